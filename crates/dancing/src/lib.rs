@@ -1,0 +1,11 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod format;
+mod matrix;
+mod problem;
+mod solver;
+
+pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, is_valid_name};
+pub use solver::{Solution, Solver, Stats};

@@ -1,0 +1,468 @@
+//! Exact-cover problems: items, options, and the builder that checks them.
+//!
+//! A [`Problem`] is immutable once built and is `Send + Sync`, so many searches
+//! (on many threads) can share one. The search state lives elsewhere
+//! ([`Solver`](crate::Solver)).
+
+use std::collections::HashMap;
+use std::fmt;
+
+/// The index of an item (a column of the 0/1 matrix), in the order the items
+/// were declared.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ItemId(u32);
+
+impl ItemId {
+    /// The item with this declaration index. It is checked against the problem
+    /// when it is used in an option.
+    pub fn new(index: usize) -> ItemId {
+        ItemId(u32::try_from(index).unwrap_or(u32::MAX))
+    }
+
+    /// The declaration index of this item.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The index of an option (a row of the 0/1 matrix), in the order the options
+/// were added. Options that were ignored keep their index, so indices always
+/// match the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct OptionId(u32);
+
+impl OptionId {
+    /// The option with this index.
+    pub fn new(index: usize) -> OptionId {
+        OptionId(u32::try_from(index).unwrap_or(u32::MAX))
+    }
+
+    /// The index of this option, counting every option added, ignored or not.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Whether an item must be covered exactly once or at most once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ItemKind {
+    /// Covered by exactly one option of every solution.
+    Primary,
+    /// Covered by at most one option of every solution.
+    Secondary,
+}
+
+/// Why a problem could not be built.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// An option names an item index the problem does not have.
+    UnknownItem {
+        /// The index that was given.
+        index: usize,
+    },
+    /// An option names an item that was never declared.
+    UnknownItemName {
+        /// The name that was given.
+        name: String,
+    },
+    /// The same item appears twice in one option.
+    DuplicateItemInOption {
+        /// The repeated item.
+        item: ItemId,
+    },
+    /// Two items were declared with the same name.
+    DuplicateItemName {
+        /// The repeated name.
+        name: String,
+    },
+    /// A name that Knuth's format could not carry: empty, or containing
+    /// whitespace, `:` or `|`.
+    InvalidItemName {
+        /// The rejected name.
+        name: String,
+    },
+    /// The problem has no primary item, so every set of options would be a
+    /// solution.
+    NoPrimaryItem,
+    /// More items or option entries than the engine's `u32` links can address.
+    TooLarge,
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BuildError::UnknownItem { index } => write!(f, "unknown item #{index}"),
+            BuildError::UnknownItemName { name } => write!(f, "unknown item `{name}`"),
+            BuildError::DuplicateItemInOption { item } => {
+                write!(f, "item #{} appears twice in one option", item.index())
+            }
+            BuildError::DuplicateItemName { name } => {
+                write!(f, "item `{name}` is declared twice")
+            }
+            BuildError::InvalidItemName { name } => write!(
+                f,
+                "invalid item name {name:?}: names must be non-empty, without whitespace, `:` or `|`"
+            ),
+            BuildError::NoPrimaryItem => write!(f, "the problem has no primary item"),
+            BuildError::TooLarge => write!(f, "the problem is too large for 32-bit links"),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Options up to this length are checked for repeated items by a scan.
+const SHORT_OPTION: usize = 32;
+
+/// The largest number of matrix nodes (items + option entries + spacers) a
+/// problem may need: links are `u32`, with headroom for the header nodes.
+pub(crate) const MAX_NODES: usize = (u32::MAX / 2) as usize;
+
+/// An exact-cover problem: items and options, with optional item names.
+///
+/// Build one with [`ProblemBuilder`]; read one from Knuth's text format with
+/// [`format::read`](crate::format::read).
+#[derive(Clone, Debug, Default)]
+pub struct Problem {
+    kinds: Vec<ItemKind>,
+    names: Vec<Option<Box<str>>>,
+    by_name: HashMap<Box<str>, ItemId>,
+    primary_count: usize,
+    /// The items of every option, one option after another.
+    option_items: Vec<ItemId>,
+    /// `option_items[option_ends[k - 1]..option_ends[k]]` is option `k`.
+    option_ends: Vec<u32>,
+    /// Options without a primary item, which the search ignores.
+    ignored: Vec<OptionId>,
+    /// The matrix column of each item, when a primary item was declared after
+    /// a secondary one; empty when columns follow declaration order.
+    columns: Vec<u32>,
+}
+
+impl PartialEq for Problem {
+    fn eq(&self, other: &Problem) -> bool {
+        // `by_name` is derived from `names`.
+        self.kinds == other.kinds
+            && self.names == other.names
+            && self.option_items == other.option_items
+            && self.option_ends == other.option_ends
+    }
+}
+
+impl Eq for Problem {}
+
+impl Problem {
+    /// The number of items, primary and secondary.
+    pub fn item_count(&self) -> usize {
+        self.kinds.len()
+    }
+
+    /// The number of primary items.
+    pub fn primary_count(&self) -> usize {
+        self.primary_count
+    }
+
+    /// The number of secondary items.
+    pub fn secondary_count(&self) -> usize {
+        self.kinds.len() - self.primary_count
+    }
+
+    /// The number of options, ignored ones included.
+    pub fn option_count(&self) -> usize {
+        self.option_ends.len()
+    }
+
+    /// The total number of item entries over all options (the 1s of the matrix).
+    pub fn entry_count(&self) -> usize {
+        self.option_items.len()
+    }
+
+    /// Every item, in declaration order.
+    pub fn items(&self) -> impl ExactSizeIterator<Item = ItemId> + '_ {
+        (0..self.kinds.len()).map(ItemId::new)
+    }
+
+    /// Whether `item` is primary or secondary.
+    ///
+    /// # Panics
+    /// If `item` is not an item of this problem.
+    pub fn item_kind(&self, item: ItemId) -> ItemKind {
+        self.kinds[item.index()]
+    }
+
+    /// The name of `item`, if it was given one.
+    pub fn item_name(&self, item: ItemId) -> Option<&str> {
+        self.names.get(item.index()).and_then(|name| name.as_deref())
+    }
+
+    /// The item called `name`.
+    pub fn item_by_name(&self, name: &str) -> Option<ItemId> {
+        self.by_name.get(name).copied()
+    }
+
+    /// The items of `option`, in the order they were given.
+    ///
+    /// # Panics
+    /// If `option` is not an option of this problem.
+    pub fn option(&self, option: OptionId) -> &[ItemId] {
+        let k = option.index();
+        let start = if k == 0 { 0 } else { self.option_ends[k - 1] as usize };
+        &self.option_items[start..self.option_ends[k] as usize]
+    }
+
+    /// Every option with its id, in order, ignored ones included.
+    pub fn options(&self) -> impl ExactSizeIterator<Item = (OptionId, &[ItemId])> + '_ {
+        (0..self.option_count()).map(|k| {
+            let id = OptionId::new(k);
+            (id, self.option(id))
+        })
+    }
+
+    /// The options that have no primary item. Like Knuth's DLX1, the search
+    /// ignores them: they could only ever be added to a solution of the rest.
+    pub fn ignored_options(&self) -> &[OptionId] {
+        &self.ignored
+    }
+
+    /// The matrix column of `item`, counting from 1: primary items first,
+    /// then secondary ones, each in declaration order.
+    pub(crate) fn column_of(&self, item: ItemId) -> u32 {
+        if self.columns.is_empty() {
+            item.0 + 1
+        } else {
+            self.columns[item.index()]
+        }
+    }
+}
+
+/// Builds a [`Problem`], checking every option as it is added.
+///
+/// ```
+/// use dancing::{ProblemBuilder, Solver};
+/// use bumpalo::Bump;
+///
+/// let mut builder = ProblemBuilder::new();
+/// let a = builder.primary_item("a")?;
+/// let b = builder.primary_item("b")?;
+/// let x = builder.secondary_item("x")?;
+/// builder.option([a, x])?;
+/// builder.option([b, x])?; // conflicts with the first on `x`
+/// builder.option([b])?;
+/// let problem = builder.build()?;
+///
+/// let bump = Bump::new();
+/// assert_eq!(Solver::new(&problem, &bump).count(), 1);
+/// # Ok::<(), dancing::BuildError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct ProblemBuilder {
+    problem: Problem,
+    /// `last_seen[item]` is the stamp of the last long option that contained
+    /// `item`: finds an item repeated within a long option in O(1).
+    /// Short options are checked by a scan instead, so the common case needs
+    /// no per-item buffer at all.
+    last_seen: Vec<u32>,
+    long_option_stamp: u32,
+    secondary_declared: bool,
+    primary_after_secondary: bool,
+}
+
+impl ProblemBuilder {
+    /// An empty builder.
+    pub fn new() -> ProblemBuilder {
+        ProblemBuilder::default()
+    }
+
+    /// A builder that reuses the memory of a problem that is no longer needed,
+    /// so that building many problems in a loop allocates nothing once the
+    /// buffers have grown to size.
+    pub fn recycle(problem: Problem) -> ProblemBuilder {
+        let mut problem = problem;
+        problem.kinds.clear();
+        problem.names.clear();
+        problem.by_name.clear();
+        problem.primary_count = 0;
+        problem.option_items.clear();
+        problem.option_ends.clear();
+        problem.ignored.clear();
+        problem.columns.clear();
+        ProblemBuilder {
+            problem,
+            last_seen: Vec::new(),
+            long_option_stamp: 0,
+            secondary_declared: false,
+            primary_after_secondary: false,
+        }
+    }
+
+    /// Declares a primary item called `name`.
+    pub fn primary_item(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        self.named_item(name, ItemKind::Primary)
+    }
+
+    /// Declares a secondary item called `name`.
+    pub fn secondary_item(&mut self, name: &str) -> Result<ItemId, BuildError> {
+        self.named_item(name, ItemKind::Secondary)
+    }
+
+    /// Declares `count` unnamed primary items and returns the first; the
+    /// others follow it (`ItemId::new(first.index() + k)`).
+    pub fn primary_items(&mut self, count: usize) -> Result<ItemId, BuildError> {
+        self.unnamed_items(count, ItemKind::Primary)
+    }
+
+    /// Declares `count` unnamed secondary items and returns the first.
+    pub fn secondary_items(&mut self, count: usize) -> Result<ItemId, BuildError> {
+        self.unnamed_items(count, ItemKind::Secondary)
+    }
+
+    /// The number of items declared so far.
+    pub fn item_count(&self) -> usize {
+        self.problem.kinds.len()
+    }
+
+    /// The item called `name`, if it has been declared.
+    pub fn item_by_name(&self, name: &str) -> Option<ItemId> {
+        self.problem.item_by_name(name)
+    }
+
+    /// Whether `item` is primary or secondary.
+    ///
+    /// # Panics
+    /// If `item` has not been declared.
+    pub fn item_kind(&self, item: ItemId) -> ItemKind {
+        self.problem.item_kind(item)
+    }
+
+    fn named_item(&mut self, name: &str, kind: ItemKind) -> Result<ItemId, BuildError> {
+        if !is_valid_name(name) {
+            return Err(BuildError::InvalidItemName { name: name.to_owned() });
+        }
+        if self.problem.by_name.contains_key(name) {
+            return Err(BuildError::DuplicateItemName { name: name.to_owned() });
+        }
+        let id = self.unnamed_items(1, kind)?;
+        self.problem.names[id.index()] = Some(name.into());
+        self.problem.by_name.insert(name.into(), id);
+        Ok(id)
+    }
+
+    fn unnamed_items(&mut self, count: usize, kind: ItemKind) -> Result<ItemId, BuildError> {
+        let first = self.problem.kinds.len();
+        if first + count > MAX_NODES / 2 {
+            return Err(BuildError::TooLarge);
+        }
+        match kind {
+            ItemKind::Primary => {
+                self.problem.primary_count += count;
+                self.primary_after_secondary |= self.secondary_declared && count > 0;
+            }
+            ItemKind::Secondary => self.secondary_declared |= count > 0,
+        }
+        self.problem.kinds.resize(first + count, kind);
+        self.problem.names.resize(first + count, None);
+        Ok(ItemId::new(first))
+    }
+
+    /// Adds an option: a set of distinct, declared items.
+    ///
+    /// An option with no primary item is accepted but ignored by the search
+    /// (see [`Problem::ignored_options`]).
+    pub fn option<I>(&mut self, items: I) -> Result<OptionId, BuildError>
+    where
+        I: IntoIterator<Item = ItemId>,
+    {
+        if self.problem.option_ends.len() >= MAX_NODES {
+            return Err(BuildError::TooLarge);
+        }
+        let start = self.problem.option_items.len();
+        let item_count = self.problem.kinds.len();
+        let mut has_primary = false;
+        for item in items {
+            let entries = &self.problem.option_items[start..];
+            let error = if item.index() >= item_count {
+                Some(BuildError::UnknownItem { index: item.index() })
+            } else if entries.len() < SHORT_OPTION {
+                entries.contains(&item).then_some(BuildError::DuplicateItemInOption { item })
+            } else {
+                if entries.len() == SHORT_OPTION {
+                    // The option just became long: mark what it holds so far
+                    // with a stamp no earlier option used.
+                    self.long_option_stamp += 1;
+                    self.last_seen.resize(item_count, 0);
+                    for &seen in entries {
+                        self.last_seen[seen.index()] = self.long_option_stamp;
+                    }
+                }
+                let last = &mut self.last_seen[item.index()];
+                let repeated = *last == self.long_option_stamp;
+                *last = self.long_option_stamp;
+                repeated.then_some(BuildError::DuplicateItemInOption { item })
+            };
+            if let Some(error) = error {
+                self.problem.option_items.truncate(start);
+                return Err(error);
+            }
+            has_primary |= self.problem.kinds[item.index()] == ItemKind::Primary;
+            self.problem.option_items.push(item);
+        }
+        let end = self.problem.option_items.len();
+        // Every entry and every option's spacer becomes a matrix node.
+        if end + self.problem.option_ends.len() + self.problem.kinds.len() + 2 > MAX_NODES {
+            self.problem.option_items.truncate(start);
+            return Err(BuildError::TooLarge);
+        }
+        let id = OptionId::new(self.problem.option_ends.len());
+        self.problem.option_ends.push(end as u32);
+        if !has_primary {
+            self.problem.ignored.push(id);
+        }
+        Ok(id)
+    }
+
+    /// Adds an option given by item names.
+    pub fn option_by_names<'n, I>(&mut self, names: I) -> Result<OptionId, BuildError>
+    where
+        I: IntoIterator<Item = &'n str>,
+    {
+        let mut items = Vec::new();
+        for name in names {
+            match self.problem.item_by_name(name) {
+                Some(item) => items.push(item),
+                None => return Err(BuildError::UnknownItemName { name: name.to_owned() }),
+            }
+        }
+        self.option(items)
+    }
+
+    /// Finishes the problem.
+    pub fn build(self) -> Result<Problem, BuildError> {
+        let mut problem = self.problem;
+        if problem.primary_count == 0 {
+            return Err(BuildError::NoPrimaryItem);
+        }
+        if self.primary_after_secondary {
+            let mut next_primary = 1;
+            let mut next_secondary = problem.primary_count as u32 + 1;
+            problem.columns = problem
+                .kinds
+                .iter()
+                .map(|kind| {
+                    let next = match kind {
+                        ItemKind::Primary => &mut next_primary,
+                        ItemKind::Secondary => &mut next_secondary,
+                    };
+                    *next += 1;
+                    *next - 1
+                })
+                .collect();
+        }
+        Ok(problem)
+    }
+}
+
+/// Whether `name` can stand as an item name in Knuth's format.
+pub fn is_valid_name(name: &str) -> bool {
+    !name.is_empty() && !name.chars().any(|c| c.is_whitespace() || c == ':' || c == '|')
+}
