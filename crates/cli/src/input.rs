@@ -1,0 +1,41 @@
+//! Where input comes from: files named on the command line, or standard input.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+use std::path::PathBuf;
+
+/// One input: a file, or standard input (no file given, or `-`).
+#[derive(Clone, Debug)]
+pub enum Input {
+    Stdin,
+    File(PathBuf),
+}
+
+impl Input {
+    /// The inputs named by `files`: standard input when there are none.
+    pub fn all(files: &[PathBuf]) -> Vec<Input> {
+        if files.is_empty() {
+            return vec![Input::Stdin];
+        }
+        files
+            .iter()
+            .map(|path| if path.as_os_str() == "-" { Input::Stdin } else { Input::File(path.clone()) })
+            .collect()
+    }
+
+    /// The name used in messages: the path as given, or `<stdin>`.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "<stdin>".to_owned(),
+            Input::File(path) => path.display().to_string(),
+        }
+    }
+
+    /// Opens the input for buffered, streaming reading.
+    pub fn open(&self) -> io::Result<Box<dyn BufRead>> {
+        Ok(match self {
+            Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
+            Input::File(path) => Box::new(BufReader::with_capacity(1 << 16, File::open(path)?)),
+        })
+    }
+}

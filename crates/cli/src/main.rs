@@ -1,0 +1,39 @@
+//! `dlx`: exact cover with Dancing Links, from the command line.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod generate;
+mod input;
+mod solve;
+mod status;
+mod sudoku;
+
+/// Dancing Links exact-cover solver: Knuth's DLX format, Sudoku, and classic problems.
+#[derive(Parser)]
+#[command(name = "dlx", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Solve exact-cover problems written in Knuth's DLX format.
+    Solve(solve::Args),
+    /// Solve Sudoku puzzles (lines, POJ 2676, 9x9 blocks, .sdk grids).
+    Sudoku(sudoku::Args),
+    /// Write a classic exact-cover problem in Knuth's DLX format.
+    Gen(generate::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let status = match cli.command {
+        Command::Solve(args) => solve::run(&args),
+        Command::Sudoku(args) => sudoku::run(&args),
+        Command::Gen(args) => generate::run(&args),
+    };
+    status.into()
+}

@@ -1,0 +1,34 @@
+//! Exit statuses, shared by every subcommand.
+
+use std::io;
+use std::process::ExitCode;
+
+/// How a run ended; a batch ends with the worst status of its inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Status {
+    /// Everything asked for was found.
+    Success = 0,
+    /// Some input had no solution (or not exactly one, where that was asked).
+    NotFound = 1,
+    /// Some input could not be read or was invalid.
+    Error = 2,
+}
+
+impl Status {
+    /// The worse of two statuses.
+    pub fn worst(self, other: Status) -> Status {
+        self.max(other)
+    }
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> ExitCode {
+        ExitCode::from(status as u8)
+    }
+}
+
+/// Whether writing failed because the reader went away (`dlx ... | head`),
+/// which ends the run quietly rather than as an error.
+pub fn is_broken_pipe(error: &io::Error) -> bool {
+    error.kind() == io::ErrorKind::BrokenPipe
+}

@@ -1,0 +1,3 @@
+//! Tests of `dlx generate`.
+
+use super::common::*;

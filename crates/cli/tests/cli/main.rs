@@ -1,0 +1,6 @@
+//! Tests of the `dlx` binary, run as a user would.
+
+mod common;
+mod generate;
+mod solve;
+mod sudoku;

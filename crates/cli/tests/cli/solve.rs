@@ -1,0 +1,3 @@
+//! Tests of `dlx solve`.
+
+use super::common::*;

@@ -1,0 +1,3 @@
+//! Tests of `dlx sudoku`.
+
+use super::common::*;

@@ -1,0 +1,1 @@
+//! Classic exact-cover problems for the dancing engine (work in progress).

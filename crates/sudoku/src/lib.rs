@@ -1,0 +1,1 @@
+//! Sudoku on the dancing exact-cover engine (work in progress).
