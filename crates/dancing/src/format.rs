@@ -156,7 +156,11 @@ pub fn read<R: BufRead>(mut input: R) -> Result<Parsed, ParseError> {
     loop {
         buffer.clear();
         line_number += 1;
-        let at = |column, kind| ParseError { line: line_number, column, kind };
+        let at = |column, kind| ParseError {
+            line: line_number,
+            column,
+            kind,
+        };
         let read = (&mut input)
             .take(MAX_LINE_BYTES + 1)
             .read_until(b'\n', &mut buffer)
@@ -210,11 +214,17 @@ pub fn read<R: BufRead>(mut input: R) -> Result<Parsed, ParseError> {
         }
     }
     if !have_items {
-        return Err(ParseError { line: line_number.max(1), column: 1, kind: ParseErrorKind::NoItems });
+        return Err(ParseError {
+            line: line_number.max(1),
+            column: 1,
+            kind: ParseErrorKind::NoItems,
+        });
     }
-    let problem = builder
-        .build()
-        .map_err(|e| ParseError { line: 1, column: 1, kind: ParseErrorKind::Build(e) })?;
+    let problem = builder.build().map_err(|e| ParseError {
+        line: 1,
+        column: 1,
+        kind: ParseErrorKind::Build(e),
+    })?;
     Ok(Parsed { problem, warnings })
 }
 
@@ -269,7 +279,9 @@ fn check_name(name: &str, column: usize, place: Place) -> Result<(), Located> {
     }
     for (offset, c) in name.chars().enumerate() {
         let kind = match (c, place) {
-            (':', Place::ItemLine) if name.contains('|') => ParseErrorKind::MultiplicitiesUnsupported,
+            (':', Place::ItemLine) if name.contains('|') => {
+                ParseErrorKind::MultiplicitiesUnsupported
+            }
             (':', Place::Option) => ParseErrorKind::ColorsUnsupported,
             (':' | '|', _) => ParseErrorKind::IllegalCharacter(c),
             _ => continue,
@@ -314,16 +326,24 @@ pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
         })
         .collect();
     for item in problem.items() {
-        if problem.item_name(item).is_none() && problem.item_by_name(&names[item.index()]).is_some() {
+        if problem.item_name(item).is_none() && problem.item_by_name(&names[item.index()]).is_some()
+        {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
-                format!("unnamed item {} would clash with the item named {}", item.index(), names[item.index()]),
+                format!(
+                    "unnamed item {} would clash with the item named {}",
+                    item.index(),
+                    names[item.index()]
+                ),
             ));
         }
     }
     let mut first = true;
     for kind in [ItemKind::Primary, ItemKind::Secondary] {
-        let mut of_kind = problem.items().filter(|&item| problem.item_kind(item) == kind).peekable();
+        let mut of_kind = problem
+            .items()
+            .filter(|&item| problem.item_kind(item) == kind)
+            .peekable();
         if kind == ItemKind::Secondary && of_kind.peek().is_some() {
             out.write_all(b" |")?;
         }

@@ -1,8 +1,9 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 pub mod format;
+mod links;
 mod matrix;
 mod problem;
 mod solver;

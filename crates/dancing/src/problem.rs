@@ -193,7 +193,9 @@ impl Problem {
 
     /// The name of `item`, if it was given one.
     pub fn item_name(&self, item: ItemId) -> Option<&str> {
-        self.names.get(item.index()).and_then(|name| name.as_deref())
+        self.names
+            .get(item.index())
+            .and_then(|name| name.as_deref())
     }
 
     /// The item called `name`.
@@ -207,7 +209,11 @@ impl Problem {
     /// If `option` is not an option of this problem.
     pub fn option(&self, option: OptionId) -> &[ItemId] {
         let k = option.index();
-        let start = if k == 0 { 0 } else { self.option_ends[k - 1] as usize };
+        let start = if k == 0 {
+            0
+        } else {
+            self.option_ends[k - 1] as usize
+        };
         &self.option_items[start..self.option_ends[k] as usize]
     }
 
@@ -337,10 +343,14 @@ impl ProblemBuilder {
 
     fn named_item(&mut self, name: &str, kind: ItemKind) -> Result<ItemId, BuildError> {
         if !is_valid_name(name) {
-            return Err(BuildError::InvalidItemName { name: name.to_owned() });
+            return Err(BuildError::InvalidItemName {
+                name: name.to_owned(),
+            });
         }
         if self.problem.by_name.contains_key(name) {
-            return Err(BuildError::DuplicateItemName { name: name.to_owned() });
+            return Err(BuildError::DuplicateItemName {
+                name: name.to_owned(),
+            });
         }
         let id = self.unnamed_items(1, kind)?;
         self.problem.names[id.index()] = Some(name.into());
@@ -382,9 +392,13 @@ impl ProblemBuilder {
         for item in items {
             let entries = &self.problem.option_items[start..];
             let error = if item.index() >= item_count {
-                Some(BuildError::UnknownItem { index: item.index() })
+                Some(BuildError::UnknownItem {
+                    index: item.index(),
+                })
             } else if entries.len() < SHORT_OPTION {
-                entries.contains(&item).then_some(BuildError::DuplicateItemInOption { item })
+                entries
+                    .contains(&item)
+                    .then_some(BuildError::DuplicateItemInOption { item })
             } else {
                 if entries.len() == SHORT_OPTION {
                     // The option just became long: mark what it holds so far
@@ -430,7 +444,11 @@ impl ProblemBuilder {
         for name in names {
             match self.problem.item_by_name(name) {
                 Some(item) => items.push(item),
-                None => return Err(BuildError::UnknownItemName { name: name.to_owned() }),
+                None => {
+                    return Err(BuildError::UnknownItemName {
+                        name: name.to_owned(),
+                    });
+                }
             }
         }
         self.option(items)
@@ -464,5 +482,8 @@ impl ProblemBuilder {
 
 /// Whether `name` can stand as an item name in Knuth's format.
 pub fn is_valid_name(name: &str) -> bool {
-    !name.is_empty() && !name.chars().any(|c| c.is_whitespace() || c == ':' || c == '|')
+    !name.is_empty()
+        && !name
+            .chars()
+            .any(|c| c.is_whitespace() || c == ':' || c == '|')
 }

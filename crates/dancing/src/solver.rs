@@ -117,18 +117,8 @@ impl<'b> Solver<'b> {
             self.stats.nodes += 1;
             self.profile[level] += 1;
             self.stats.max_depth = self.stats.max_depth.max(level);
-            if self.matrix.is_solved() {
-                self.stats.solutions += 1;
-                for (slot, &node) in self.solution.iter_mut().zip(&self.choices[..level]) {
-                    *slot = self.matrix.option_of(node);
-                }
-                let solution = Solution { options: &self.solution[..level] };
-                if visit(&solution).is_break() {
-                    self.unwind(level);
-                    break 'search false;
-                }
-            } else {
-                let item = self.matrix.choose_item();
+            let chosen = self.matrix.choose_item();
+            if let Some(item) = chosen {
                 self.matrix.cover(item);
                 let first = self.matrix.first_option(item);
                 if first != item {
@@ -138,6 +128,18 @@ impl<'b> Solver<'b> {
                     continue 'search;
                 }
                 self.matrix.uncover(item);
+            } else {
+                self.stats.solutions += 1;
+                for (slot, &node) in self.solution.iter_mut().zip(&self.choices[..level]) {
+                    *slot = self.matrix.option_of(node);
+                }
+                let solution = Solution {
+                    options: &self.solution[..level],
+                };
+                if visit(&solution).is_break() {
+                    self.unwind(level);
+                    break 'search false;
+                }
             }
             // Backtrack to the deepest level that has an option left to try.
             loop {
@@ -195,7 +197,11 @@ impl<'b> Solver<'b> {
         let mut seen = 0;
         self.search(|_| {
             seen += 1;
-            if seen == limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            if seen == limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         });
         seen
     }
@@ -208,7 +214,11 @@ impl<'b> Solver<'b> {
         }
         self.search(|solution| {
             solutions.push(solution.options().to_vec());
-            if solutions.len() == limit { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+            if solutions.len() == limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         });
         solutions
     }
@@ -221,7 +231,11 @@ impl<'b> Solver<'b> {
     /// Search-tree nodes per level in the last search: entry `l` counts the
     /// nodes at depth `l` (the root is level 0).
     pub fn profile(&self) -> &[u64] {
-        let levels = if self.stats.nodes == 0 { 0 } else { self.stats.max_depth + 1 };
+        let levels = if self.stats.nodes == 0 {
+            0
+        } else {
+            self.stats.max_depth + 1
+        };
         &self.profile[..levels]
     }
 }

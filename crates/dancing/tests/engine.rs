@@ -55,9 +55,13 @@ fn allocations() -> u64 {
 // Helpers.
 
 fn data(name: &str) -> Problem {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
     let text = std::fs::read_to_string(&path).unwrap();
-    format::read_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display())).problem
+    format::read_str(&text)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .problem
 }
 
 /// All solutions, each as a sorted list of option indices.
@@ -86,8 +90,12 @@ fn assert_exact_cover(problem: &Problem, options: &[OptionId]) {
     for item in problem.items() {
         let times = covered[item.index()];
         match problem.item_kind(item) {
-            ItemKind::Primary => assert_eq!(times, 1, "primary item {item:?} covered {times} times"),
-            ItemKind::Secondary => assert!(times <= 1, "secondary item {item:?} covered {times} times"),
+            ItemKind::Primary => {
+                assert_eq!(times, 1, "primary item {item:?} covered {times} times")
+            }
+            ItemKind::Secondary => {
+                assert!(times <= 1, "secondary item {item:?} covered {times} times")
+            }
         }
     }
 }
@@ -102,8 +110,10 @@ fn brute_force_solutions(problem: &Problem) -> BTreeSet<Vec<usize>> {
     assert!(usable.len() <= 16, "brute force is for small problems");
     let mut all = BTreeSet::new();
     'subsets: for mask in 0u32..(1 << usable.len()) {
-        let chosen: Vec<usize> =
-            (0..usable.len()).filter(|&k| mask & (1 << k) != 0).map(|k| usable[k]).collect();
+        let chosen: Vec<usize> = (0..usable.len())
+            .filter(|&k| mask & (1 << k) != 0)
+            .map(|k| usable[k])
+            .collect();
         let mut covered = vec![0u32; problem.item_count()];
         for &option in &chosen {
             for &item in problem.option(OptionId::new(option)) {
@@ -160,7 +170,11 @@ fn reference_problems_match_dlx1_solutions_nodes_and_updates() {
         );
         assert_eq!(seen, solutions, "{file}");
         assert!(stats.complete);
-        assert_eq!(solver.profile().iter().sum::<u64>(), nodes, "{file}: profile");
+        assert_eq!(
+            solver.profile().iter().sum::<u64>(),
+            nodes,
+            "{file}: profile"
+        );
         assert_eq!(solver.profile()[0], 1, "{file}: one root");
     }
 }
@@ -199,8 +213,11 @@ fn toy_problem_solution_is_knuths() {
     let mut lines: Vec<String> = solution
         .iter()
         .map(|&o| {
-            let names: Vec<&str> =
-                problem.option(o).iter().map(|&i| problem.item_name(i).unwrap()).collect();
+            let names: Vec<&str> = problem
+                .option(o)
+                .iter()
+                .map(|&i| problem.item_name(i).unwrap())
+                .collect();
             names.join(" ")
         })
         .collect();
@@ -213,8 +230,14 @@ fn options_without_primary_items_are_ignored_with_a_warning() {
     let parsed = format::read_str("a b | x y\na x\nx y\nb y\n| comment\ny\n").unwrap();
     let lines: Vec<usize> = parsed.warnings.iter().map(|w| w.line).collect();
     assert_eq!(lines, [3, 6]);
-    assert_eq!(parsed.problem.ignored_options(), [OptionId::new(1), OptionId::new(3)]);
-    assert_eq!(engine_solutions(&parsed.problem), BTreeSet::from([vec![0, 2]]));
+    assert_eq!(
+        parsed.problem.ignored_options(),
+        [OptionId::new(1), OptionId::new(3)]
+    );
+    assert_eq!(
+        engine_solutions(&parsed.problem),
+        BTreeSet::from([vec![0, 2]])
+    );
 }
 
 #[test]
@@ -230,7 +253,10 @@ fn primary_items_declared_after_secondary_ones_still_work() {
     builder.option([a, b]).unwrap();
     let problem = builder.build().unwrap();
     assert_eq!(engine_solutions(&problem), brute_force_solutions(&problem));
-    assert_eq!(engine_solutions(&problem), BTreeSet::from([vec![0, 2], vec![3]]));
+    assert_eq!(
+        engine_solutions(&problem),
+        BTreeSet::from([vec![0, 2], vec![3]])
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -250,8 +276,14 @@ fn builder_rejects_bad_problems_with_typed_errors() {
             Err(BuildError::InvalidItemName { name: bad.into() })
         );
     }
-    assert_eq!(builder.option([a, ItemId::new(7)]), Err(BuildError::UnknownItem { index: 7 }));
-    assert_eq!(builder.option([a, a]), Err(BuildError::DuplicateItemInOption { item: a }));
+    assert_eq!(
+        builder.option([a, ItemId::new(7)]),
+        Err(BuildError::UnknownItem { index: 7 })
+    );
+    assert_eq!(
+        builder.option([a, a]),
+        Err(BuildError::DuplicateItemInOption { item: a })
+    );
     assert_eq!(
         builder.option_by_names(["a", "zz"]),
         Err(BuildError::UnknownItemName { name: "zz".into() })
@@ -264,7 +296,10 @@ fn builder_rejects_bad_problems_with_typed_errors() {
 
     let mut only_secondary = ProblemBuilder::new();
     only_secondary.secondary_item("x").unwrap();
-    assert_eq!(only_secondary.build().err(), Some(BuildError::NoPrimaryItem));
+    assert_eq!(
+        only_secondary.build().err(),
+        Some(BuildError::NoPrimaryItem)
+    );
 }
 
 #[test]
@@ -283,7 +318,10 @@ fn long_options_are_checked_for_repeats_too() {
     // The failed option's marks do not leak into the next one.
     builder.option(long.iter().copied()).unwrap();
     let problem = builder.build().unwrap();
-    assert_eq!(engine_solutions(&problem), BTreeSet::from([vec![0], vec![1]]));
+    assert_eq!(
+        engine_solutions(&problem),
+        BTreeSet::from([vec![0], vec![1]])
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -321,7 +359,11 @@ fn format_errors_name_line_and_column() {
     assert!(message.contains("illegal character '|'"), "{message}");
 
     assert_eq!(parse_error("").0, 1);
-    assert!(parse_error("| only\n| comments\n\n").2.contains("no line of item names"));
+    assert!(
+        parse_error("| only\n| comments\n\n")
+            .2
+            .contains("no line of item names")
+    );
     assert!(matches!(
         format::read_str("a\n\u{fffd}\n").map(|_| ()),
         Err(format::ParseError { line: 2, .. })
@@ -346,7 +388,10 @@ fn colors_and_multiplicities_are_rejected_not_misread() {
 
     let multiplicities = "a 2:3|b c\na b c\n";
     let error = format::read_str(multiplicities).unwrap_err();
-    assert!(matches!(error.kind, ParseErrorKind::MultiplicitiesUnsupported));
+    assert!(matches!(
+        error.kind,
+        ParseErrorKind::MultiplicitiesUnsupported
+    ));
     assert_eq!((error.line, error.column), (1, 3));
     assert!(error.to_string().contains("multiplicities"), "{error}");
 
@@ -385,7 +430,9 @@ fn every_reference_file_survives_a_round_trip() {
         if path.file_name().unwrap() == "colors.dlx" {
             continue;
         }
-        let problem = format::read_str(&std::fs::read_to_string(&path).unwrap()).unwrap().problem;
+        let problem = format::read_str(&std::fs::read_to_string(&path).unwrap())
+            .unwrap()
+            .problem;
         let mut text = Vec::new();
         format::write(&problem, &mut text).unwrap();
         let again = format::read(&text[..]).unwrap().problem;
@@ -418,8 +465,17 @@ fn random_problem() -> impl Strategy<Value = Problem> {
             let items = primary + secondary;
             let option = proptest::collection::btree_set(0..items, 1..=items.min(4));
             let extra = proptest::collection::vec(option, 0..10);
-            let partition = proptest::collection::vec((0..primary, proptest::option::of(0..secondary.max(1))), primary);
-            (Just(primary), Just(secondary), Just(planted), extra, partition)
+            let partition = proptest::collection::vec(
+                (0..primary, proptest::option::of(0..secondary.max(1))),
+                primary,
+            );
+            (
+                Just(primary),
+                Just(secondary),
+                Just(planted),
+                extra,
+                partition,
+            )
         })
         .prop_map(|(primary, secondary, planted, extra, partition)| {
             let mut builder = ProblemBuilder::new();
@@ -493,7 +549,10 @@ fn planted_problems_have_a_solution() {
             planted_seen += 1;
         }
     }
-    assert!(planted_seen > 50, "only {planted_seen} of 200 random problems had a solution");
+    assert!(
+        planted_seen > 50,
+        "only {planted_seen} of 200 random problems had a solution"
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -514,7 +573,11 @@ fn solving_in_a_loop_allocates_nothing_once_warm() {
     for _ in 0..10 {
         round(&mut bump);
     }
-    assert_eq!(allocations() - before, 0, "heap allocations in the steady state");
+    assert_eq!(
+        allocations() - before,
+        0,
+        "heap allocations in the steady state"
+    );
 }
 
 #[test]
@@ -531,7 +594,9 @@ fn rebuilding_problems_with_a_recycled_builder_allocates_nothing_once_warm() {
             for k in 0..10 {
                 builder.option([ItemId::new(first.index() + k)]).unwrap();
                 if k + 1 < 10 {
-                    builder.option([ItemId::new(k), ItemId::new(k + 1)]).unwrap();
+                    builder
+                        .option([ItemId::new(k), ItemId::new(k + 1)])
+                        .unwrap();
                 }
             }
             *problem = builder.build().unwrap();
@@ -542,7 +607,11 @@ fn rebuilding_problems_with_a_recycled_builder_allocates_nothing_once_warm() {
     rounds(&mut bump, &mut problem, 2, &mut counts);
     let before = allocations();
     rounds(&mut bump, &mut problem, 10, &mut counts);
-    assert_eq!(allocations() - before, 0, "heap allocations in the steady state");
+    assert_eq!(
+        allocations() - before,
+        0,
+        "heap allocations in the steady state"
+    );
     // Tilings of a 1x10 strip by monominoes and dominoes: Fibonacci(11).
     assert!(counts.iter().all(|&c| c == 89), "{counts:?}");
 }
