@@ -493,10 +493,10 @@ fn random_problem() -> impl Strategy<Value = Problem> {
                 let mut used_secondary = BTreeSet::new();
                 for (k, &(part, extra_secondary)) in partition.iter().enumerate() {
                     parts[part].insert(k);
-                    if let Some(s) = extra_secondary.filter(|_| secondary > 0) {
-                        if used_secondary.insert(s) {
-                            parts[part].insert(primary + s);
-                        }
+                    if let Some(s) = extra_secondary.filter(|_| secondary > 0)
+                        && used_secondary.insert(s)
+                    {
+                        parts[part].insert(primary + s);
                     }
                 }
                 options.extend(parts.into_iter().filter(|p| p.iter().any(|&i| i < primary)));
