@@ -33,8 +33,12 @@ use crate::links::{Entry, Link, Links, SPACER};
 use crate::problem::{OptionId, Problem};
 
 /// Added to the length of a covered item. Lengths stay below it: an item
-/// has fewer options than the matrix has nodes (`MAX_NODES`).
-pub(crate) const COVERED: u32 = 1 << 31;
+/// has fewer options than the matrix has nodes (`MAX_NODES`), so a length
+/// plus `COVERED` still fits in 31 bits.
+pub(crate) const COVERED: u32 = 1 << 30;
+
+/// Primary items are scanned in chunks of this many by `choose_item`.
+const CHOICE_CHUNK: usize = 16;
 
 /// The linked matrix of one search, borrowing its arena.
 pub(crate) struct Matrix<'b> {
@@ -50,8 +54,19 @@ impl<'b> Matrix<'b> {
     /// Links `problem` in `bump`, in two passes: count the nodes, then fill
     /// exact slices. Options without a primary item are left out.
     pub(crate) fn build(problem: &Problem, bump: &'b Bump) -> Matrix<'b> {
-        let item_count = problem.item_count() as u32;
-        let primary_count = problem.primary_count() as u32;
+        // Primary columns are padded to whole chunks for `choose_item` with
+        // items that are covered from the start; secondary columns follow.
+        let primary_count = problem.primary_count().next_multiple_of(CHOICE_CHUNK) as u32;
+        let padding = primary_count - problem.primary_count() as u32;
+        let item_count = problem.item_count() as u32 + padding;
+        let column_of = |item| {
+            let column = problem.column_of(item);
+            if column > problem.primary_count() as u32 {
+                column + padding
+            } else {
+                column
+            }
+        };
         let ignored = problem.ignored_options();
         let ignored_entries: usize = ignored.iter().map(|&o| problem.option(o).len()).sum();
         let option_count = problem.option_count() - ignored.len();
@@ -64,9 +79,12 @@ impl<'b> Matrix<'b> {
         let entries = bump.alloc_slice_fill_copy(node_count, Entry::default());
         // Entry 0 is unused: items count from 1, like their header nodes.
         let lens = bump.alloc_slice_fill_copy(item_count as usize + 1, 0u32);
+        for padding in primary_count - padding + 1..=primary_count {
+            lens[padding as usize] = COVERED;
+        }
         for header in 1..=item_count {
-            // A header's `aux` names node 1 as its "option", whose bounds are
-            // then empty: harmless if a header were ever hidden.
+            // A header's option bounds are empty: harmless if a header were
+            // ever hidden.
             links[header as usize] = Link {
                 up: header,
                 down: header,
@@ -94,7 +112,7 @@ impl<'b> Matrix<'b> {
             let first = spacer + 1;
             let last = first + option.len() - 1;
             for (k, &item) in option.iter().enumerate() {
-                let column = problem.column_of(item);
+                let column = column_of(item);
                 let node = (first + k) as u32;
                 // Append at the bottom of the item's list.
                 let header = column as usize;
@@ -132,31 +150,27 @@ impl<'b> Matrix<'b> {
     #[inline]
     pub(crate) fn choose_item(&self) -> Option<u32> {
         let lens = &self.links.lens()[1..=self.primary_count as usize];
-        // Find the smallest length chunk by chunk (each chunk's minimum is a
-        // few vector instructions), then the leftmost item holding it.
-        const CHUNK: usize = 16;
-        let (chunks, rest) = lens.as_chunks::<CHUNK>();
-        let mut best = u32::MAX;
-        let mut best_chunk = chunks.len();
+        // Find the smallest length chunk by chunk, then the leftmost item
+        // holding it. Lengths (with `COVERED`) fit in 31 bits, so they
+        // compare as `i32`, which baseline x86-64 (SSE2) does four at a time:
+        // the minimum of a whole chunk compiles to vector code.
+        let (chunks, _) = lens.as_chunks::<CHOICE_CHUNK>();
+        let mut best = i32::MAX;
+        let mut best_start = 0;
         for (k, chunk) in chunks.iter().enumerate() {
-            let least = chunk.iter().copied().fold(u32::MAX, u32::min);
+            let least = chunk.iter().map(|&len| len as i32).fold(i32::MAX, i32::min);
             if least < best {
                 best = least;
-                best_chunk = k;
+                best_start = k * CHOICE_CHUNK;
             }
         }
-        let least_of_rest = rest.iter().copied().fold(u32::MAX, u32::min);
-        let start = if least_of_rest < best {
-            best = least_of_rest;
-            chunks.len() * CHUNK
-        } else {
-            best_chunk * CHUNK
-        };
-        if best >= COVERED {
+        if best as u32 >= COVERED {
             return None;
         }
-        let offset = lens[start..].iter().position(|&len| len == best)?;
-        Some((start + offset + 1) as u32)
+        let offset = lens[best_start..]
+            .iter()
+            .position(|&len| len as i32 == best)?;
+        Some((best_start + offset + 1) as u32)
     }
 
     /// The first option node in `item`'s list, or `item` itself if empty.

@@ -116,8 +116,9 @@ impl std::error::Error for BuildError {}
 const SHORT_OPTION: usize = 32;
 
 /// The largest number of matrix nodes (items + option entries + spacers) a
-/// problem may need: links are `u32`, with headroom for the header nodes.
-pub(crate) const MAX_NODES: usize = (u32::MAX / 2) as usize;
+/// problem may need: links are `u32`, and the search marks covered items by
+/// adding 2^30 to their lengths, which must stay below 2^31.
+pub(crate) const MAX_NODES: usize = (1 << 30) - 1;
 
 /// An exact-cover problem: items and options, with optional item names.
 ///
