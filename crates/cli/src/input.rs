@@ -19,7 +19,13 @@ impl Input {
         }
         files
             .iter()
-            .map(|path| if path.as_os_str() == "-" { Input::Stdin } else { Input::File(path.clone()) })
+            .map(|path| {
+                if path.as_os_str() == "-" {
+                    Input::Stdin
+                } else {
+                    Input::File(path.clone())
+                }
+            })
             .collect()
     }
 

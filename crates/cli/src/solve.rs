@@ -90,7 +90,9 @@ fn solve_input(
     out: &mut impl Write,
 ) -> Result<Status, Failure> {
     let name = input.name();
-    let reader = input.open().map_err(|e| Failure::Input(format!("{name}: cannot open: {e}")))?;
+    let reader = input
+        .open()
+        .map_err(|e| Failure::Input(format!("{name}: cannot open: {e}")))?;
     let parsed = format::read(reader).map_err(|e| Failure::Input(format!("{name}:{e}")))?;
     for warning in &parsed.warnings {
         eprintln!("{name}:{warning}");
@@ -156,7 +158,11 @@ fn solve_input(
     // The summary goes to stderr after the solutions it describes.
     out.flush()?;
     report(args, &name, several, &stats, elapsed, solver.profile());
-    Ok(if stats.solutions > 0 { Status::Success } else { Status::NotFound })
+    Ok(if stats.solutions > 0 {
+        Status::Success
+    } else {
+        Status::NotFound
+    })
 }
 
 /// One solution: a line per chosen option, its item names as in the input;
@@ -190,9 +196,16 @@ fn write_json_solution(
 ) -> io::Result<()> {
     let options: Vec<Vec<&str>> = options
         .iter()
-        .map(|&option| problem.option(option).iter().map(|&item| item_name(problem, item)).collect())
+        .map(|&option| {
+            problem
+                .option(option)
+                .iter()
+                .map(|&item| item_name(problem, item))
+                .collect()
+        })
         .collect();
-    let record = json!({ "type": "solution", "file": file, "solution": number, "options": options });
+    let record =
+        json!({ "type": "solution", "file": file, "solution": number, "options": options });
     writeln!(out, "{record}")
 }
 
@@ -203,13 +216,28 @@ fn item_name(problem: &Problem, item: dancing::ItemId) -> &str {
 
 /// The summary on standard error: a sentence, or `name value` pairs with
 /// `--stats`, and the per-level profile with `--profile`.
-fn report(args: &Args, name: &str, several: bool, stats: &Stats, elapsed: Duration, profile: &[u64]) {
-    let prefix = if several { format!("{name}: ") } else { String::new() };
+fn report(
+    args: &Args,
+    name: &str,
+    several: bool,
+    stats: &Stats,
+    elapsed: Duration,
+    profile: &[u64],
+) {
+    let prefix = if several {
+        format!("{name}: ")
+    } else {
+        String::new()
+    };
     let seconds = elapsed.as_secs_f64();
     if args.stats {
         eprintln!(
             "{}solutions {} nodes {} updates {} max-depth {} time {seconds:.3}s complete {}",
-            if several { format!("file {name} ") } else { String::new() },
+            if several {
+                format!("file {name} ")
+            } else {
+                String::new()
+            },
             stats.solutions,
             stats.nodes,
             stats.updates,
@@ -218,7 +246,11 @@ fn report(args: &Args, name: &str, several: bool, stats: &Stats, elapsed: Durati
         );
     } else if !args.json {
         let plural = if stats.solutions == 1 { "" } else { "s" };
-        let stopped = if stats.complete { "" } else { " (stopped early)" };
+        let stopped = if stats.complete {
+            ""
+        } else {
+            " (stopped early)"
+        };
         eprintln!(
             "{prefix}{} solution{plural}{stopped}, {} nodes, {} updates, {seconds:.3}s",
             stats.solutions, stats.nodes, stats.updates

@@ -1,1 +1,18 @@
-//! Sudoku on the dancing exact-cover engine (work in progress).
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod conflict;
+pub mod dfs;
+mod dlx;
+pub mod exact_cover;
+pub mod format;
+pub mod generate;
+mod grid;
+mod solver;
+
+pub use conflict::{Conflict, Unit};
+pub use exact_cover::to_dlx;
+pub use format::{Format, GridWriter, Layout, PuzzleReader};
+pub use grid::{Cell, Grid, GridError, Shape, ShapeError, digit_char, parse_cell_char};
+pub use solver::{Engine, Outcome, SolveError, Solver, UnknownEngine, solve};

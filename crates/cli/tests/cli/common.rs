@@ -11,11 +11,15 @@ pub fn dlx() -> Command {
 
 /// A file in the engine's test data (Knuth's reference problems).
 pub fn engine_data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../dancing/tests/data").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../dancing/tests/data")
+        .join(name)
 }
 
 /// A file in this crate's test data.
 #[allow(dead_code)]
 pub fn cli_data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
 }

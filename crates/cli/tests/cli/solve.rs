@@ -26,14 +26,20 @@ fn printed_solutions(stdout: &[u8]) -> Vec<BTreeSet<BTreeSet<String>>> {
 /// every secondary item at most once.
 fn assert_exact_cover(file: &str, solution: &BTreeSet<BTreeSet<String>>) {
     let text = std::fs::read_to_string(engine_data(file)).unwrap();
-    let mut lines = text.lines().filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('|'));
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('|'));
     let item_line = lines.next().unwrap();
     let (primary, secondary) = item_line.split_once('|').unwrap_or((item_line, ""));
-    let options: BTreeSet<BTreeSet<String>> =
-        lines.map(|l| l.split_whitespace().map(str::to_owned).collect()).collect();
+    let options: BTreeSet<BTreeSet<String>> = lines
+        .map(|l| l.split_whitespace().map(str::to_owned).collect())
+        .collect();
     let mut covered = std::collections::BTreeMap::new();
     for option in solution {
-        assert!(options.contains(option), "{option:?} is not an option of {file}");
+        assert!(
+            options.contains(option),
+            "{option:?} is not an option of {file}"
+        );
         for item in option {
             *covered.entry(item.clone()).or_insert(0) += 1;
         }
@@ -42,13 +48,20 @@ fn assert_exact_cover(file: &str, solution: &BTreeSet<BTreeSet<String>>) {
         assert_eq!(covered.get(item), Some(&1), "primary item {item} in {file}");
     }
     for item in secondary.split_whitespace() {
-        assert!(covered.get(item).copied().unwrap_or(0) <= 1, "secondary item {item} in {file}");
+        assert!(
+            covered.get(item).copied().unwrap_or(0) <= 1,
+            "secondary item {item} in {file}"
+        );
     }
 }
 
 #[test]
 fn prints_knuths_toy_solution_and_a_summary() {
-    let output = dlx().args(["solve"]).arg(engine_data("toy.dlx")).output().unwrap();
+    let output = dlx()
+        .args(["solve"])
+        .arg(engine_data("toy.dlx"))
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "A D\nC E F\nB G\n");
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -57,7 +70,11 @@ fn prints_knuths_toy_solution_and_a_summary() {
 
 #[test]
 fn every_printed_solution_is_an_exact_cover() {
-    for (file, count) in [("queens6.dlx", 4), ("langford7.dlx", 52), ("latin4.dlx", 576)] {
+    for (file, count) in [
+        ("queens6.dlx", 4),
+        ("langford7.dlx", 52),
+        ("latin4.dlx", 576),
+    ] {
         let output = dlx().arg("solve").arg(engine_data(file)).output().unwrap();
         assert_eq!(output.status.code(), Some(0), "{file}");
         let solutions = printed_solutions(&output.stdout);
@@ -72,14 +89,22 @@ fn every_printed_solution_is_an_exact_cover() {
 
 #[test]
 fn count_prints_one_integer() {
-    let output = dlx().args(["solve", "--count"]).arg(engine_data("queens8.dlx")).output().unwrap();
+    let output = dlx()
+        .args(["solve", "--count"])
+        .arg(engine_data("queens8.dlx"))
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "92\n");
 }
 
 #[test]
 fn max_solutions_stops_early() {
-    let output = dlx().args(["solve", "-n", "3"]).arg(engine_data("queens8.dlx")).output().unwrap();
+    let output = dlx()
+        .args(["solve", "-n", "3"])
+        .arg(engine_data("queens8.dlx"))
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(0));
     let solutions = printed_solutions(&output.stdout);
     assert_eq!(solutions.len(), 3);
@@ -96,8 +121,11 @@ fn max_solutions_stops_early() {
 
 #[test]
 fn stats_line_has_dlx1_figures() {
-    let output =
-        dlx().args(["solve", "--count", "--stats"]).arg(engine_data("queens8.dlx")).output().unwrap();
+    let output = dlx()
+        .args(["solve", "--count", "--stats"])
+        .arg(engine_data("queens8.dlx"))
+        .output()
+        .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
         stderr.starts_with("solutions 92 nodes 1199 updates 21375 max-depth 8 time "),
@@ -108,7 +136,11 @@ fn stats_line_has_dlx1_figures() {
 
 #[test]
 fn json_lines_have_a_record_per_solution_and_a_summary() {
-    let output = dlx().args(["solve", "--json"]).arg(engine_data("queens6.dlx")).output().unwrap();
+    let output = dlx()
+        .args(["solve", "--json"])
+        .arg(engine_data("queens6.dlx"))
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(0));
     let records: Vec<serde_json::Value> = String::from_utf8(output.stdout)
         .unwrap()
@@ -123,7 +155,13 @@ fn json_lines_have_a_record_per_solution_and_a_summary() {
             .as_array()
             .unwrap()
             .iter()
-            .map(|o| o.as_array().unwrap().iter().map(|n| n.as_str().unwrap().to_owned()).collect())
+            .map(|o| {
+                o.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|n| n.as_str().unwrap().to_owned())
+                    .collect()
+            })
             .collect();
         assert_exact_cover("queens6.dlx", &solution);
     }
@@ -146,7 +184,11 @@ fn reads_standard_input_with_no_file_or_a_dash() {
 
 #[test]
 fn no_solution_exits_1() {
-    let output = dlx().args(["solve"]).write_stdin("a b\na\n").output().unwrap();
+    let output = dlx()
+        .args(["solve"])
+        .write_stdin("a b\na\n")
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(1));
     assert!(output.stdout.is_empty());
     assert!(String::from_utf8_lossy(&output.stderr).contains("0 solutions"));
@@ -161,14 +203,24 @@ fn bad_input_names_file_line_and_column_and_exits_2() {
     let output = dlx().arg("solve").arg(&bad).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.starts_with(&format!("{}:3:3: unknown item `c`", bad.display())), "{stderr}");
+    assert!(
+        stderr.starts_with(&format!("{}:3:3: unknown item `c`", bad.display())),
+        "{stderr}"
+    );
     assert!(!stderr.contains("panicked"));
 
-    let output = dlx().arg("solve").arg(engine_data("colors.dlx")).output().unwrap();
+    let output = dlx()
+        .arg("solve")
+        .arg(engine_data("colors.dlx"))
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("colors.dlx:3:5: colors"), "{stderr}");
-    assert!(output.stdout.is_empty(), "nothing is solved from a misread file");
+    assert!(
+        output.stdout.is_empty(),
+        "nothing is solved from a misread file"
+    );
 
     for garbage in [&b"\xff\xfe\n"[..], b"", b"a b\na a\n", b"a | b | c\n"] {
         let output = dlx().args(["solve"]).write_stdin(garbage).output().unwrap();
@@ -191,7 +243,10 @@ fn a_bad_file_does_not_stop_the_others() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stdout = String::from_utf8_lossy(&output.stdout);
-    let counts: Vec<&str> = stdout.lines().map(|l| l.rsplit(':').next().unwrap()).collect();
+    let counts: Vec<&str> = stdout
+        .lines()
+        .map(|l| l.rsplit(':').next().unwrap())
+        .collect();
     assert_eq!(counts, ["1", "4"], "{stdout}");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("no-such-file.dlx: cannot open"), "{stderr}");
@@ -200,10 +255,17 @@ fn a_bad_file_does_not_stop_the_others() {
 
 #[test]
 fn options_without_primary_items_are_reported_as_warnings() {
-    let output = dlx().args(["solve"]).write_stdin("a | x\na x\nx\n").output().unwrap();
+    let output = dlx()
+        .args(["solve"])
+        .write_stdin("a | x\na x\nx\n")
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(0));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("<stdin>:3: warning: option has no primary item; ignored"), "{stderr}");
+    assert!(
+        stderr.contains("<stdin>:3: warning: option has no primary item; ignored"),
+        "{stderr}"
+    );
     assert_eq!(String::from_utf8_lossy(&output.stdout), "a x\n");
 }
 
@@ -217,7 +279,9 @@ fn a_closed_pipe_ends_the_run_quietly() {
         .spawn()
         .unwrap();
     let mut first_line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first_line).unwrap();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first_line)
+        .unwrap();
     // The reader is dropped here: the pipe closes with most output unwritten.
     let output = child.wait_with_output().unwrap();
     assert!(!first_line.is_empty());

@@ -1,0 +1,188 @@
+//! Givens that contradict each other: a digit twice in a row, column or box.
+//!
+//! Such a puzzle has no solution, but saying "no solution" would hide the
+//! real problem (usually a typo), so every solver reports it as an invalid
+//! puzzle, naming the cells, before any search.
+
+use std::fmt;
+
+use crate::grid::{Cell, Grid, Shape};
+
+/// A row, column or box of a grid, by 0-based index; displayed 1-based.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Unit {
+    /// A row.
+    Row(usize),
+    /// A column.
+    Column(usize),
+    /// A box, numbered left to right, top to bottom.
+    Box(usize),
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unit::Row(k) => write!(f, "row {}", k + 1),
+            Unit::Column(k) => write!(f, "column {}", k + 1),
+            Unit::Box(k) => write!(f, "box {}", k + 1),
+        }
+    }
+}
+
+/// A digit given more than once in one unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conflict {
+    /// The repeated digit.
+    pub digit: u8,
+    /// Where it is repeated.
+    pub unit: Unit,
+    /// The cells that hold it, in reading order (at least two).
+    pub cells: Vec<Cell>,
+}
+
+impl fmt::Display for Conflict {
+    /// `5 twice in row 1 (r1c2, r1c7)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let times = match self.cells.len() {
+            2 => "twice".to_owned(),
+            n => format!("{n} times"),
+        };
+        write!(
+            f,
+            "{} {times} in {} (",
+            crate::grid::digit_char(self.digit),
+            self.unit
+        )?;
+        for (k, cell) in self.cells.iter().enumerate() {
+            let separator = if k == 0 { "" } else { ", " };
+            write!(f, "{separator}{cell}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+/// Every conflict of `grid`: rows first, then columns, then boxes, each by
+/// index and then by digit.
+pub(crate) fn find(grid: &Grid) -> Vec<Conflict> {
+    let n = grid.size();
+    let shape = grid.shape();
+    let mut conflicts = Vec::new();
+    let mut holders: Vec<Vec<Cell>> = vec![Vec::new(); n + 1];
+    let units = (0..n)
+        .map(Unit::Row)
+        .chain((0..n).map(Unit::Column))
+        .chain((0..n).map(Unit::Box));
+    for unit in units {
+        holders.iter_mut().for_each(Vec::clear);
+        for k in 0..n {
+            let cell = match unit {
+                Unit::Row(row) => Cell { row, col: k },
+                Unit::Column(col) => Cell { row: k, col },
+                Unit::Box(b) => {
+                    let per_band = n / shape.box_cols();
+                    let top = (b / per_band) * shape.box_rows();
+                    let left = (b % per_band) * shape.box_cols();
+                    Cell {
+                        row: top + k / shape.box_cols(),
+                        col: left + k % shape.box_cols(),
+                    }
+                }
+            };
+            if let Some(digit) = grid.get(cell.row, cell.col) {
+                holders[digit as usize].push(cell);
+            }
+        }
+        for (digit, cells) in holders.iter_mut().enumerate() {
+            if cells.len() > 1 {
+                cells.sort();
+                conflicts.push(Conflict {
+                    digit: digit as u8,
+                    unit,
+                    cells: cells.clone(),
+                });
+            }
+        }
+    }
+    conflicts
+}
+
+/// Whether no digit is repeated in a row, column or box: the quick check,
+/// without saying where.
+pub(crate) fn is_consistent(grid: &Grid) -> bool {
+    let shape = grid.shape();
+    let n = shape.size();
+    // One bit per digit, for each row, column and box; on the stack, as
+    // this runs on every answer of a batch.
+    let mut seen = [0u64; 3 * Shape::MAX_SIZE];
+    for (index, &digit) in grid.cells().iter().enumerate() {
+        if digit == 0 {
+            continue;
+        }
+        let (row, col) = (index / n, index % n);
+        let bit = 1u64 << digit;
+        for unit in [row, n + col, 2 * n + shape.box_of(row, col)] {
+            if seen[unit] & bit != 0 {
+                return false;
+            }
+            seen[unit] |= bit;
+        }
+    }
+    true
+}
+
+/// The conflicts as one message, naming at most a few of them.
+pub(crate) fn describe(conflicts: &[Conflict]) -> String {
+    const SHOWN: usize = 3;
+    let mut text = String::new();
+    for (k, conflict) in conflicts.iter().take(SHOWN).enumerate() {
+        if k > 0 {
+            text.push_str("; ");
+        }
+        text.push_str(&conflict.to_string());
+    }
+    if conflicts.len() > SHOWN {
+        text.push_str(&format!("; and {} more", conflicts.len() - SHOWN));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_repeated_digit_is_named_in_each_unit_it_breaks() {
+        let mut grid = Grid::default();
+        grid.set(0, 1, Some(5));
+        grid.set(0, 6, Some(5)); // same row
+        grid.set(2, 2, Some(5)); // same box as r1c2
+        let conflicts = grid.conflicts();
+        let text: Vec<String> = conflicts.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            text,
+            [
+                "5 twice in row 1 (r1c2, r1c7)",
+                "5 twice in box 1 (r1c2, r3c3)"
+            ]
+        );
+        assert!(!is_consistent(&grid));
+        grid.set(0, 6, None);
+        grid.set(2, 2, None);
+        assert!(grid.conflicts().is_empty());
+        assert!(is_consistent(&grid));
+    }
+
+    #[test]
+    fn three_holders_and_long_lists_are_summarised() {
+        let grid: Grid = "111111111".repeat(9).parse().unwrap();
+        let conflicts = grid.conflicts();
+        assert_eq!(conflicts.len(), 27);
+        assert_eq!(conflicts[9].unit, Unit::Column(0));
+        assert!(
+            conflicts[0]
+                .to_string()
+                .starts_with("1 9 times in row 1 (r1c1, r1c2,")
+        );
+        assert!(describe(&conflicts).ends_with("; and 24 more"));
+    }
+}

@@ -1,0 +1,184 @@
+//! Text formats: puzzles read from a stream, grids written back.
+//!
+//! Four input formats are read, streamed line by line:
+//!
+//! | [`Format`] | what | example |
+//! |---|---|---|
+//! | `line` | one puzzle per line, 81 cells | `4.....8.5.3..........7......2...` |
+//! | `poj2676` | a count line, then 9 lines of 9 cells per puzzle | `1` / `103000509` / ... |
+//! | `blocks` | 9 lines of 9 whitespace-separated cells | `0 0 0 0 0 4 5 0 0` / ... |
+//! | `grid` | `.sdk`/`.ss` grids: 9 rows, `\|` and spaces ignored, rule lines skipped | `..3\|.2.\|6..` / `---+---+---` |
+//!
+//! In every format a cell is `1`-`9`, or `.` or `0` for an empty cell.
+//! Blank lines and lines starting with `#` are skipped (in a grid format a
+//! blank line ends a grid early, which is reported); a line `end` stops the
+//! input; CRLF line ends are accepted; lines are limited to
+//! [`MAX_LINE_BYTES`]. In the `line` format anything after the 81 cells and
+//! a space or tab is a comment. Any format may start with a line holding
+//! only the number of puzzles (POJ 2676 requires it); a count that does not
+//! match the puzzles that follow is reported.
+//!
+//! The format is detected from the first lines unless it is given; see
+//! [`PuzzleReader`]. Errors name the line, and the reader goes on with the
+//! next puzzle.
+//!
+//! Grids are written in one of the [`Layout`]s by a [`GridWriter`].
+
+use std::fmt;
+use std::str::FromStr;
+
+mod lines;
+mod read;
+mod write;
+
+pub use lines::MAX_LINE_BYTES;
+pub use read::{Puzzle, PuzzleReader, ReadError, ReadErrorKind};
+pub use write::{GridWriter, write_grid};
+
+/// An input format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// One puzzle per line: 81 cells, then optionally whitespace and a
+    /// comment (AcWing 166, POJ 3074, and most puzzle collections).
+    Line,
+    /// POJ 2676: the number of puzzles on the first line, then each puzzle
+    /// as 9 lines of 9 cells.
+    Poj2676,
+    /// 9 lines of 9 whitespace-separated cells ("100 lines").
+    Blocks,
+    /// `.sdk`/`.ss`-style grids: 9 rows of 9 cells, with `|` and spaces
+    /// between boxes ignored and rule lines such as `---+---+---` skipped.
+    Grid,
+}
+
+impl Format {
+    /// Every format.
+    pub const ALL: [Format; 4] = [Format::Line, Format::Poj2676, Format::Blocks, Format::Grid];
+
+    /// The format's name: `line`, `poj2676`, `blocks` or `grid`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Line => "line",
+            Format::Poj2676 => "poj2676",
+            Format::Blocks => "blocks",
+            Format::Grid => "grid",
+        }
+    }
+
+    /// The layout that writes grids the way this format reads them.
+    pub fn layout(self) -> Layout {
+        match self {
+            Format::Line => Layout::Line,
+            Format::Poj2676 => Layout::Rows,
+            Format::Blocks => Layout::Blocks,
+            Format::Grid => Layout::Grid,
+        }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Format {
+    type Err = UnknownName;
+
+    fn from_str(name: &str) -> Result<Format, UnknownName> {
+        Format::ALL
+            .into_iter()
+            .find(|format| format.name() == name)
+            .ok_or_else(|| UnknownName {
+                name: name.to_owned(),
+                expected: "line, poj2676, blocks or grid",
+            })
+    }
+}
+
+/// How grids are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    /// One line per grid, `.` for an empty cell.
+    Line,
+    /// One line of digits per row, `0` for an empty cell, no line between
+    /// grids (POJ 2676's output).
+    Rows,
+    /// One line per row, cells separated by a space, `0` for an empty cell;
+    /// a blank line between grids.
+    Blocks,
+    /// `.sdk` style: `417|369|825` rows and `---+---+---` rules, `.` for an
+    /// empty cell; a blank line between grids.
+    Grid,
+    /// The "100 lines" output: the line `ans: ` (with its trailing space),
+    /// then each row with every digit followed by three spaces, exactly as
+    /// the seed prints it, trailing spaces included.
+    Ans,
+}
+
+impl Layout {
+    /// Every layout.
+    pub const ALL: [Layout; 5] = [
+        Layout::Line,
+        Layout::Rows,
+        Layout::Blocks,
+        Layout::Grid,
+        Layout::Ans,
+    ];
+
+    /// The layout's name: `line`, `rows`, `blocks`, `grid` or `ans`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Line => "line",
+            Layout::Rows => "rows",
+            Layout::Blocks => "blocks",
+            Layout::Grid => "grid",
+            Layout::Ans => "ans",
+        }
+    }
+}
+
+impl fmt::Display for Layout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Layout {
+    type Err = UnknownName;
+
+    /// A layout by name; `poj2676` is another name for `rows`.
+    fn from_str(name: &str) -> Result<Layout, UnknownName> {
+        if name == "poj2676" {
+            return Ok(Layout::Rows);
+        }
+        Layout::ALL
+            .into_iter()
+            .find(|layout| layout.name() == name)
+            .ok_or_else(|| UnknownName {
+                name: name.to_owned(),
+                expected: "line, rows, blocks, grid or ans",
+            })
+    }
+}
+
+/// A format or layout name that is not known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownName {
+    /// The name given.
+    pub name: String,
+    /// The names accepted.
+    pub expected: &'static str,
+}
+
+impl fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown name {:?}: expected {}",
+            self.name, self.expected
+        )
+    }
+}
+
+impl std::error::Error for UnknownName {}
