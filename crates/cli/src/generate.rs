@@ -1,12 +1,503 @@
-//! Work in progress: replaced by the real subcommand.
+//! `dlx gen`: classic exact-cover problems, written in Knuth's DLX format
+//! (the default, for `dlx solve` or Knuth's DLX1) or solved here and drawn.
 
-use crate::status::Status;
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::ops::ControlFlow;
+use std::time::Instant;
 
-/// Not implemented yet.
+use anstyle::{AnsiColor, Color, Style};
+use bumpalo::Bump;
+use clap::{Subcommand, ValueEnum};
+use dancing::Solver;
+use dancing_problems::polyomino::{
+    Board, Cell, Packing, Piece, Tiling, pentominoes, pieces_from_picture,
+};
+use dancing_problems::{
+    Error, ExactCover, Langford, LatinSquares, PerfectMatchings, Queens, SetPartitions,
+    SudokuGrids, write_dlx,
+};
+
+use crate::status::{Status, is_broken_pipe};
+
+const AFTER_HELP: &str = "\
+Without --solve, --count or --max, the problem is written in Knuth's DLX format on standard \
+output. Exit status: 0; 1 when solving finds no solution; 2 for a bad argument.
+
+Examples:
+  dlx gen queens 12 | dlx solve --count           14200
+  dlx gen langford 11 --up-to-reversal --count    17792
+  dlx gen pentomino 6x10 --up-to-symmetry --solve --max 3
+  dlx gen pentomino '......../......../......../...##.../...##.../......../......../........' --up-to-symmetry --count
+  dlx gen sudoku-grids 2x2 --solve";
+
+/// Write a classic exact-cover problem in Knuth's DLX format, or solve it
+/// here and draw its solutions.
+///
+/// By default the problem goes to standard output in Knuth's format, for
+/// `dlx solve` (or Knuth's DLX1). With `--solve` each solution is drawn
+/// instead, with `--count` only their number is printed; a summary goes to
+/// standard error. Exit status: 0, or 1 when solving finds no solution, or
+/// 2 for a bad argument.
 #[derive(clap::Args, Debug)]
-pub struct Args {}
+#[command(
+    flatten_help = true,
+    subcommand_value_name = "PROBLEM",
+    subcommand_help_heading = "Problems",
+    after_help = AFTER_HELP
+)]
+pub struct Args {
+    /// The problem to generate.
+    #[command(subcommand)]
+    pub problem: Problem,
+}
 
-pub fn run(_args: &Args) -> Status {
-    eprintln!("dlx: not implemented yet");
-    Status::Error
+/// One subcommand per problem.
+#[derive(Subcommand, Debug)]
+pub enum Problem {
+    /// N queens on an N x N board: rows and columns primary, diagonals secondary.
+    Queens {
+        /// The size of the board.
+        #[arg(value_name = "N", value_parser = size_parser(Queens::MAX_N))]
+        n: u32,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Langford pairs: two of each of 1..N, with k numbers between the two k's.
+    Langford {
+        /// The largest value.
+        #[arg(value_name = "N", value_parser = size_parser(Langford::MAX_N))]
+        n: u32,
+        /// Count each sequence and its reversal once.
+        #[arg(long)]
+        up_to_reversal: bool,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Pack the 12 pentominoes (or other pieces) into a board, each piece once.
+    #[command(visible_alias = "polyomino")]
+    Pentomino {
+        /// The board: ROWSxCOLUMNS (6x10), a picture with rows separated by
+        /// `/` (`.` a cell, `#` a hole, as in `..#/...`), or @FILE holding a
+        /// picture (@- reads standard input).
+        #[arg(value_name = "BOARD", value_parser = parse_board)]
+        board: Board,
+        /// Count each set of solutions related by the board's symmetries
+        /// (rotations, reflections) once.
+        #[arg(long)]
+        up_to_symmetry: bool,
+        /// The pieces: `pentominoes`, or a picture where each piece is drawn
+        /// with a character of its own (`AAB/.CB`: pieces A, B, C), or
+        /// @FILE holding one.
+        #[arg(long, value_name = "PIECES", default_value = "pentominoes", value_parser = parse_pieces)]
+        pieces: PieceSet,
+        /// Color the pieces in drawings: auto (on a terminal, unless NO_COLOR
+        /// is set), always, never.
+        #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorWhen::Auto)]
+        color: ColorWhen,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Latin squares of order N: each of N symbols once per row and column.
+    Latin {
+        /// The order.
+        #[arg(value_name = "N", value_parser = size_parser(LatinSquares::MAX_N))]
+        n: u32,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// All Sudoku grids with boxes of R rows and C columns (R*C symbols).
+    SudokuGrids {
+        /// The box shape, RxC: 2x2 for 4x4 grids, 2x3 for 6x6.
+        #[arg(value_name = "RxC", value_parser = parse_box)]
+        boxes: (usize, usize),
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Set partitions of {0..N-1}: every nonempty subset is an option (Bell numbers).
+    Partitions {
+        /// The size of the set.
+        #[arg(value_name = "N", value_parser = size_parser(SetPartitions::MAX_N))]
+        n: u32,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Perfect matchings of N points: every pair is an option ((N-1)!! for even N).
+    Matchings {
+        /// The number of points.
+        #[arg(value_name = "N", value_parser = size_parser(PerfectMatchings::MAX_POINTS))]
+        points: u32,
+        #[command(flatten)]
+        output: Output,
+    },
+}
+
+/// What to do with the problem: write it (the default), solve and draw, or count.
+#[derive(clap::Args, Debug)]
+pub struct Output {
+    /// Solve here and draw each solution; the count goes to standard error.
+    #[arg(long)]
+    pub solve: bool,
+    /// Solve here and print only the number of solutions.
+    #[arg(long, conflicts_with = "solve")]
+    pub count: bool,
+    /// Stop after N solutions (implies --solve unless --count is given).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max: Option<u64>,
+}
+
+/// When to color drawings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    // When standard output is a terminal and NO_COLOR is not set.
+    Auto,
+    Always,
+    Never,
+}
+
+/// Pieces given on the command line.
+#[derive(Clone, Debug)]
+pub struct PieceSet(Vec<Piece>);
+
+/// Writes or solves the problem; errors go to standard error.
+pub fn run(args: &Args) -> Status {
+    match &args.problem {
+        Problem::Queens { n, output } => emit(
+            "queens",
+            Queens::new(*n as usize),
+            output,
+            Shape::Block,
+            plain,
+        ),
+        Problem::Langford {
+            n,
+            up_to_reversal,
+            output,
+        } => {
+            let n = *n as usize;
+            let langford = if *up_to_reversal {
+                Langford::up_to_reversal(n)
+            } else {
+                Langford::new(n)
+            };
+            emit("langford", langford, output, Shape::Line, plain)
+        }
+        Problem::Pentomino {
+            board,
+            up_to_symmetry,
+            pieces,
+            color,
+            output,
+        } => {
+            let (board, pieces) = (board.clone(), pieces.0.clone());
+            let packing = if *up_to_symmetry {
+                Packing::up_to_symmetry(board, pieces)
+            } else {
+                Packing::new(board, pieces)
+            };
+            let colored = match color {
+                ColorWhen::Always => true,
+                ColorWhen::Never => false,
+                ColorWhen::Auto => {
+                    io::stdout().is_terminal()
+                        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                }
+            };
+            let draw = move |tiling: &Tiling| {
+                if colored {
+                    draw_colored(tiling)
+                } else {
+                    tiling.to_string()
+                }
+            };
+            emit("pentomino", packing, output, Shape::Block, draw)
+        }
+        Problem::Latin { n, output } => emit(
+            "latin",
+            LatinSquares::new(*n as usize),
+            output,
+            Shape::Block,
+            plain,
+        ),
+        Problem::SudokuGrids {
+            boxes: (rows, columns),
+            output,
+        } => emit(
+            "sudoku-grids",
+            SudokuGrids::new(*rows, *columns),
+            output,
+            Shape::Block,
+            plain,
+        ),
+        Problem::Partitions { n, output } => emit(
+            "partitions",
+            SetPartitions::new(*n as usize),
+            output,
+            Shape::Line,
+            plain,
+        ),
+        Problem::Matchings { points, output } => emit(
+            "matchings",
+            PerfectMatchings::new(*points as usize),
+            output,
+            Shape::Line,
+            plain,
+        ),
+    }
+}
+
+/// How drawings are separated: a blank line between pictures of several
+/// lines, nothing between one-line ones.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shape {
+    Block,
+    Line,
+}
+
+fn plain<S: std::fmt::Display>(solution: &S) -> String {
+    solution.to_string()
+}
+
+/// Builds the problem, then writes it in Knuth's format or solves it.
+fn emit<P, D>(name: &str, built: Result<P, Error>, output: &Output, shape: Shape, draw: D) -> Status
+where
+    P: ExactCover,
+    D: Fn(&P::Solution) -> String,
+{
+    let generator = match built {
+        Ok(generator) => generator,
+        Err(error) => {
+            eprintln!("dlx gen {name}: {error}");
+            return Status::Error;
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let result = if output.solve || output.count || output.max.is_some() {
+        solve(&generator, output, shape, &draw, &mut out)
+    } else {
+        write_dlx(&generator, &mut out).map(|()| Status::Success)
+    };
+    match result.and_then(|status| out.flush().map(|()| status)) {
+        Ok(status) => status,
+        // The reader went away (`dlx gen ... | head`): stop quietly.
+        Err(error) if is_broken_pipe(&error) => Status::Success,
+        Err(error) => {
+            eprintln!("dlx gen {name}: error writing output: {error}");
+            Status::Error
+        }
+    }
+}
+
+/// Solves, drawing each solution unless only counting; the summary goes to
+/// standard error.
+fn solve<P, D>(
+    generator: &P,
+    output: &Output,
+    shape: Shape,
+    draw: &D,
+    out: &mut impl Write,
+) -> io::Result<Status>
+where
+    P: ExactCover,
+    D: Fn(&P::Solution) -> String,
+{
+    let limit = output.max.unwrap_or(u64::MAX);
+    let bump = Bump::new();
+    let mut solver = Solver::new(generator.problem(), &bump);
+    let mut written = Ok(());
+    let mut found = 0u64;
+    let started = Instant::now();
+    // Counting decodes nothing; drawing decodes each solution and stops at
+    // the first write error (a closed pipe, most likely).
+    let stats = if output.count {
+        solver.search(|_| {
+            found += 1;
+            if found == limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    } else {
+        solver.search(|solution| {
+            found += 1;
+            let picture = draw(&generator.decode(solution.options()));
+            let separator = if found > 1 && shape == Shape::Block {
+                "\n"
+            } else {
+                ""
+            };
+            written = write!(out, "{separator}{picture}");
+            if written.is_ok() && !picture.ends_with('\n') {
+                written = writeln!(out);
+            }
+            if written.is_err() || found == limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    };
+    let elapsed = started.elapsed();
+    written?;
+    if output.count {
+        writeln!(out, "{}", stats.solutions)?;
+    }
+    // The summary follows what it describes.
+    out.flush()?;
+    let plural = if stats.solutions == 1 { "" } else { "s" };
+    let stopped = if stats.complete {
+        ""
+    } else {
+        " (stopped at --max)"
+    };
+    eprintln!(
+        "{} solution{plural}{stopped}, {} nodes, {:.3}s",
+        stats.solutions,
+        stats.nodes,
+        elapsed.as_secs_f64()
+    );
+    Ok(if stats.solutions > 0 {
+        Status::Success
+    } else {
+        Status::NotFound
+    })
+}
+
+/// Background colors for pieces, twelve that a terminal tells apart.
+const PIECE_COLORS: [AnsiColor; 12] = [
+    AnsiColor::Red,
+    AnsiColor::Green,
+    AnsiColor::Yellow,
+    AnsiColor::Blue,
+    AnsiColor::Magenta,
+    AnsiColor::Cyan,
+    AnsiColor::BrightRed,
+    AnsiColor::BrightGreen,
+    AnsiColor::BrightYellow,
+    AnsiColor::BrightBlue,
+    AnsiColor::BrightMagenta,
+    AnsiColor::BrightCyan,
+];
+
+/// A packing with each piece on a background of its own; cells are two
+/// characters wide, so that they look square.
+fn draw_colored(tiling: &Tiling) -> String {
+    let mut picture = String::new();
+    for y in 0..tiling.height() {
+        let mut row = String::new();
+        // The style changes only where the piece does.
+        let mut current: Option<Style> = None;
+        for x in 0..tiling.width() {
+            let piece = tiling.piece_at(Cell::new(x as i32, y as i32));
+            let style = piece.map(piece_style);
+            if style != current {
+                if let Some(previous) = current {
+                    let _ = write!(row, "{}", previous.render_reset());
+                }
+                if let Some(next) = style {
+                    let _ = write!(row, "{}", next.render());
+                }
+                current = style;
+            }
+            match piece {
+                Some(piece) => {
+                    row.push(tiling.symbol(piece));
+                    row.push(' ');
+                }
+                None => row.push_str("  "),
+            }
+        }
+        if let Some(last) = current {
+            let _ = write!(row, "{}", last.render_reset());
+        }
+        picture.push_str(row.trim_end());
+        picture.push('\n');
+    }
+    picture
+}
+
+/// The colors of a piece: a background from the palette, and a letter that
+/// stands out on it.
+fn piece_style(piece: usize) -> Style {
+    let k = piece % PIECE_COLORS.len();
+    let letter = if k < 6 {
+        AnsiColor::BrightWhite
+    } else {
+        AnsiColor::Black
+    };
+    Style::new()
+        .bg_color(Some(Color::Ansi(PIECE_COLORS[k])))
+        .fg_color(Some(Color::Ansi(letter)))
+}
+
+/// A clap parser for a size in `1..=max`.
+fn size_parser(max: usize) -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(1..=max as i64)
+}
+
+/// `RxC`: two numbers around an `x` (their range is checked by the problem).
+fn parse_dimensions(text: &str) -> Option<(usize, usize)> {
+    let (rows, columns) = text.split_once(['x', 'X'])?;
+    let number = |s: &str| s.parse::<usize>().ok();
+    Some((number(rows)?, number(columns)?))
+}
+
+fn parse_box(text: &str) -> Result<(usize, usize), String> {
+    parse_dimensions(text)
+        .ok_or_else(|| "expected the rows and columns of a box, like 2x3".to_owned())
+}
+
+fn parse_board(text: &str) -> Result<Board, String> {
+    if let Some(path) = text.strip_prefix('@') {
+        return Board::from_picture(&read_picture(path)?).map_err(|e| format!("{path}: {e}"));
+    }
+    if text
+        .chars()
+        .all(|c| c.is_ascii_digit() || c == 'x' || c == 'X')
+    {
+        let (rows, columns) = parse_dimensions(text).ok_or_else(|| {
+            "expected ROWSxCOLUMNS like 6x10, a picture like ..#/..., or @FILE".to_owned()
+        })?;
+        return Board::rectangle(rows, columns).map_err(|e| e.to_string());
+    }
+    Board::from_picture(text).map_err(|e| e.to_string())
+}
+
+fn parse_pieces(text: &str) -> Result<PieceSet, String> {
+    if text == "pentominoes" {
+        return Ok(PieceSet(pentominoes()));
+    }
+    let (picture, origin) = match text.strip_prefix('@') {
+        Some(path) => (read_picture(path)?, format!("{path}: ")),
+        None => (text.to_owned(), String::new()),
+    };
+    pieces_from_picture(&picture)
+        .map(PieceSet)
+        .map_err(|e| format!("{origin}{e}"))
+}
+
+/// The most bytes read from a picture file: far more than any board.
+const MAX_PICTURE_BYTES: u64 = 1 << 20;
+
+/// The text of a picture file, or of standard input for `-`.
+fn read_picture(path: &str) -> Result<String, String> {
+    let mut text = String::new();
+    let reader: Box<dyn Read> = if path == "-" {
+        Box::new(io::stdin())
+    } else {
+        Box::new(File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?)
+    };
+    reader
+        .take(MAX_PICTURE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    if text.len() as u64 > MAX_PICTURE_BYTES {
+        return Err(format!(
+            "{path}: a picture file may hold at most {MAX_PICTURE_BYTES} bytes"
+        ));
+    }
+    Ok(text)
 }

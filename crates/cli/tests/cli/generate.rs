@@ -1,3 +1,447 @@
-//! Tests of `dlx generate`.
+//! Tests of `dlx gen`.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
 
 use super::common::*;
+
+/// The standard output of a successful `dlx gen` run.
+fn generated(args: &[&str]) -> String {
+    let output = dlx().arg("gen").args(args).output().unwrap();
+    assert!(
+        output.status.success(),
+        "dlx gen {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The lines of a DLX file without its comments.
+fn without_comments(text: &str) -> Vec<&str> {
+    text.lines().filter(|line| !line.starts_with('|')).collect()
+}
+
+#[test]
+fn generators_write_knuths_reference_files_line_for_line() {
+    for (file, args) in [
+        ("queens6.dlx", &["queens", "6"][..]),
+        ("queens8.dlx", &["queens", "8"]),
+        ("queens12.dlx", &["queens", "12"]),
+        ("langford7.dlx", &["langford", "7"]),
+        ("langford8.dlx", &["langford", "8"]),
+        ("latin4.dlx", &["latin", "4"]),
+        ("sudoku4x4_grids.dlx", &["sudoku-grids", "2x2"]),
+        ("matchings12.dlx", &["matchings", "12"]),
+        ("partitions8.dlx", &["partitions", "8"]),
+        ("pentomino3x20.dlx", &["pentomino", "3x20"]),
+    ] {
+        let reference = std::fs::read_to_string(engine_data(file)).unwrap();
+        let output = generated(args);
+        assert!(
+            output.starts_with("| "),
+            "{file}: a comment says what the problem is"
+        );
+        assert_eq!(
+            without_comments(&output),
+            without_comments(&reference),
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn twelve_queens_piped_into_solve() {
+    let problem = generated(&["queens", "12"]);
+    dlx()
+        .args(["solve", "--count"])
+        .write_stdin(problem)
+        .assert()
+        .success()
+        .stdout("14200\n");
+}
+
+#[test]
+fn up_to_symmetry_files_solve_to_the_reduced_counts() {
+    let problem = generated(&["pentomino", "3x20", "--up-to-symmetry"]);
+    assert!(
+        problem.lines().nth(1).unwrap().ends_with("| X~ud"),
+        "X on the axis is tied to a second piece"
+    );
+    dlx()
+        .args(["solve", "--count"])
+        .write_stdin(problem)
+        .assert()
+        .success()
+        .stdout("2\n");
+    let problem = generated(&["langford", "8", "--up-to-reversal"]);
+    dlx()
+        .args(["solve", "--count"])
+        .write_stdin(problem)
+        .assert()
+        .success()
+        .stdout("150\n");
+}
+
+#[test]
+fn help_lists_every_problem_with_its_arguments() {
+    let help = generated(&["--help"]);
+    for usage in [
+        "dlx gen queens [OPTIONS] <N>",
+        "dlx gen langford [OPTIONS] <N>",
+        "dlx gen pentomino [OPTIONS] <BOARD>",
+        "dlx gen latin [OPTIONS] <N>",
+        "dlx gen sudoku-grids [OPTIONS] <RxC>",
+        "dlx gen partitions [OPTIONS] <N>",
+        "dlx gen matchings [OPTIONS] <N>",
+    ] {
+        assert!(help.contains(usage), "missing {usage:?} in:\n{help}");
+    }
+    for option in [
+        "--up-to-reversal",
+        "--up-to-symmetry",
+        "--pieces <PIECES>",
+        "--color <WHEN>",
+        "--solve",
+        "--count",
+        "--max <N>",
+    ] {
+        assert!(help.contains(option), "missing {option:?} in:\n{help}");
+    }
+}
+
+#[test]
+fn counts_without_leaving_the_command() {
+    for (args, count) in [
+        (&["queens", "8", "--count"][..], "92"),
+        (&["langford", "7", "--up-to-reversal", "--count"], "26"),
+        (&["langford", "7", "--count"], "52"),
+        (&["latin", "4", "--count"], "576"),
+        (&["sudoku-grids", "2x2", "--count"], "288"),
+        (&["partitions", "8", "--count"], "4140"),
+        (&["matchings", "12", "--count"], "10395"),
+        (&["pentomino", "3x20", "--count"], "8"),
+        (&["pentomino", "20x3", "--up-to-symmetry", "--count"], "2"),
+        (&["queens", "12", "--count", "--max", "100"], "100"),
+    ] {
+        assert_eq!(generated(args), format!("{count}\n"), "{args:?}");
+    }
+}
+
+#[test]
+fn queens_are_drawn_with_the_count_on_stderr() {
+    let output = dlx()
+        .args(["gen", "queens", "4", "--solve"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        ". Q . .\n. . . Q\nQ . . .\n. . Q .\n\n. . Q .\nQ . . .\n. . . Q\n. Q . .\n"
+    );
+    let summary = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        summary.starts_with("2 solutions, 17 nodes, ") && summary.ends_with("s\n"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn langford_sequences_are_drawn_one_per_line() {
+    assert_eq!(
+        generated(&["langford", "3", "--solve"]),
+        "3 1 2 1 3 2\n2 3 1 2 1 3\n"
+    );
+    assert_eq!(
+        generated(&["langford", "3", "--up-to-reversal", "--solve"]),
+        "3 1 2 1 3 2\n"
+    );
+    let both = generated(&["langford", "4", "--solve"]);
+    let lines: Vec<&str> = both.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(
+        lines[0].split(' ').rev().collect::<Vec<_>>().join(" "),
+        lines[1],
+        "mirror images"
+    );
+    assert_eq!(
+        generated(&["langford", "4", "--max", "1"]),
+        format!("{}\n", lines[0])
+    );
+}
+
+#[test]
+fn max_stops_early_and_no_solution_exits_1() {
+    let boards = generated(&[
+        "pentomino",
+        "6x10",
+        "--up-to-symmetry",
+        "--solve",
+        "--max",
+        "3",
+        "--color",
+        "never",
+    ]);
+    let pictures: Vec<&str> = boards.split("\n\n").collect();
+    assert_eq!(pictures.len(), 3);
+    for picture in pictures {
+        let rows: Vec<&str> = picture.lines().collect();
+        assert_eq!(rows.len(), 6);
+        assert!(
+            rows.iter()
+                .all(|row| row.len() == 10 && row.chars().all(|c| "FILNPTUVWXYZ".contains(c)))
+        );
+        for letter in "FILNPTUVWXYZ".chars() {
+            assert_eq!(
+                picture.chars().filter(|&c| c == letter).count(),
+                5,
+                "{letter} in\n{picture}"
+            );
+        }
+    }
+    let output = dlx()
+        .args(["gen", "queens", "3", "--solve"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .starts_with("0 solutions, ")
+    );
+    dlx()
+        .args(["gen", "matchings", "5", "--count"])
+        .assert()
+        .code(1)
+        .stdout("0\n");
+}
+
+#[test]
+fn boards_with_holes_from_a_file_or_inline() {
+    let board = cli_data("gen_board_centre_hole.txt");
+    let at_file = format!("@{}", board.display());
+    assert_eq!(
+        generated(&["pentomino", &at_file, "--up-to-symmetry", "--count"]),
+        "65\n"
+    );
+    let inline = std::fs::read_to_string(&board)
+        .unwrap()
+        .trim_end()
+        .replace('\n', "/");
+    let problem = generated(&["pentomino", &inline, "--up-to-symmetry"]);
+    assert!(
+        problem.contains("a board of 60 cells (8x8 with holes), up to the board's 8 symmetries")
+    );
+    assert!(!problem.contains(" x3y3 "), "the holes are not items");
+    // The same picture on standard input.
+    let output = dlx()
+        .args([
+            "gen",
+            "pentomino",
+            "@-",
+            "--up-to-symmetry",
+            "--solve",
+            "--max",
+            "1",
+        ])
+        .write_stdin(std::fs::read_to_string(&board).unwrap())
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let picture = String::from_utf8(output.stdout).unwrap();
+    let rows: Vec<&str> = picture.lines().collect();
+    assert_eq!(rows.len(), 8, "{picture}");
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            let hole = (3..5).contains(&x) && (3..5).contains(&y);
+            assert_eq!(c == ' ', hole, "({x}, {y}) in\n{picture}");
+        }
+    }
+}
+
+#[test]
+fn custom_pieces() {
+    let pieces = format!("@{}", cli_data("gen_pieces_l_trominoes.txt").display());
+    assert_eq!(
+        generated(&["polyomino", "3x4", "--pieces", &pieces, "--count"]),
+        "96\n"
+    );
+    assert_eq!(
+        generated(&[
+            "polyomino",
+            "3x4",
+            "--pieces",
+            &pieces,
+            "--count",
+            "--up-to-symmetry"
+        ]),
+        "24\n"
+    );
+    let drawn = generated(&[
+        "pentomino",
+        ".../.#./...",
+        "--pieces",
+        "LLL/L..//KK/K./K.",
+        "--solve",
+    ]);
+    assert!(drawn.contains("KKK\nK L\nLLL\n"), "{drawn}");
+    assert_eq!(drawn.split("\n\n").count(), 8);
+}
+
+#[test]
+fn colors_only_when_asked_or_on_a_terminal() {
+    let colored = generated(&[
+        "pentomino",
+        "3x20",
+        "--solve",
+        "--max",
+        "1",
+        "--color",
+        "always",
+    ]);
+    assert!(colored.contains("\u{1b}["), "{colored}");
+    assert_eq!(colored.lines().count(), 3);
+    // Standard output is a pipe here, so `auto` means no color.
+    for args in [&["--color", "never"][..], &["--color", "auto"], &[]] {
+        let plain =
+            generated(&[&["pentomino", "3x20", "--solve", "--max", "1"][..], args].concat());
+        assert!(!plain.contains('\u{1b}'), "{args:?}");
+        assert_eq!(plain.lines().count(), 3);
+    }
+}
+
+#[test]
+fn pictures_of_grids_and_combinatorics() {
+    assert_eq!(
+        generated(&["sudoku-grids", "2x2", "--max", "1"]),
+        "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 1\n"
+    );
+    assert_eq!(
+        generated(&["latin", "2", "--solve"]),
+        "1 2\n2 1\n\n2 1\n1 2\n"
+    );
+    assert_eq!(
+        generated(&["matchings", "4", "--solve"]),
+        "0-1 2-3\n0-2 1-3\n0-3 1-2\n"
+    );
+    assert_eq!(
+        generated(&["partitions", "2", "--solve"]),
+        "{0} {1}\n{0,1}\n"
+    );
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_message() {
+    for (args, message) in [
+        (&["queens"][..], "required"),
+        (&["queens", "0"], "0 is not in 1..=1000"),
+        (&["queens", "1001"], "1001 is not in 1..=1000"),
+        (&["queens", "abc"], "invalid digit"),
+        (&["queens", "99999999999999999999999"], "invalid value"),
+        (&["queens", "-3"], "unexpected argument"),
+        (&["langford", "1001"], "not in 1..=1000"),
+        (&["latin", "101"], "not in 1..=100"),
+        (&["partitions", "17"], "not in 1..=16"),
+        (&["matchings", "0"], "not in 1..=1000"),
+        (&["sudoku-grids", "3"], "like 2x3"),
+        (
+            &["sudoku-grids", "0x3"],
+            "the rows of a box must be between 1 and 100, not 0",
+        ),
+        (&["sudoku-grids", "3x"], "like 2x3"),
+        (&["sudoku-grids", "11x10"], "between 1 and 100"),
+        (
+            &["pentomino", "8x8"],
+            "the board has 64 cells but the pieces cover 60",
+        ),
+        (&["pentomino", "6x"], "expected ROWSxCOLUMNS"),
+        (
+            &["pentomino", "0x60"],
+            "the rows of a board must be between 1 and 256, not 0",
+        ),
+        (&["pentomino", "1x100000"], "between 1 and 256"),
+        (
+            &["pentomino", "100x100"],
+            "the cells of a board must be between 1 and 4096",
+        ),
+        (
+            &["pentomino", "..x/..."],
+            "line 1, column 3: unexpected 'x'",
+        ),
+        (
+            &["pentomino", "@/nonexistent/board.txt"],
+            "cannot open /nonexistent/board.txt",
+        ),
+        (
+            &["pentomino", "6x10", "--pieces", "a:b"],
+            "cannot name a piece",
+        ),
+        (
+            &["pentomino", "6x10", "--pieces", "@/nonexistent"],
+            "cannot open /nonexistent",
+        ),
+        (
+            &[
+                "pentomino",
+                "2x4",
+                "--pieces",
+                "aabbccdd",
+                "--up-to-symmetry",
+            ],
+            "cannot count up to the board's 4 symmetries",
+        ),
+        (
+            &["pentomino", "6x10", "--color", "sometimes"],
+            "possible values: auto, always, never",
+        ),
+        (
+            &["queens", "8", "--solve", "--count"],
+            "cannot be used with",
+        ),
+        (&["queens", "8", "--max", "0"], "0 is not in 1.."),
+        (&["chess"], "unrecognized subcommand"),
+        (&[], "Usage"),
+    ] {
+        let output = dlx().arg("gen").args(args).output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "dlx gen {args:?}: {stderr}");
+        assert!(
+            stderr.contains(message),
+            "dlx gen {args:?}: {stderr:?} lacks {message:?}"
+        );
+        assert!(!stderr.contains("panicked"), "dlx gen {args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "dlx gen {args:?}");
+    }
+}
+
+/// Reads the first line of `dlx gen ARGS`, then closes the pipe: the command
+/// must end quietly with status 0.
+fn assert_quiet_on_broken_pipe(args: &[&str]) {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("dlx"))
+        .arg("gen")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert!(!first.is_empty());
+    // The reader is dropped here: the pipe closes.
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "dlx gen {args:?}: {stderr}");
+    assert!(
+        !stderr.contains("error") && !stderr.contains("panicked"),
+        "dlx gen {args:?}: {stderr}"
+    );
+}
+
+#[test]
+fn a_closed_pipe_is_not_an_error() {
+    assert_quiet_on_broken_pipe(&["queens", "12", "--solve"]);
+    assert_quiet_on_broken_pipe(&["queens", "1000"]);
+    assert_quiet_on_broken_pipe(&["langford", "12", "--solve"]);
+}
