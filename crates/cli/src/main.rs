@@ -24,7 +24,7 @@ enum Command {
     Solve(solve::Args),
     /// Solve Sudoku puzzles (lines, POJ 2676, 9x9 blocks, .sdk grids).
     Sudoku(sudoku::Args),
-    /// Write a classic exact-cover problem in Knuth's DLX format.
+    /// Write a classic exact-cover problem in Knuth's DLX format, or solve and draw it.
     Gen(generate::Args),
 }
 
