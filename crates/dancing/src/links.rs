@@ -1,9 +1,10 @@
 //! The storage of the linked matrix: node and item slices with unchecked
 //! access on the search's hot path.
 //!
-//! This is the crate's only `unsafe` code. It pays: on `pentomino3x20.dlx`
-//! bounds checks were about half of the instructions of `hide`/`unhide`, the
-//! loops that take over 95% of a search (see the README's benchmark notes).
+//! With the call of the AVX2 build of the search in `solver.rs`, this is the
+//! crate's only `unsafe` code. It pays: on `pentomino3x20.dlx` bounds checks
+//! were about half of the instructions of `hide`/`unhide`, the loops that take
+//! over 95% of a search (see the README's benchmark notes).
 //!
 //! Soundness rests on one invariant, checked once in [`Links::new`] and kept
 //! by every write: **every link stored in the slices is a valid index** (node

@@ -147,7 +147,9 @@ impl<'b> Matrix<'b> {
 
     /// The active primary item with the fewest options, the leftmost on
     /// ties; `None` when every primary item is covered (a solution).
-    #[inline]
+    // Always inlined, so that it is compiled for the CPU features of the
+    // search that calls it (see `Solver::search`).
+    #[inline(always)]
     pub(crate) fn choose_item(&self) -> Option<u32> {
         let lens = &self.links.lens()[1..=self.primary_count as usize];
         // Find the smallest length chunk by chunk, then the leftmost item
