@@ -179,11 +179,28 @@ pub fn parse_cell_char(c: u8) -> Option<u8> {
 /// assert!(puzzle.conflicts().is_empty());
 /// # Ok::<(), dancing_sudoku::GridError>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct Grid {
     shape: Shape,
     /// Row by row; 0 for an empty cell.
     cells: Vec<u8>,
+}
+
+impl Clone for Grid {
+    fn clone(&self) -> Grid {
+        Grid {
+            shape: self.shape,
+            cells: self.cells.clone(),
+        }
+    }
+
+    /// Reuses this grid's buffer (the derived `clone_from` would allocate a
+    /// new one): solvers copy the puzzle into their answer grid this way,
+    /// once per puzzle.
+    fn clone_from(&mut self, source: &Grid) {
+        self.shape = source.shape;
+        self.cells.clone_from(&source.cells);
+    }
 }
 
 impl Grid {

@@ -1,0 +1,698 @@
+//! The benchmark report: every solver on every set once, outside criterion's
+//! statistics, printed as Markdown tables, with an SVG chart.
+//!
+//! ```text
+//! DANCING_BENCH_DATA=/path/to/sets cargo run --release -p dancing-benches --bin report -- --svg docs/benchmarks.svg
+//! ```
+//!
+//! Every solution is checked and every solver's counts must agree; the
+//! command exits with status 1 if any check fails.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use dancing_benches::chart::{self, Bar, Group, Panel, significant, thousands};
+use dancing_benches::cover::{self, CoverProblem};
+use dancing_benches::data::{self, DATA_ENV, GENERATED_COUNT, GENERATED_SEED, SAMPLE_SEED};
+use dancing_benches::measure::{self, Run};
+use dancing_benches::plan::{self, Block, FULL_LIMIT};
+use dancing_benches::{PuzzleSolver, SolverKind};
+
+const USAGE: &str = "\
+usage: report [--svg FILE] [--quick] [--min-time SECONDS] [--no-sudoku] [--no-cover]
+
+Runs every Sudoku solver on every puzzle set once (the public sets from the
+directory named by DANCING_BENCH_DATA, if set; the project's generated set and
+the seeds' samples always), and our exact-cover engine beside the dlx crate;
+prints Markdown tables and writes an SVG chart.
+
+  --svg FILE          where to write the chart (default: $CARGO_TARGET_DIR or
+                      target, then report.svg)
+  --quick             small samples, no slow exact-cover problem: a smoke test
+  --min-time SECONDS  time a set in whole passes until this long (default 1)
+  --no-sudoku         skip the Sudoku sets
+  --no-cover          skip the exact-cover problems";
+
+struct Options {
+    svg: PathBuf,
+    quick: bool,
+    min_time: Duration,
+    sudoku: bool,
+    cover: bool,
+}
+
+fn parse_args() -> Result<Options, String> {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .filter(|t| !t.is_empty())
+        .map_or_else(|| PathBuf::from("target"), PathBuf::from);
+    let mut options = Options {
+        svg: target.join("report.svg"),
+        quick: false,
+        min_time: Duration::from_secs(1),
+        sudoku: true,
+        cover: true,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--svg" => options.svg = args.next().ok_or("--svg needs a file")?.into(),
+            "--quick" => options.quick = true,
+            "--min-time" => {
+                let value = args.next().ok_or("--min-time needs a number of seconds")?;
+                let seconds: f64 = value
+                    .parse()
+                    .map_err(|_| format!("--min-time: not a number: {value}"))?;
+                options.min_time = Duration::try_from_secs_f64(seconds)
+                    .map_err(|_| format!("--min-time: out of range: {value}"))?;
+            }
+            "--no-sudoku" => options.sudoku = false,
+            "--no-cover" => options.cover = false,
+            "-h" | "--help" => return Err(String::new()),
+            other => return Err(format!("unknown argument {other:?}")),
+        }
+    }
+    if options.quick {
+        options.min_time = options.min_time.min(Duration::from_millis(200));
+    }
+    Ok(options)
+}
+
+/// The CPU model and the number of logical cores.
+fn cpu() -> String {
+    let model = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, m)| m.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_owned());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!("{model}, {cores} logical cores")
+}
+
+fn load_average() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "))
+        .unwrap_or_else(|_| "unknown".to_owned())
+}
+
+fn rustc_version() -> String {
+    std::process::Command::new("rustc")
+        .arg("--version")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .map(|v| v.trim().to_owned())
+        .filter(|v| !v.is_empty())
+        .unwrap_or_else(|| "unknown".to_owned())
+}
+
+/// One block's measurements: every solver up to 2 solutions, and the fast
+/// solvers for the first solution only.
+struct Measured {
+    block: Block,
+    up_to_2: Vec<Run>,
+    first: Vec<Run>,
+}
+
+impl Measured {
+    fn run_of(&self, kind: SolverKind) -> Option<&Run> {
+        self.up_to_2.iter().find(|r| r.kind == kind)
+    }
+
+    fn dlx_micros(&self) -> Option<f64> {
+        self.run_of(SolverKind::DLX).map(Run::micros_per_puzzle)
+    }
+
+    /// Every run's failures, and counts that disagree with our Dancing
+    /// Links or are not exactly one (every set holds unique puzzles).
+    fn failures(&self) -> Vec<String> {
+        let mut failures = Vec::new();
+        let label = self.block.label();
+        let reference = self.run_of(SolverKind::DLX).map(|r| &r.counts);
+        for run in self.up_to_2.iter().chain(&self.first) {
+            failures.extend(run.failures.iter().map(|f| format!("{label}: {f}")));
+            if run.limit == 2
+                && let Some(reference) = reference
+                && *reference != run.counts
+            {
+                failures.push(format!(
+                    "{label}: {} disagrees with dlx on counts",
+                    run.kind
+                ));
+            }
+            let not_one = run.counts.iter().filter(|&&c| c != 1).count();
+            if not_one > 0 {
+                failures.push(format!(
+                    "{label}: {} (limit {}): {not_one} puzzles without exactly one solution",
+                    run.kind, run.limit
+                ));
+            }
+        }
+        failures
+    }
+}
+
+fn measure_block(block: Block, min_time: Duration) -> Measured {
+    let label = block.label();
+    let mut up_to_2 = Vec::new();
+    let mut first = Vec::new();
+    for &kind in &block.solvers {
+        let mut solver = PuzzleSolver::new(kind);
+        let started = Instant::now();
+        let run = measure::run(&mut solver, &block.set.puzzles, 2, min_time);
+        eprintln!(
+            "  {label}: {kind}: {} us/puzzle ({} passes, {:.1} s)",
+            significant(run.micros_per_puzzle()),
+            run.passes,
+            started.elapsed().as_secs_f64()
+        );
+        up_to_2.push(run);
+        if plan::FAST.contains(&kind) {
+            first.push(measure::run(&mut solver, &block.set.puzzles, 1, min_time));
+        }
+    }
+    Measured {
+        block,
+        up_to_2,
+        first,
+    }
+}
+
+fn sudoku_table(measured: &[Measured]) -> String {
+    let mut out = String::new();
+    out.push_str(
+        "| set | puzzles | solver | µs/puzzle | puzzles/s | nodes/puzzle | × our dlx | µs/puzzle, 1st solution |\n\
+         |---|---:|---|---:|---:|---:|---:|---:|\n",
+    );
+    for m in measured {
+        let label = m.block.label();
+        for run in &m.up_to_2 {
+            let nodes = run
+                .nodes_per_puzzle()
+                .map_or_else(|| "n/a".to_owned(), significant);
+            let ratio = m.dlx_micros().map_or_else(
+                || "—".to_owned(),
+                |d| significant(run.micros_per_puzzle() / d),
+            );
+            let first = m
+                .first
+                .iter()
+                .find(|r| r.kind == run.kind)
+                .map_or_else(|| "—".to_owned(), |r| significant(r.micros_per_puzzle()));
+            writeln!(
+                out,
+                "| {label} | {} | {} | {} | {} | {nodes} | {ratio} | {first} |",
+                thousands(run.puzzles() as u64),
+                run.kind,
+                significant(run.micros_per_puzzle()),
+                significant(run.puzzles_per_second()),
+            )
+            .unwrap();
+        }
+    }
+    out
+}
+
+/// The Sudoku results at a glance: one row per block, one column per
+/// solver, microseconds per puzzle up to 2 solutions.
+fn sudoku_summary(measured: &[Measured]) -> String {
+    let mut out = String::from("| set | puzzles |");
+    for kind in SolverKind::ALL {
+        write!(out, " {kind} |").unwrap();
+    }
+    out.push_str(" dlx ÷ sudoku-crate |\n|---|---:|");
+    out.push_str(&"---:|".repeat(SolverKind::ALL.len() + 1));
+    out.push('\n');
+    for m in measured {
+        write!(
+            out,
+            "| {} | {} |",
+            m.block.label(),
+            thousands(m.block.set.puzzles.len() as u64)
+        )
+        .unwrap();
+        for kind in SolverKind::ALL {
+            match m.run_of(kind) {
+                Some(run) => write!(out, " {} |", significant(run.micros_per_puzzle())).unwrap(),
+                None => out.push_str(" — |"),
+            }
+        }
+        match (m.dlx_micros(), m.run_of(SolverKind::SudokuCrate)) {
+            (Some(dlx), Some(theirs)) => {
+                writeln!(out, " {} |", significant(dlx / theirs.micros_per_puzzle())).unwrap()
+            }
+            _ => out.push_str(" — |\n"),
+        }
+    }
+    out
+}
+
+/// Our engine and the `dlx` crate on one exact-cover problem.
+struct CoverRun {
+    problem: CoverProblem,
+    ours: Option<dancing::Stats>,
+    ours_ms: f64,
+    theirs: Option<u64>,
+    theirs_ms: f64,
+    failures: Vec<String>,
+}
+
+/// Runs `count` once, then again until `min_time` has passed; returns the
+/// result and milliseconds per run.
+fn time_count<T>(min_time: Duration, mut count: impl FnMut() -> T) -> (T, f64) {
+    let start = Instant::now();
+    let result = count();
+    let mut runs = 1;
+    let mut elapsed = start.elapsed();
+    if elapsed < min_time {
+        let start = Instant::now();
+        runs = 0;
+        loop {
+            std::hint::black_box(count());
+            runs += 1;
+            elapsed = start.elapsed();
+            if elapsed >= min_time {
+                break;
+            }
+        }
+    }
+    (result, elapsed.as_secs_f64() * 1e3 / runs as f64)
+}
+
+fn measure_cover(problem: CoverProblem, min_time: Duration) -> CoverRun {
+    let mut failures = Vec::new();
+    let (ours, ours_ms) = match dancing::format::read_str(&problem.text) {
+        Ok(parsed) => {
+            let mut bump = bumpalo::Bump::new();
+            let (stats, ms) = time_count(min_time, || {
+                cover::dancing_count(&parsed.problem, &mut bump)
+            });
+            (Some(stats), ms)
+        }
+        Err(error) => {
+            failures.push(format!("{}: ours cannot read it: {error}", problem.name));
+            (None, 0.0)
+        }
+    };
+    let (theirs, theirs_ms) = match dlx::Spec::new(&problem.text, false) {
+        Ok(spec) => {
+            let (count, ms) = time_count(min_time, || cover::dlx_crate_count(&spec));
+            (Some(count), ms)
+        }
+        Err(error) => {
+            failures.push(format!(
+                "{}: the dlx crate cannot read it: {error:?}",
+                problem.name
+            ));
+            (None, 0.0)
+        }
+    };
+    let ours_count = ours.map(|s| s.solutions);
+    if ours_count != theirs {
+        failures.push(format!(
+            "{}: ours counts {ours_count:?}, the dlx crate {theirs:?}",
+            problem.name
+        ));
+    }
+    if problem.expected.is_some() && problem.expected != ours_count {
+        failures.push(format!(
+            "{}: {ours_count:?} solutions, expected {:?}",
+            problem.name, problem.expected
+        ));
+    }
+    if let (Some(nodes), Some(stats)) = (problem.expected_nodes, ours)
+        && stats.nodes != nodes
+    {
+        failures.push(format!(
+            "{}: {} nodes, DLX1 has {nodes}",
+            problem.name, stats.nodes
+        ));
+    }
+    eprintln!(
+        "  {}: ours {:.3} ms, dlx crate {:.3} ms",
+        problem.name, ours_ms, theirs_ms
+    );
+    CoverRun {
+        problem,
+        ours,
+        ours_ms,
+        theirs,
+        theirs_ms,
+        failures,
+    }
+}
+
+fn cover_table(runs: &[CoverRun]) -> String {
+    let mut out = String::from(
+        "| problem | origin | solutions | nodes | ours ms | dlx crate ms | ours / dlx crate |\n\
+         |---|---|---:|---:|---:|---:|---:|\n",
+    );
+    for run in runs {
+        let solutions = run
+            .ours
+            .map(|s| s.solutions)
+            .or(run.theirs)
+            .map_or_else(|| "?".to_owned(), thousands);
+        let nodes = run
+            .ours
+            .map_or_else(|| "?".to_owned(), |s| thousands(s.nodes));
+        writeln!(
+            out,
+            "| {} | {} | {solutions} | {nodes} | {} | {} | {} |",
+            run.problem.name,
+            run.problem.origin,
+            significant(run.ours_ms),
+            significant(run.theirs_ms),
+            significant(run.ours_ms / run.theirs_ms)
+        )
+        .unwrap();
+    }
+    out
+}
+
+/// The speed goals of issue 5 that this command measures.
+fn goals(measured: &[Measured], cover_runs: &[CoverRun]) -> String {
+    let mut out = String::from("| goal | measured | met |\n|---|---|---|\n");
+    let find = |name: &str, sampled: bool, kind: SolverKind| {
+        measured
+            .iter()
+            .find(|m| {
+                m.block.set.name.trim_end_matches("/sample") == name
+                    && m.block.set.sampled == sampled
+                    && m.run_of(kind).is_some()
+            })
+            .map(|m| (m.block.label(), m))
+    };
+    let verdict = |met: bool| if met { "yes" } else { "**no**" };
+    for set in ["17_clue", "forum_hardest_1905_11plus"] {
+        let goal = format!("dlx ≤ 3.0 × the sudoku crate's time on {set}");
+        match find(set, false, SolverKind::SudokuCrate) {
+            Some((label, m)) => {
+                let dlx = m.dlx_micros().unwrap_or(f64::NAN);
+                let theirs = m
+                    .run_of(SolverKind::SudokuCrate)
+                    .map_or(f64::NAN, Run::micros_per_puzzle);
+                let ratio = dlx / theirs;
+                writeln!(
+                    out,
+                    "| {goal} | {ratio:.2} × ({} vs {} µs/puzzle, {label}) | {} |",
+                    significant(dlx),
+                    significant(theirs),
+                    verdict(ratio <= 3.0)
+                )
+                .unwrap();
+            }
+            None => writeln!(out, "| {goal} | set not loaded | — |").unwrap(),
+        }
+    }
+    for set in ["magictour_top1465", "forum_hardest_1905_11plus"] {
+        let goal = format!("dlx faster than every seed DFS solver on {set}");
+        let block = find(set, false, SolverKind::Ours(dancing_sudoku::Engine::Naive))
+            .or_else(|| find(set, true, SolverKind::Ours(dancing_sudoku::Engine::Naive)));
+        match block {
+            Some((label, m)) => {
+                let dlx = m.dlx_micros().unwrap_or(f64::NAN);
+                let (fastest, micros) = m
+                    .up_to_2
+                    .iter()
+                    .filter(|r| matches!(r.kind, SolverKind::Ours(e) if e != dancing_sudoku::Engine::Dlx))
+                    .map(|r| (r.kind, r.micros_per_puzzle()))
+                    .fold((SolverKind::DLX, f64::INFINITY), |best, r| {
+                        if r.1 < best.1 { r } else { best }
+                    });
+                writeln!(
+                    out,
+                    "| {goal} | dlx {} µs, fastest DFS {fastest} {} µs per puzzle ({label}) | {} |",
+                    significant(dlx),
+                    significant(micros),
+                    verdict(dlx < micros)
+                )
+                .unwrap();
+            }
+            None => writeln!(out, "| {goal} | set not loaded | — |").unwrap(),
+        }
+    }
+    if !cover_runs.is_empty() {
+        let worst = cover_runs
+            .iter()
+            .map(|r| (r.ours_ms / r.theirs_ms, &r.problem.name))
+            .fold((0.0f64, None), |best, (ratio, name)| {
+                if ratio > best.0 {
+                    (ratio, Some(name))
+                } else {
+                    best
+                }
+            });
+        let above = cover_runs
+            .iter()
+            .filter(|r| r.ours_ms / r.theirs_ms > 0.6)
+            .count();
+        writeln!(
+            out,
+            "| engine ≤ 0.6 × the dlx crate's time on each exact-cover benchmark | worst {:.2} × ({}); {above} of {} above 0.6 | {} |",
+            worst.0,
+            worst.1.map_or("—", |n| n.as_str()),
+            cover_runs.len(),
+            verdict(above == 0)
+        )
+        .unwrap();
+    }
+    out.push_str(
+        "| no heap allocation per puzzle in the steady state | not measured by this command (see the valgrind notes) | — |\n",
+    );
+    out
+}
+
+fn chart_panels(measured: &[Measured], cover_runs: &[CoverRun]) -> Vec<Panel> {
+    let series = |kind: SolverKind| SolverKind::ALL.iter().position(|&k| k == kind).unwrap_or(0);
+    let mut panels = Vec::new();
+    if !measured.is_empty() {
+        panels.push(Panel {
+            title: "Sudoku: time per puzzle, up to 2 solutions (parse + build + solve)".into(),
+            unit: "µs".into(),
+            groups: measured
+                .iter()
+                .map(|m| Group {
+                    label: m.block.label(),
+                    bars: m
+                        .up_to_2
+                        .iter()
+                        .map(|r| Bar {
+                            label: r.kind.name().to_owned(),
+                            value: r.micros_per_puzzle(),
+                            series: series(r.kind),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        });
+    }
+    if !cover_runs.is_empty() {
+        panels.push(Panel {
+            title: "Exact cover: time to count every solution (build + search)".into(),
+            unit: "ms".into(),
+            groups: cover_runs
+                .iter()
+                .map(|r| Group {
+                    label: r.problem.name.clone(),
+                    bars: vec![
+                        Bar {
+                            label: "dancing (ours)".into(),
+                            value: r.ours_ms,
+                            series: 0,
+                        },
+                        Bar {
+                            label: "dlx crate 0.8.5".into(),
+                            value: r.theirs_ms,
+                            series: 5,
+                        },
+                    ],
+                })
+                .collect(),
+        });
+    }
+    panels
+}
+
+fn main() -> ExitCode {
+    let options = match parse_args() {
+        Ok(options) => options,
+        Err(message) => {
+            if message.is_empty() {
+                println!("{USAGE}");
+                return ExitCode::SUCCESS;
+            }
+            eprintln!("report: {message}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let cpu = cpu();
+    let load_start = load_average();
+    let started = Instant::now();
+    let mut failures = Vec::new();
+
+    // Sudoku.
+    let mut measured = Vec::new();
+    let mut data_note = String::new();
+    if options.sudoku {
+        let mut sets = Vec::new();
+        match data::data_dir() {
+            Some(dir) => {
+                sets = data::public_sets(&dir);
+                let names: Vec<String> = sets
+                    .iter()
+                    .map(|s| format!("{} ({})", s.name, thousands(s.puzzles.len() as u64)))
+                    .collect();
+                data_note = format!(
+                    "public sets from `{DATA_ENV}` = `{}`: {}; ",
+                    dir.display(),
+                    if names.is_empty() {
+                        "none found".to_owned()
+                    } else {
+                        names.join(", ")
+                    }
+                );
+            }
+            None => data_note = format!("`{DATA_ENV}` not set, no public set; "),
+        }
+        eprintln!("generating {GENERATED_COUNT} puzzles (seed {GENERATED_SEED})...");
+        sets.extend(data::fallback_sets());
+        write!(
+            data_note,
+            "generated_{GENERATED_SEED}: {} minimal puzzles with a unique solution from the project's generator, seed {GENERATED_SEED}; seed_samples: the 6 sample puzzles of the seed problems",
+            thousands(GENERATED_COUNT as u64)
+        )
+        .unwrap();
+        for set in &sets {
+            let (full_limit, sample_size) = if options.quick {
+                (100, plan::report_sample_size(&set.name).min(50) / 5)
+            } else {
+                (FULL_LIMIT, plan::report_sample_size(&set.name))
+            };
+            for block in plan::report_blocks(set, full_limit, sample_size) {
+                let m = measure_block(block, options.min_time);
+                failures.extend(m.failures());
+                measured.push(m);
+            }
+        }
+    }
+
+    // Exact cover.
+    let mut cover_runs = Vec::new();
+    if options.cover {
+        match cover::all_problems(!options.quick) {
+            Ok(problems) => {
+                for problem in problems {
+                    let run = measure_cover(problem, options.min_time);
+                    failures.extend(run.failures.iter().cloned());
+                    cover_runs.push(run);
+                }
+            }
+            Err(error) => failures.push(format!(
+                "cannot read {}: {error}",
+                cover::engine_data_dir().display()
+            )),
+        }
+    }
+
+    let load_end = load_average();
+    let rustc = rustc_version();
+    let mut out = String::new();
+    out.push_str("# Benchmark report\n\n");
+    writeln!(out, "- CPU: {cpu}; one core used").unwrap();
+    writeln!(
+        out,
+        "- Load average (1, 5, 15 min): {load_start} at the start, {load_end} at the end; {:.0} s in all",
+        started.elapsed().as_secs_f64()
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "- Build: {} profile; rustc on the PATH: {rustc}",
+        if cfg!(debug_assertions) {
+            "**debug** (not meaningful)"
+        } else {
+            "optimized"
+        }
+    )
+    .unwrap();
+    if options.sudoku {
+        writeln!(out, "- Data: {data_note}").unwrap();
+        writeln!(
+            out,
+            "- Method: per puzzle, parse the 81-character line, build, and solve asking for up to 2 solutions (so each run also proves uniqueness); the files are read before any timing. Each solver runs every puzzle of a block once, timed per puzzle, and every solution is checked; a block that took less than {:.1} s is timed again in whole passes for at least that long. Sets larger than {} puzzles are run whole by dlx and the sudoku crate only; every solver runs a fixed sample of them (the first puzzles of a SplitMix64 shuffle, seed {SAMPLE_SEED}, kept in file order: {} of 17_clue, {} of other sets). Ratios compare solvers on the same puzzles. Nodes: 1 + digits placed (depth-first) or options chosen (dlx); the sudoku crate does not expose its guesses.",
+            options.min_time.as_secs_f64(),
+            thousands(FULL_LIMIT as u64),
+            plan::report_sample_size("17_clue"),
+            thousands(plan::report_sample_size("") as u64),
+        )
+        .unwrap();
+        if options.quick {
+            out.push_str("- **Quick run**: smaller samples than the method above says.\n");
+        }
+        out.push_str("\n## Sudoku: microseconds per puzzle, up to 2 solutions\n\n");
+        out.push_str(&sudoku_summary(&measured));
+        out.push_str("\n## Sudoku: every measurement\n\n");
+        out.push_str(&sudoku_table(&measured));
+        out.push_str("\nSolvers: ");
+        let descriptions: Vec<String> = SolverKind::ALL
+            .iter()
+            .map(|k| format!("`{k}` ({})", k.description()))
+            .collect();
+        out.push_str(&descriptions.join("; "));
+        out.push_str(".\n");
+    }
+    if options.cover {
+        out.push_str(
+            "\n## Exact cover: counting every solution\n\n\
+             Knuth's text is parsed before timing; building the matrix and the search are timed, for both engines. \
+             The files are the engine's reference files (crates/dancing/tests/data) without colors; the generated problems are laid out like them.\n\n",
+        );
+        out.push_str(&cover_table(&cover_runs));
+    }
+    out.push_str("\n## Speed goals\n\n");
+    out.push_str(&goals(&measured, &cover_runs));
+    out.push_str("\n## Checks\n\n");
+    if failures.is_empty() {
+        let runs: usize = measured
+            .iter()
+            .map(|m| m.up_to_2.len() + m.first.len())
+            .sum();
+        writeln!(
+            out,
+            "All {runs} Sudoku runs: every solution valid, every puzzle exactly one solution, all solvers agree. All {} exact-cover problems: both engines agree with the known counts.",
+            cover_runs.len()
+        )
+        .unwrap();
+    } else {
+        writeln!(out, "**{} checks failed:**\n", failures.len()).unwrap();
+        for failure in failures.iter().take(50) {
+            writeln!(out, "- {failure}").unwrap();
+        }
+    }
+
+    let panels = chart_panels(&measured, &cover_runs);
+    let caption = format!("{cpu}; one core; {rustc}; load average {load_start} at the start");
+    let svg = chart::svg("dancing: benchmark report", &caption, &panels);
+    if let Some(parent) = options.svg.parent().filter(|p| !p.as_os_str().is_empty()) {
+        let _ = std::fs::create_dir_all(parent);
+    }
+    match std::fs::write(&options.svg, svg) {
+        Ok(()) => writeln!(out, "\nChart: `{}`.", options.svg.display()).unwrap(),
+        Err(error) => {
+            eprintln!("report: cannot write {}: {error}", options.svg.display());
+            failures.push("chart not written".to_owned());
+        }
+    }
+    print!("{out}");
+    if failures.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

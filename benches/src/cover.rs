@@ -1,0 +1,382 @@
+//! Exact-cover inputs and the two engines that count their solutions: ours
+//! and the `dlx` crate 0.8.5 (a port of Knuth's DLX1 with the same branching
+//! rule, so both explore the same tree).
+//!
+//! The generators write Knuth's text format laid out exactly like the
+//! engine's reference files (`queens12.dlx`, `langford7.dlx`,
+//! `pentomino3x20.dlx`): same item order, same option order, so the larger
+//! instances are the same kind of problem, and node counts are comparable
+//! with DLX1's.
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Knuth's text for Langford pairs of order `n`, laid out like
+/// `langford7.dlx`: values `v1..vn` and slots `s1..s2n`, all primary; no
+/// symmetry breaking (each sequence and its reversal are both counted).
+pub fn langford_dlx(n: usize) -> String {
+    let mut text =
+        format!("| Langford pairs n={n}, no symmetry breaking (twice the count up to reversal)\n");
+    let values = (1..=n).map(|v| format!("v{v}"));
+    let slots = (1..=2 * n).map(|s| format!("s{s}"));
+    text.push_str(&values.chain(slots).collect::<Vec<_>>().join(" "));
+    text.push('\n');
+    for v in 1..=n {
+        // Value v sits in slots i and i + v + 1.
+        for i in 1..(2 * n).saturating_sub(v) {
+            writeln!(text, "v{v} s{i} s{}", i + v + 1).unwrap();
+        }
+    }
+    text
+}
+
+/// Knuth's text for `n` queens, laid out like `queens12.dlx`: rows `r*` and
+/// columns `c*` primary, the diagonals `a*` (row + column) and anti-diagonals
+/// `b*` secondary; one option per square, row by row.
+pub fn queens_dlx(n: usize) -> String {
+    let mut text = format!("| {n} queens\n");
+    let names = |prefix: &str, count: usize| -> Vec<String> {
+        (0..count).map(|k| format!("{prefix}{k}")).collect()
+    };
+    let diagonals = (2 * n).saturating_sub(1);
+    writeln!(
+        text,
+        "{} {} | {} {}",
+        names("r", n).join(" "),
+        names("c", n).join(" "),
+        names("a", diagonals).join(" "),
+        names("b", diagonals).join(" ")
+    )
+    .unwrap();
+    for r in 0..n {
+        for c in 0..n {
+            writeln!(text, "r{r} c{c} a{} b{}", r + c, n - 1 - c + r).unwrap();
+        }
+    }
+    text
+}
+
+/// The twelve pentominoes, each as one of its orientations (which one does
+/// not matter: all eight symmetries are generated).
+const PENTOMINOES: [(char, [&str; 3]); 12] = [
+    ('F', [".##", "##.", ".#."]),
+    ('I', ["#####", "", ""]),
+    ('L', ["####", "#...", ""]),
+    ('N', ["##..", ".###", ""]),
+    ('P', ["##", "##", "#."]),
+    ('T', ["###", ".#.", ".#."]),
+    ('U', ["#.#", "###", ""]),
+    ('V', ["#..", "#..", "###"]),
+    ('W', ["#..", "##.", ".##"]),
+    ('X', [".#.", "###", ".#."]),
+    ('Y', ["####", ".#..", ""]),
+    ('Z', ["##.", ".#.", ".##"]),
+];
+
+/// The distinct orientations of a piece, each as its cells `(x, y)` shifted
+/// to touch both axes and sorted; in lexicographic order.
+fn orientations(picture: &[&str; 3]) -> BTreeSet<Vec<(usize, usize)>> {
+    let cells: Vec<(i32, i32)> = picture
+        .iter()
+        .enumerate()
+        .flat_map(|(y, row)| {
+            row.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'#')
+                .map(move |(x, _)| (x as i32, y as i32))
+        })
+        .collect();
+    let mut all = BTreeSet::new();
+    for symmetry in 0..8 {
+        let moved: Vec<(i32, i32)> = cells
+            .iter()
+            .map(|&(x, y)| {
+                let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
+                let x = if symmetry & 1 != 0 { -x } else { x };
+                let y = if symmetry & 2 != 0 { -y } else { y };
+                (x, y)
+            })
+            .collect();
+        let min_x = moved.iter().map(|c| c.0).min().unwrap_or(0);
+        let min_y = moved.iter().map(|c| c.1).min().unwrap_or(0);
+        let mut shifted: Vec<(usize, usize)> = moved
+            .iter()
+            .map(|&(x, y)| ((x - min_x) as usize, (y - min_y) as usize))
+            .collect();
+        shifted.sort_unstable();
+        all.insert(shifted);
+    }
+    all
+}
+
+/// Knuth's text for packing the twelve pentominoes into a `width` x
+/// `height` box, laid out like `pentomino3x20.dlx` (which is
+/// `pentomino_dlx(20, 3)`): the pieces `F I L N P T U V W X Y Z`, then the
+/// cells `x{x}y{y}` row by row, all primary; for each piece, its
+/// orientations in lexicographic order of their sorted cells, each at every
+/// offset (x outer, y inner), cells sorted by x then y. No symmetry
+/// breaking: every tiling is counted once per symmetry of the box.
+pub fn pentomino_dlx(width: usize, height: usize) -> String {
+    let mut text =
+        format!("| twelve pentominoes in a {width}x{height} box, no symmetry breaking\n");
+    let pieces = PENTOMINOES.iter().map(|(name, _)| name.to_string());
+    let cells = (0..height).flat_map(|y| (0..width).map(move |x| format!("x{x}y{y}")));
+    text.push_str(&pieces.chain(cells).collect::<Vec<_>>().join(" "));
+    text.push('\n');
+    for (name, picture) in &PENTOMINOES {
+        for shape in orientations(picture) {
+            let w = shape.iter().map(|c| c.0).max().unwrap_or(0) + 1;
+            let h = shape.iter().map(|c| c.1).max().unwrap_or(0) + 1;
+            if w > width || h > height {
+                continue;
+            }
+            for dx in 0..=width - w {
+                for dy in 0..=height - h {
+                    text.push(*name);
+                    for &(x, y) in &shape {
+                        write!(text, " x{}y{}", x + dx, y + dy).unwrap();
+                    }
+                    text.push('\n');
+                }
+            }
+        }
+    }
+    text
+}
+
+/// The directory of exact-cover files that ship with the engine's tests
+/// (copies of the project's reference files).
+pub fn engine_data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../crates/dancing/tests/data")
+}
+
+/// One of the engine's exact-cover test files.
+pub fn engine_data(name: &str) -> PathBuf {
+    engine_data_dir().join(name)
+}
+
+/// An exact-cover problem for the benchmarks, in Knuth's text format.
+#[derive(Clone, Debug)]
+pub struct CoverProblem {
+    /// A short name: the file's stem, or the generator and its size.
+    pub name: String,
+    /// Knuth's text.
+    pub text: String,
+    /// Where it comes from: `file` or `generated`.
+    pub origin: &'static str,
+    /// The number of solutions, when it is a known fact (from the reference
+    /// files' table and the literature).
+    pub expected: Option<u64>,
+    /// The number of search-tree nodes of Knuth's DLX1 on it, when known:
+    /// an engine that branches as DLX1 does must match it.
+    pub expected_nodes: Option<u64>,
+    /// Whether one count takes seconds (left out of `cargo bench` unless
+    /// asked for).
+    pub slow: bool,
+}
+
+/// Solutions and search-tree nodes of Knuth's DLX1 on the reference files
+/// (the table of the project's exact-cover data).
+fn known_file_figures(stem: &str) -> Option<(u64, u64)> {
+    Some(match stem {
+        "toy" => (1, 6),
+        "queens6" => (4, 111),
+        "queens8" => (92, 1_199),
+        "queens10" => (724, 16_448),
+        "queens12" => (14_200, 327_813),
+        "langford7" => (52, 607),
+        "langford8" => (300, 2_789),
+        "latin4" => (576, 4_745),
+        "sudoku4x4_grids" => (288, 2_157),
+        "matchings12" => (10_395, 25_059),
+        "partitions8" => (4_140, 8_280),
+        "pentomino3x20" => (8, 32_978),
+        _ => return None,
+    })
+}
+
+/// Whether Knuth's text gives some option a color (`item:color`): Algorithm
+/// C's input, which the `dlx` crate's exact-cover solver does not take.
+pub fn has_colors(text: &str) -> bool {
+    text.lines()
+        .map(str::trim_start)
+        .filter(|line| !line.is_empty() && !line.starts_with('|'))
+        .skip(1)
+        .any(|line| line.contains(':'))
+}
+
+/// A sort key that orders numbers inside names by value: `queens6` before
+/// `queens10`.
+fn natural_key(name: &str) -> Vec<(String, u64)> {
+    let mut key = Vec::new();
+    let mut text = String::new();
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        if let Some(digit) = c.to_digit(10) {
+            let mut number = u64::from(digit);
+            while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                number = number.saturating_mul(10).saturating_add(u64::from(d));
+                chars.next();
+            }
+            key.push((std::mem::take(&mut text), number));
+        } else {
+            text.push(c);
+        }
+    }
+    key.push((text, 0));
+    key
+}
+
+/// Every uncolored `.dlx` file in `dir`, in natural order of their names.
+pub fn file_problems(dir: &Path) -> std::io::Result<Vec<CoverProblem>> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|path| path.extension().is_some_and(|e| e == "dlx"))
+        .collect();
+    paths.sort_by_key(|path| natural_key(&path.to_string_lossy()));
+    let mut problems = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(&path)?;
+        if has_colors(&text) {
+            continue;
+        }
+        let name = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let figures = known_file_figures(&name);
+        problems.push(CoverProblem {
+            expected: figures.map(|f| f.0),
+            expected_nodes: figures.map(|f| f.1),
+            name,
+            text,
+            origin: "file",
+            slow: false,
+        });
+    }
+    Ok(problems)
+}
+
+/// A generated problem with its known solution count.
+fn generated(name: &str, text: String, expected: u64) -> CoverProblem {
+    CoverProblem {
+        name: name.to_owned(),
+        text,
+        origin: "generated",
+        expected: Some(expected),
+        expected_nodes: None,
+        slow: false,
+    }
+}
+
+/// The larger generated problems: 13 queens, Langford pairs of order 11 and
+/// 12, and the twelve pentominoes in a 10x6 box (all 9,356 tilings; a count
+/// takes seconds, so it is marked slow).
+pub fn generated_problems() -> Vec<CoverProblem> {
+    vec![
+        // OEIS A000170.
+        generated("queens13", queens_dlx(13), 73_712),
+        // OEIS A014552, times 2 for the reversals.
+        generated("langford11", langford_dlx(11), 2 * 17_792),
+        generated("langford12", langford_dlx(12), 2 * 108_144),
+        CoverProblem {
+            // DLX1 on this layout: 3,637,261 nodes.
+            expected_nodes: Some(3_637_261),
+            slow: true,
+            // 2,339 up to the box's 4 symmetries.
+            ..generated("pentomino6x10", pentomino_dlx(10, 6), 4 * 2_339)
+        },
+    ]
+}
+
+/// Every exact-cover benchmark: the engine's uncolored reference files, then
+/// the generated problems (the slow ones only if `include_slow`).
+pub fn all_problems(include_slow: bool) -> std::io::Result<Vec<CoverProblem>> {
+    let mut problems = file_problems(&engine_data_dir())?;
+    problems.extend(
+        generated_problems()
+            .into_iter()
+            .filter(|p| include_slow || !p.slow),
+    );
+    Ok(problems)
+}
+
+/// Counts every solution with the `dlx` crate, from Knuth's text already
+/// parsed into its `Spec`; its matrix is built inside, as ours is.
+pub fn dlx_crate_count(spec: &dlx::Spec) -> u64 {
+    let mut problem = dlx::x::Problem::from_spec(spec, dlx::OptOrder::Seq).expect("valid spec");
+    let mut solver = dlx::Solver::new(&mut problem);
+    let mut chooser =
+        dlx::choose::mrv_chooser(dlx::choose::prefer_any(), dlx::choose::no_tiebreak());
+    let mut count = 0;
+    while solver.next_solution(&mut chooser) {
+        count += 1;
+    }
+    count
+}
+
+/// Counts every solution with our engine, building its matrix in `bump`;
+/// returns the search's statistics.
+pub fn dancing_count(problem: &dancing::Problem, bump: &mut bumpalo::Bump) -> dancing::Stats {
+    bump.reset();
+    let mut solver = dancing::Solver::new(problem, bump);
+    solver.count();
+    solver.stats()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reference(name: &str) -> String {
+        std::fs::read_to_string(engine_data(name)).expect("engine test data")
+    }
+
+    #[test]
+    fn generators_reproduce_the_reference_files_byte_for_byte() {
+        assert_eq!(queens_dlx(6), reference("queens6.dlx"));
+        assert_eq!(queens_dlx(12), reference("queens12.dlx"));
+        assert_eq!(langford_dlx(7), reference("langford7.dlx"));
+        assert_eq!(langford_dlx(8), reference("langford8.dlx"));
+        assert_eq!(pentomino_dlx(20, 3), reference("pentomino3x20.dlx"));
+    }
+
+    #[test]
+    fn both_engines_agree_with_the_known_counts() {
+        let mut bump = bumpalo::Bump::new();
+        let mut problems = file_problems(&engine_data_dir()).unwrap();
+        assert!(problems.iter().all(|p| p.name != "colors"));
+        assert!(problems.len() >= 12, "the engine's reference files");
+        problems.push(generated("queens9", queens_dlx(9), 352));
+        problems.push(generated("langford4", langford_dlx(4), 2));
+        problems.push(generated("langford5", langford_dlx(5), 0));
+        for problem in &problems {
+            let parsed = dancing::format::read_str(&problem.text).unwrap().problem;
+            let ours = dancing_count(&parsed, &mut bump);
+            let spec = dlx::Spec::new(&problem.text, false).unwrap();
+            assert_eq!(dlx_crate_count(&spec), ours.solutions, "{}", problem.name);
+            assert_eq!(problem.expected, Some(ours.solutions), "{}", problem.name);
+            if let Some(nodes) = problem.expected_nodes {
+                assert_eq!(ours.nodes, nodes, "{}", problem.name);
+            }
+        }
+    }
+
+    #[test]
+    fn files_come_in_natural_order() {
+        let names: Vec<String> = file_problems(&engine_data_dir())
+            .unwrap()
+            .into_iter()
+            .map(|p| p.name)
+            .filter(|n| n.starts_with("queens"))
+            .collect();
+        assert_eq!(names, ["queens6", "queens8", "queens10", "queens12"]);
+    }
+
+    #[test]
+    fn colored_input_is_recognised() {
+        assert!(has_colors(&reference("colors.dlx")));
+        assert!(!has_colors(&reference("toy.dlx")));
+    }
+}
