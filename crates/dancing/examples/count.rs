@@ -1,12 +1,12 @@
 //! Counts the solutions of a problem in Knuth's DLX format and prints DLX1's
-//! statistics: `cargo run --release --example count -- FILE`.
+//! statistics: `cargo run --release --example count -- FILE [THREADS]`.
 //!
 //! A minimal embedding of the engine (the `dlx` binary is the full tool).
 
 use std::process::ExitCode;
 
 use bumpalo::Bump;
-use dancing::{Solver, format};
+use dancing::{ParallelSolver, Solver, format};
 
 fn main() -> ExitCode {
     let Some(path) = std::env::args().nth(1) else {
@@ -27,11 +27,23 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let bump = Bump::new();
-    let mut solver = Solver::new(&problem, &bump);
+    let threads = match std::env::args().nth(2).map(|t| t.parse::<usize>()) {
+        None => 1,
+        Some(Ok(threads)) if threads > 0 => threads,
+        Some(_) => {
+            eprintln!("THREADS must be a positive number");
+            return ExitCode::from(2);
+        }
+    };
     let started = std::time::Instant::now();
-    let count = solver.count();
-    let stats = solver.stats();
+    let (count, stats) = if threads == 1 {
+        let bump = Bump::new();
+        let mut solver = Solver::new(&problem, &bump);
+        (solver.count(), solver.stats())
+    } else {
+        let mut solver = ParallelSolver::new(&problem).threads(threads);
+        (solver.count(), solver.stats())
+    };
     println!(
         "solutions {count} nodes {} updates {} time {:.3}s",
         stats.nodes,

@@ -5,8 +5,11 @@
 pub mod format;
 mod links;
 mod matrix;
+mod parallel;
 mod problem;
 mod solver;
 
+pub use matrix::Template;
+pub use parallel::ParallelSolver;
 pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, is_valid_name};
-pub use solver::{Solution, Solver, Stats};
+pub use solver::{DEFAULT_CHECKPOINT_INTERVAL, Progress, SelectError, Solution, Solver, Stats};

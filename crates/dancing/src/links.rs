@@ -66,6 +66,38 @@ impl<'b> Links<'b> {
         entries: &'b [Entry],
         lens: &'b mut [u32],
     ) -> Links<'b> {
+        Links::validate(links, entries, lens);
+        Links {
+            links,
+            entries,
+            lens,
+        }
+    }
+
+    /// Takes slices that are bitwise copies of slices that passed
+    /// [`validate`](Self::validate) (a template's), with the very entries
+    /// that were validated with them, which the invariant then holds for.
+    pub(crate) fn copy_of_valid(
+        links: &'b mut [Link],
+        entries: &'b [Entry],
+        lens: &'b mut [u32],
+    ) -> Links<'b> {
+        debug_assert!({
+            Links::validate(links, entries, lens);
+            true
+        });
+        Links {
+            links,
+            entries,
+            lens,
+        }
+    }
+
+    /// Checks the invariant in the module doc.
+    ///
+    /// # Panics
+    /// If it does not hold.
+    pub(crate) fn validate(links: &[Link], entries: &[Entry], lens: &[u32]) {
         assert_eq!(links.len(), entries.len());
         let node_count = links.len();
         let item_count = lens.len();
@@ -74,7 +106,7 @@ impl<'b> Links<'b> {
             entries.first().is_some_and(|e| e.item == SPACER),
             "node 0 must be a spacer"
         );
-        for link in links.iter() {
+        for link in links {
             assert!((link.up as usize) < node_count && (link.down as usize) < node_count);
         }
         for entry in entries {
@@ -83,11 +115,6 @@ impl<'b> Links<'b> {
                 // The walks of `hide` and friends stay within these bounds.
                 assert!((entry.first as usize) < node_count && (entry.last as usize) < node_count);
             }
-        }
-        Links {
-            links,
-            entries,
-            lens,
         }
     }
 

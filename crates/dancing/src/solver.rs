@@ -1,11 +1,12 @@
 //! Algorithm X on the dancing-links matrix: an iterative search with an
 //! explicit level stack, and the conveniences built on its one visitor.
 
+use std::fmt;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
 
-use crate::matrix::Matrix;
+use crate::matrix::{Matrix, Template};
 use crate::problem::{OptionId, Problem};
 
 /// What a search did, in Knuth's terms.
@@ -28,7 +29,7 @@ pub struct Stats {
 /// A solution, as the visitor sees it: valid only during the call.
 #[derive(Debug)]
 pub struct Solution<'s> {
-    options: &'s [OptionId],
+    pub(crate) options: &'s [OptionId],
 }
 
 impl<'s> Solution<'s> {
@@ -73,29 +74,249 @@ impl<'s> Solution<'s> {
 /// ```
 pub struct Solver<'b> {
     matrix: Matrix<'b>,
-    /// `choices[level]` is the option node chosen at `level`.
+    /// `choices[level]` is the option node chosen at `level`; the first
+    /// `selected` levels hold the options chosen with [`Solver::select`].
     choices: &'b mut [u32],
+    /// How many options are selected: the level a search starts from.
+    selected: usize,
     /// The chosen options of the current solution, filled when one is found.
     solution: &'b mut [OptionId],
     /// `profile[level]` counts the search-tree nodes at `level`.
     profile: &'b mut [u64],
     stats: Stats,
+    /// A search stops when it has counted this many nodes.
+    node_limit: u64,
+    /// Nodes between two calls of a monitor.
+    checkpoint_interval: u64,
+}
+
+/// Why an option cannot be selected: see [`Solver::select`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SelectError {
+    /// The problem has no option with this id.
+    NoSuchOption(OptionId),
+    /// The option has no primary item, so the search ignores it.
+    Ignored(OptionId),
+    /// An item of the option is covered by an option already selected.
+    Conflict(OptionId),
+}
+
+impl fmt::Display for SelectError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SelectError::NoSuchOption(o) => write!(f, "there is no option {}", o.index()),
+            SelectError::Ignored(o) => {
+                write!(f, "option {} has no primary item and is ignored", o.index())
+            }
+            SelectError::Conflict(o) => write!(
+                f,
+                "option {} shares an item with an option already selected",
+                o.index()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SelectError {}
+
+/// How far a search has gone, as a monitor sees it (see
+/// [`Solver::search_monitored`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Progress {
+    /// The statistics so far (`complete` is false).
+    pub stats: Stats,
+    /// An estimate of the fraction of the search tree explored, from 0 to 1:
+    /// Knuth's, which takes the subtrees of the options at each level of the
+    /// current path to be of equal size. It can be far off on lopsided
+    /// trees, but it only grows.
+    pub fraction: f64,
+}
+
+/// Nodes between two calls of a monitor, unless set otherwise: a few
+/// milliseconds of search.
+pub const DEFAULT_CHECKPOINT_INTERVAL: u64 = 1 << 14;
+
+/// What a search reports to: solutions, and the hooks that the monitored
+/// and the split searches need. Each is inlined into the search loop.
+pub(crate) trait Explorer {
+    /// A solution was found.
+    fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()>;
+
+    /// The search reached the cutoff level (see `Solver::split`) with the
+    /// options of `prefix` chosen; `weight` is the estimated share of the
+    /// whole tree below this node.
+    fn frontier(&mut self, _prefix: &Solution<'_>, _weight: f64) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    /// Whether `checkpoint` is ever wanted.
+    const MONITORS: bool = false;
+
+    /// Called every `checkpoint_interval` nodes, if `MONITORS`.
+    fn checkpoint(&mut self, _progress: &Progress) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+/// A visitor of solutions, and nothing else.
+struct Visit<F>(F);
+
+impl<F> Explorer for Visit<F>
+where
+    F: FnMut(&Solution<'_>) -> ControlFlow<()>,
+{
+    #[inline(always)]
+    fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()> {
+        (self.0)(solution)
+    }
+}
+
+/// A visitor of solutions and a monitor.
+struct Monitored<F, M>(F, M);
+
+impl<F, M> Explorer for Monitored<F, M>
+where
+    F: FnMut(&Solution<'_>) -> ControlFlow<()>,
+    M: FnMut(&Progress) -> ControlFlow<()>,
+{
+    #[inline(always)]
+    fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()> {
+        (self.0)(solution)
+    }
+
+    const MONITORS: bool = true;
+
+    fn checkpoint(&mut self, progress: &Progress) -> ControlFlow<()> {
+        (self.1)(progress)
+    }
 }
 
 impl<'b> Solver<'b> {
     /// Links `problem` into `bump`, ready to search.
     pub fn new(problem: &Problem, bump: &'b Bump) -> Solver<'b> {
-        let matrix = Matrix::build(problem, bump);
         // Each choice covers at least one primary item, so a search is at most
-        // this deep; the profile has one more level for the solutions.
-        let max_depth = problem.primary_count();
+        // this deep.
+        Solver::with_matrix(Matrix::build(problem, bump), problem.primary_count(), bump)
+    }
+
+    /// A solver on a copy of `template`'s matrix in `bump`: faster than
+    /// [`new`](Self::new) when one problem is solved many times (with
+    /// different [selections](Self::select)), and the way many threads share
+    /// one linked problem.
+    ///
+    /// ```
+    /// use bumpalo::Bump;
+    /// use dancing::{format, Solver, Template};
+    ///
+    /// let problem = format::read_str("a b c\na\nb\nc\na b\nb c\n")?.problem;
+    /// let template = Template::new(&problem);
+    /// let mut bump = Bump::new();
+    /// for _ in 0..3 {
+    ///     let mut solver = Solver::from_template(&template, &bump);
+    ///     assert_eq!(solver.count(), 3);
+    ///     drop(solver);
+    ///     bump.reset();
+    /// }
+    /// # Ok::<(), dancing::format::ParseError>(())
+    /// ```
+    pub fn from_template(template: &'b Template, bump: &'b Bump) -> Solver<'b> {
+        Solver::with_matrix(
+            Matrix::from_template(template, bump),
+            template.max_depth(),
+            bump,
+        )
+    }
+
+    fn with_matrix(matrix: Matrix<'b>, max_depth: usize, bump: &'b Bump) -> Solver<'b> {
+        // The profile has one more level, for the solutions.
         Solver {
             matrix,
             choices: bump.alloc_slice_fill_copy(max_depth, 0),
+            selected: 0,
             solution: bump.alloc_slice_fill_copy(max_depth, OptionId::new(0)),
             profile: bump.alloc_slice_fill_copy(max_depth + 1, 0),
             stats: Stats::default(),
+            node_limit: u64::MAX,
+            checkpoint_interval: DEFAULT_CHECKPOINT_INTERVAL,
         }
+    }
+
+    /// Chooses `option` before the search, as if the search had chosen it:
+    /// its items are covered, the options that share an item with it are
+    /// gone, and every solution found from now on contains it (first, in
+    /// the order of selection). This solves a problem under some fixed
+    /// choices (the givens of a puzzle, say), or one subtree of the search.
+    ///
+    /// ```
+    /// use bumpalo::Bump;
+    /// use dancing::{format, OptionId, SelectError, Solver};
+    ///
+    /// let problem = format::read_str("a b c\na\nb\nc\na b\nb c\n")?.problem;
+    /// let bump = Bump::new();
+    /// let mut solver = Solver::new(&problem, &bump);
+    /// solver.select(OptionId::new(3))?; // a b
+    /// assert_eq!(solver.collect(10), [[OptionId::new(3), OptionId::new(2)]]);
+    /// assert_eq!(solver.select(OptionId::new(4)), Err(SelectError::Conflict(OptionId::new(4))));
+    /// solver.clear_selection();
+    /// assert_eq!(solver.count(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// If there is no such option, if it has no primary item, or if one of
+    /// its items is already covered by a selected option; the selection is
+    /// then unchanged.
+    pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
+        let node = self.matrix.option_node(option).ok_or(
+            if option.index() < self.matrix.option_count() {
+                SelectError::Ignored(option)
+            } else {
+                SelectError::NoSuchOption(option)
+            },
+        )?;
+        if !self.matrix.option_is_active(node) {
+            return Err(SelectError::Conflict(option));
+        }
+        // An option with a primary item covers one that no selected option
+        // covers, so there is a free level for it.
+        self.matrix.cover(self.matrix.item_of(node));
+        self.matrix.commit(node);
+        self.choices[self.selected] = node;
+        self.selected += 1;
+        Ok(())
+    }
+
+    /// Undoes the last [`select`](Self::select), returning its option.
+    pub fn unselect(&mut self) -> Option<OptionId> {
+        let level = self.selected.checked_sub(1)?;
+        let node = self.choices[level];
+        self.matrix.uncommit(node);
+        self.matrix.uncover(self.matrix.item_of(node));
+        self.selected = level;
+        Some(self.matrix.option_of(node))
+    }
+
+    /// Undoes every selection: the solver is back to the whole problem.
+    pub fn clear_selection(&mut self) {
+        while self.unselect().is_some() {}
+    }
+
+    /// The number of options selected.
+    pub fn selected_count(&self) -> usize {
+        self.selected
+    }
+
+    /// Makes every later search stop (with `complete: false`) once it has
+    /// counted `limit` nodes; `None` lifts the limit.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Sets how many nodes a monitored search explores between two calls of
+    /// its monitor (at least 1; [`DEFAULT_CHECKPOINT_INTERVAL`] unless set).
+    pub fn set_checkpoint_interval(&mut self, nodes: u64) {
+        self.checkpoint_interval = nodes.max(1);
     }
 
     /// Runs the search, calling `visit` with each solution until it returns
@@ -108,69 +329,144 @@ impl<'b> Solver<'b> {
     where
         F: FnMut(&Solution<'_>) -> ControlFlow<()>,
     {
+        self.explore(usize::MAX, &mut Visit(visit))
+    }
+
+    /// [`search`](Self::search), calling `monitor` as well every few
+    /// thousand nodes (see [`set_checkpoint_interval`](Self::set_checkpoint_interval))
+    /// with the progress so far: to show progress, or to stop a long search
+    /// (on a signal, or after some time) by returning `ControlFlow::Break`.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use bumpalo::Bump;
+    /// use dancing::{format, Solver};
+    ///
+    /// let problem = format::read_str(include_str!("../tests/data/queens8.dlx"))?.problem;
+    /// let bump = Bump::new();
+    /// let mut solver = Solver::new(&problem, &bump);
+    /// solver.set_checkpoint_interval(100);
+    /// let mut estimates = Vec::new();
+    /// let stats = solver.search_monitored(
+    ///     |_| ControlFlow::Continue(()),
+    ///     |progress| {
+    ///         estimates.push(progress.fraction);
+    ///         ControlFlow::Continue(())
+    ///     },
+    /// );
+    /// assert!(stats.complete);
+    /// assert_eq!(estimates.len() as u64, (stats.nodes - 1) / 100);
+    /// assert!(estimates.windows(2).all(|pair| pair[0] <= pair[1]));
+    /// # Ok::<(), dancing::format::ParseError>(())
+    /// ```
+    pub fn search_monitored<F, M>(&mut self, visit: F, monitor: M) -> Stats
+    where
+        F: FnMut(&Solution<'_>) -> ControlFlow<()>,
+        M: FnMut(&Progress) -> ControlFlow<()>,
+    {
+        self.explore(usize::MAX, &mut Monitored(visit, monitor))
+    }
+
+    /// Runs the search down to level `cutoff` only: each node at that level
+    /// goes to `explorer.frontier`, unexplored and uncounted, and each
+    /// solution found above it to `explorer.solution`, in the order of the
+    /// full search. Searching from each frontier node in turn (selecting its
+    /// options) then completes the full search: its nodes, updates and
+    /// solutions are those of this search plus those of the subsearches.
+    pub(crate) fn split<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
+        self.explore(cutoff, explorer)
+    }
+
+    /// The search loop, compiled for the best CPU features available.
+    fn explore<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
         #[cfg(target_arch = "x86_64")]
         if std::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has AVX2, checked just above.
             #[allow(unsafe_code)]
-            return unsafe { self.search_avx2(visit) };
+            return unsafe { self.explore_avx2(cutoff, explorer) };
         }
-        self.search_portable(visit)
+        self.explore_portable(cutoff, explorer)
     }
 
-    /// [`search`](Self::search) compiled for AVX2, whose wider vectors
+    /// [`explore`](Self::explore) compiled for AVX2, whose wider vectors
     /// choose the branching item faster: 6% fewer instructions on
     /// `queens12.dlx`, 9% on Langford pairs, 10% for Sudoku, about 5% less
     /// time. The result is the same (a unit test runs both builds).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "avx2")]
-    fn search_avx2<F>(&mut self, visit: F) -> Stats
-    where
-        F: FnMut(&Solution<'_>) -> ControlFlow<()>,
-    {
-        self.search_portable(visit)
+    fn explore_avx2<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
+        self.explore_portable(cutoff, explorer)
     }
 
     #[inline(always)]
-    fn search_portable<F>(&mut self, mut visit: F) -> Stats
-    where
-        F: FnMut(&Solution<'_>) -> ControlFlow<()>,
-    {
+    fn explore_portable<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
         self.stats = Stats::default();
         self.profile.fill(0);
         self.matrix.updates = 0;
-        let mut level = 0usize;
+        let base = self.selected;
+        let mut level = base;
+        // The node count at which to stop and call the monitor next.
+        let mut checkpoint = if E::MONITORS {
+            self.checkpoint_interval.min(self.node_limit)
+        } else {
+            self.node_limit
+        };
         let complete = 'search: loop {
             // Enter a new node of the search tree at `level`.
-            self.stats.nodes += 1;
-            self.profile[level] += 1;
-            self.stats.max_depth = self.stats.max_depth.max(level);
-            let chosen = self.matrix.choose_item();
-            if let Some(item) = chosen {
-                self.matrix.cover(item);
-                let first = self.matrix.first_option(item);
-                if first != item {
-                    self.choices[level] = first;
-                    self.matrix.commit(first);
-                    level += 1;
-                    continue 'search;
+            'node: {
+                if level == cutoff {
+                    let weight = self.path_estimate(base, level).1;
+                    let prefix = self.fill_solution(level);
+                    if explorer.frontier(&prefix, weight).is_break() {
+                        self.unwind(base, level);
+                        break 'search false;
+                    }
+                    break 'node;
                 }
-                self.matrix.uncover(item);
-            } else {
-                self.stats.solutions += 1;
-                for (slot, &node) in self.solution.iter_mut().zip(&self.choices[..level]) {
-                    *slot = self.matrix.option_of(node);
+                if self.stats.nodes == checkpoint {
+                    if self.stats.nodes >= self.node_limit {
+                        self.unwind(base, level);
+                        break 'search false;
+                    }
+                    if E::MONITORS {
+                        self.stats.updates = self.matrix.updates;
+                        let progress = Progress {
+                            stats: self.stats,
+                            fraction: self.path_estimate(base, level).0,
+                        };
+                        if explorer.checkpoint(&progress).is_break() {
+                            self.unwind(base, level);
+                            break 'search false;
+                        }
+                        checkpoint = (checkpoint + self.checkpoint_interval).min(self.node_limit);
+                    }
                 }
-                let solution = Solution {
-                    options: &self.solution[..level],
-                };
-                if visit(&solution).is_break() {
-                    self.unwind(level);
-                    break 'search false;
+                self.stats.nodes += 1;
+                self.profile[level] += 1;
+                self.stats.max_depth = self.stats.max_depth.max(level);
+                let chosen = self.matrix.choose_item();
+                if let Some(item) = chosen {
+                    self.matrix.cover(item);
+                    let first = self.matrix.first_option(item);
+                    if first != item {
+                        self.choices[level] = first;
+                        self.matrix.commit(first);
+                        level += 1;
+                        continue 'search;
+                    }
+                    self.matrix.uncover(item);
+                } else {
+                    self.stats.solutions += 1;
+                    let solution = self.fill_solution(level);
+                    if explorer.solution(&solution).is_break() {
+                        self.unwind(base, level);
+                        break 'search false;
+                    }
                 }
             }
             // Backtrack to the deepest level that has an option left to try.
             loop {
-                if level == 0 {
+                if level == base {
                     break 'search true;
                 }
                 level -= 1;
@@ -192,9 +488,36 @@ impl<'b> Solver<'b> {
         self.stats
     }
 
-    /// Restores the full matrix after a search stopped at `level`.
-    fn unwind(&mut self, level: usize) {
-        for &node in self.choices[..level].iter().rev() {
+    /// The options chosen down to `level`, as a solution.
+    fn fill_solution(&mut self, level: usize) -> Solution<'_> {
+        for (slot, &node) in self.solution.iter_mut().zip(&self.choices[..level]) {
+            *slot = self.matrix.option_of(node);
+        }
+        Solution {
+            options: &self.solution[..level],
+        }
+    }
+
+    /// Knuth's estimate of the search below `base` at the node reached by the
+    /// choices down to `level`: the fraction of the tree explored before it,
+    /// and the share of the tree below it, taking the options at each level
+    /// to lead to subtrees of equal size.
+    fn path_estimate(&self, base: usize, level: usize) -> (f64, f64) {
+        let (mut fraction, mut share) = (0.0, 1.0);
+        for &node in &self.choices[base..level] {
+            let (length, position) = self
+                .matrix
+                .position_in_list(self.matrix.item_of(node), node);
+            share /= f64::from(length);
+            fraction += share * f64::from(position);
+        }
+        (fraction, share)
+    }
+
+    /// Restores the matrix to the selection after a search from `base`
+    /// stopped at `level`.
+    fn unwind(&mut self, base: usize, level: usize) {
+        for &node in self.choices[base..level].iter().rev() {
             self.matrix.uncommit(node);
             self.matrix.uncover(self.matrix.item_of(node));
         }
@@ -291,10 +614,13 @@ mod tests {
                 ControlFlow::Continue(())
             });
             let mut portable = Vec::new();
-            let portable_stats = solver.search_portable(|s| {
-                portable.push(s.options().to_vec());
-                ControlFlow::Continue(())
-            });
+            let portable_stats = solver.explore_portable(
+                usize::MAX,
+                &mut Visit(|s: &Solution<'_>| {
+                    portable.push(s.options().to_vec());
+                    ControlFlow::Continue(())
+                }),
+            );
             assert_eq!(dispatched_stats, portable_stats);
             assert_eq!(dispatched, portable);
             assert!(dispatched_stats.solutions > 0);

@@ -9,7 +9,10 @@ use std::path::Path;
 
 use bumpalo::Bump;
 use dancing::format::{self, ParseErrorKind};
-use dancing::{BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, Solver};
+use dancing::{
+    BuildError, ItemId, ItemKind, OptionId, ParallelSolver, Problem, ProblemBuilder, Progress,
+    SelectError, Solver, Template,
+};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
@@ -614,4 +617,320 @@ fn rebuilding_problems_with_a_recycled_builder_allocates_nothing_once_warm() {
     );
     // Tilings of a 1x10 strip by monominoes and dominoes: Fibonacci(11).
     assert!(counts.iter().all(|&c| c == 89), "{counts:?}");
+}
+
+// ---------------------------------------------------------------------------
+// Selections, budgets and monitors.
+
+/// Every solution in the order the search finds it, options in the order
+/// chosen.
+fn ordered_solutions(solver: &mut Solver<'_>) -> Vec<Vec<OptionId>> {
+    let mut all = Vec::new();
+    solver.search(|solution| {
+        all.push(solution.options().to_vec());
+        ControlFlow::Continue(())
+    });
+    all
+}
+
+#[test]
+fn a_template_solver_searches_like_a_linked_one() {
+    for file in ["queens8.dlx", "langford7.dlx", "partitions8.dlx", "toy.dlx"] {
+        let problem = data(file);
+        let (bump, template_bump) = (Bump::new(), Bump::new());
+        let template = Template::new(&problem);
+        let mut linked = Solver::new(&problem, &bump);
+        let mut copied = Solver::from_template(&template, &template_bump);
+        assert_eq!(
+            ordered_solutions(&mut linked),
+            ordered_solutions(&mut copied)
+        );
+        assert_eq!(linked.stats(), copied.stats(), "{file}");
+        assert_eq!(linked.profile(), copied.profile(), "{file}");
+    }
+}
+
+#[test]
+fn selecting_options_keeps_exactly_the_solutions_that_hold_them() {
+    for file in [
+        "queens8.dlx",
+        "langford7.dlx",
+        "partitions8.dlx",
+        "latin4.dlx",
+    ] {
+        let problem = data(file);
+        let all = engine_solutions(&problem);
+        let bump = Bump::new();
+        let mut solver = Solver::new(&problem, &bump);
+        // Select the options of one solution one by one: at each step the
+        // solutions are those of the whole problem that hold the selection.
+        let target = all.iter().nth(all.len() / 2).unwrap().clone();
+        let mut selection = Vec::new();
+        for &option in &target {
+            solver.select(OptionId::new(option)).unwrap();
+            selection.push(option);
+            let expected: BTreeSet<Vec<usize>> = all
+                .iter()
+                .filter(|s| selection.iter().all(|o| s.contains(o)))
+                .cloned()
+                .collect();
+            let mut found = BTreeSet::new();
+            solver.search(|solution| {
+                let options: Vec<usize> = solution.options().iter().map(|o| o.index()).collect();
+                assert_eq!(
+                    &options[..selection.len()],
+                    &selection[..],
+                    "selection first"
+                );
+                assert_exact_cover(&problem, solution.options());
+                let mut sorted = options.clone();
+                sorted.sort();
+                found.insert(sorted);
+                ControlFlow::Continue(())
+            });
+            assert_eq!(found, expected, "{file} with {selection:?}");
+        }
+        // Nothing else fits now.
+        let other = (0..problem.option_count())
+            .find(|o| {
+                !target.contains(o) && !problem.ignored_options().contains(&OptionId::new(*o))
+            })
+            .unwrap();
+        assert_eq!(
+            solver.select(OptionId::new(other)),
+            Err(SelectError::Conflict(OptionId::new(other)))
+        );
+        assert_eq!(solver.selected_count(), target.len());
+        // Undoing the selection gives back the whole problem, tree and all.
+        assert_eq!(
+            solver.unselect(),
+            Some(OptionId::new(*target.last().unwrap()))
+        );
+        solver.clear_selection();
+        assert_eq!(solver.selected_count(), 0);
+        let fresh_bump = Bump::new();
+        let mut fresh = Solver::new(&problem, &fresh_bump);
+        assert_eq!(
+            ordered_solutions(&mut solver),
+            ordered_solutions(&mut fresh)
+        );
+        assert_eq!(solver.stats(), fresh.stats(), "{file}");
+    }
+}
+
+#[test]
+fn selecting_ignored_or_unknown_options_is_an_error() {
+    let problem = format::read_str("a b | x\na\nx\nb\n").unwrap().problem;
+    let bump = Bump::new();
+    let mut solver = Solver::new(&problem, &bump);
+    assert_eq!(
+        solver.select(OptionId::new(1)),
+        Err(SelectError::Ignored(OptionId::new(1)))
+    );
+    assert_eq!(
+        solver.select(OptionId::new(3)),
+        Err(SelectError::NoSuchOption(OptionId::new(3)))
+    );
+    solver.select(OptionId::new(0)).unwrap();
+    assert_eq!(
+        solver.select(OptionId::new(0)),
+        Err(SelectError::Conflict(OptionId::new(0)))
+    );
+    assert_eq!(solver.count(), 1);
+}
+
+#[test]
+fn a_node_limit_stops_the_search_exactly_and_leaves_the_solver_whole() {
+    let problem = data("queens10.dlx");
+    let bump = Bump::new();
+    let mut solver = Solver::new(&problem, &bump);
+    for limit in [1, 2, 57, 5_000, 16_447] {
+        solver.set_node_limit(Some(limit));
+        let stats = solver.search(|_| ControlFlow::Continue(()));
+        assert_eq!(stats.nodes, limit);
+        assert!(!stats.complete);
+        assert!(stats.solutions <= 724);
+    }
+    solver.set_node_limit(Some(16_448));
+    assert!(solver.search(|_| ControlFlow::Continue(())).complete);
+    solver.set_node_limit(None);
+    assert_eq!(solver.count(), 724);
+    assert_eq!(solver.stats().nodes, 16_448);
+}
+
+#[test]
+fn a_monitor_sees_growing_progress_and_can_stop_the_search() {
+    let problem = data("queens10.dlx");
+    let bump = Bump::new();
+    let mut solver = Solver::new(&problem, &bump);
+    solver.set_checkpoint_interval(1_000);
+    let mut seen: Vec<Progress> = Vec::new();
+    let stats = solver.search_monitored(
+        |_| ControlFlow::Continue(()),
+        |progress| {
+            seen.push(*progress);
+            ControlFlow::Continue(())
+        },
+    );
+    assert_eq!(seen.len(), 16);
+    for (k, progress) in seen.iter().enumerate() {
+        assert_eq!(progress.stats.nodes, 1_000 * (k as u64 + 1));
+        assert!((0.0..1.0).contains(&progress.fraction));
+    }
+    assert!(seen.windows(2).all(|p| p[0].fraction <= p[1].fraction));
+    assert!(
+        seen.windows(2)
+            .all(|p| p[0].stats.solutions <= p[1].stats.solutions)
+    );
+    // Ten queens are symmetric: halfway through the nodes is about halfway.
+    assert!((seen[7].fraction - 0.5).abs() < 0.2, "{}", seen[7].fraction);
+    assert!(stats.complete);
+
+    let stopped = solver.search_monitored(
+        |_| ControlFlow::Continue(()),
+        |progress| {
+            if progress.stats.nodes >= 3_000 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    );
+    assert_eq!(stopped.nodes, 3_000);
+    assert!(!stopped.complete);
+    assert_eq!(solver.count(), 724, "the stop unwound the matrix");
+}
+
+// ---------------------------------------------------------------------------
+// The parallel search.
+
+#[test]
+fn parallel_search_adds_up_to_the_sequential_one_on_reference_problems() {
+    for file in [
+        "toy.dlx",
+        "queens6.dlx",
+        "queens10.dlx",
+        "langford8.dlx",
+        "latin4.dlx",
+        "sudoku4x4_grids.dlx",
+        "matchings12.dlx",
+        "partitions8.dlx",
+        "pentomino3x20.dlx",
+    ] {
+        let problem = data(file);
+        let bump = Bump::new();
+        let mut solver = Solver::new(&problem, &bump);
+        let sequential = ordered_solutions(&mut solver);
+        for (threads, tasks_per_thread) in [(2, 1), (2, 64), (3, 7)] {
+            let mut parallel = ParallelSolver::new(&problem)
+                .threads(threads)
+                .tasks_per_thread(tasks_per_thread)
+                .ordered(true);
+            let mut found = Vec::new();
+            let stats = parallel.search(|solution| {
+                found.push(solution.options().to_vec());
+                ControlFlow::Continue(())
+            });
+            let context = format!("{file} on {threads} threads, {tasks_per_thread} tasks each");
+            assert_eq!(found, sequential, "{context}: solutions in order");
+            assert_eq!(stats, solver.stats(), "{context}: statistics");
+            assert_eq!(parallel.profile(), solver.profile(), "{context}: profile");
+            assert_eq!(parallel.count(), sequential.len() as u64, "{context}");
+            assert_eq!(parallel.stats(), solver.stats(), "{context}: counting");
+        }
+        let mut unordered = ParallelSolver::new(&problem).threads(2);
+        let mut found = BTreeSet::new();
+        unordered.search(|solution| {
+            assert!(found.insert(solution.options().to_vec()));
+            ControlFlow::Continue(())
+        });
+        assert_eq!(
+            found,
+            sequential.iter().cloned().collect(),
+            "{file}: unordered"
+        );
+    }
+}
+
+#[test]
+fn parallel_search_stops_when_asked() {
+    let problem = data("queens10.dlx");
+    let bump = Bump::new();
+    let mut solver = Solver::new(&problem, &bump);
+    let first_ten = solver.collect(10);
+
+    let mut parallel = ParallelSolver::new(&problem).threads(2).ordered(true);
+    let mut found = Vec::new();
+    let stats = parallel.search(|solution| {
+        found.push(solution.options().to_vec());
+        if found.len() == 10 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!(found, first_ten, "the first ten, in order");
+    assert!(!stats.complete);
+
+    let mut limited = ParallelSolver::new(&problem)
+        .threads(2)
+        .node_limit(Some(5_000));
+    let stats = limited.search(|_| ControlFlow::Continue(()));
+    assert!(!stats.complete);
+    assert!(
+        stats.nodes >= 5_000 && stats.nodes < 16_448,
+        "{}",
+        stats.nodes
+    );
+
+    let mut monitored = ParallelSolver::new(&problem)
+        .threads(2)
+        .progress_interval(std::time::Duration::ZERO);
+    let mut calls = 0;
+    let stats = monitored.search_monitored(
+        |_| ControlFlow::Continue(()),
+        |progress| {
+            calls += 1;
+            assert!((0.0..=1.0).contains(&progress.fraction));
+            ControlFlow::Break(())
+        },
+    );
+    assert_eq!(calls, 1);
+    assert!(!stats.complete);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    #[test]
+    fn parallel_search_finds_exactly_the_brute_force_solutions(
+        problem in random_problem(),
+        threads in 2usize..4,
+        tasks_per_thread in 1usize..4,
+    ) {
+        let expected = brute_force_solutions(&problem);
+        let bump = Bump::new();
+        let mut solver = Solver::new(&problem, &bump);
+        let sequential = ordered_solutions(&mut solver);
+        let mut parallel = ParallelSolver::new(&problem)
+            .threads(threads)
+            .tasks_per_thread(tasks_per_thread)
+            .ordered(true);
+        let mut found = Vec::new();
+        let stats = parallel.search(|solution| {
+            found.push(solution.options().to_vec());
+            ControlFlow::Continue(())
+        });
+        prop_assert_eq!(&found, &sequential);
+        prop_assert_eq!(stats, solver.stats());
+        let sorted: BTreeSet<Vec<usize>> = found
+            .iter()
+            .map(|s| {
+                let mut s: Vec<usize> = s.iter().map(|o| o.index()).collect();
+                s.sort();
+                s
+            })
+            .collect();
+        prop_assert_eq!(sorted, expected);
+    }
 }
