@@ -299,7 +299,10 @@ impl ParallelSolver {
         self.run(false, |_| ControlFlow::Continue(()), monitor)
     }
 
-    /// The statistics of the last search, summed over all threads.
+    /// The statistics of the last search, summed over all threads. After a
+    /// search that stopped early, `solutions` counts the solutions visited
+    /// (or, when counting, found), and the other figures the work all
+    /// threads did, which can be more than one thread would have done.
     pub fn stats(&self) -> Stats {
         self.stats
     }
@@ -401,7 +404,7 @@ impl ParallelSolver {
         let ordered = self.ordered;
         let interval = self.progress_interval;
         let (sender, receiver) = mpsc::sync_channel::<Report>(4 * self.threads);
-        pool.in_place_scope(|scope| {
+        let visited = pool.in_place_scope(|scope| {
             for worker in 0..self.threads {
                 let sender = sender.clone();
                 let shared = &shared;
@@ -412,6 +415,7 @@ impl ParallelSolver {
             // The caller's side: visit solutions, sum statistics, report
             // progress, until every worker has hung up.
             let mut visiting = collect;
+            let mut visited = 0;
             let mut monitoring = true;
             let mut pending: BTreeMap<usize, Vec<Report>> = BTreeMap::new();
             let mut next_to_emit = 0;
@@ -435,6 +439,7 @@ impl ParallelSolver {
                 if visiting {
                     let mut start = 0;
                     for &end in &ends {
+                        visited += 1;
                         let solution = Solution {
                             options: &options[start..end],
                         };
@@ -487,10 +492,16 @@ impl ParallelSolver {
                     }
                 }
             }
+            visited
         });
         let complete = total.complete && !shared.stop.load(Ordering::Relaxed);
         let mut stats = total.stats;
         stats.complete = complete;
+        if collect {
+            // Solutions found past a stop were never visited: as on one
+            // thread, the count is of those the visitor saw.
+            stats.solutions = visited;
+        }
         self.stats = stats;
         stats
     }

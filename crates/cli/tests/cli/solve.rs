@@ -288,3 +288,251 @@ fn a_closed_pipe_ends_the_run_quietly() {
     assert!(output.status.success(), "{:?}", output.status);
     assert!(!String::from_utf8_lossy(&output.stderr).contains("panicked"));
 }
+
+/// The JSON records of a run, without the fields that depend on the clock
+/// or on the number of threads.
+fn json_records(stdout: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .map(|line| {
+            let mut record: serde_json::Value = serde_json::from_str(line).unwrap();
+            if let Some(object) = record.as_object_mut() {
+                object.remove("time_seconds");
+                object.remove("threads");
+            }
+            record
+        })
+        .collect()
+}
+
+#[test]
+fn several_threads_print_what_one_thread_prints() {
+    for file in [
+        "queens10.dlx",
+        "langford8.dlx",
+        "partitions8.dlx",
+        "toy.dlx",
+    ] {
+        let run = |threads: &str, extra: &[&str]| {
+            dlx()
+                .args(["solve", "-j", threads, "--stats"])
+                .args(extra)
+                .arg(engine_data(file))
+                .output()
+                .unwrap()
+        };
+        for extra in [&[][..], &["-n", "7"], &["--count"], &["--profile"]] {
+            let one = run("1", extra);
+            assert_eq!(one.status.code(), Some(0));
+            let one_stderr = String::from_utf8_lossy(&one.stderr);
+            // Everything but the time and the thread count: DLX1's figures.
+            let figures = |stderr: &str| {
+                stderr
+                    .lines()
+                    .map(|line| line.split(" time ").next().unwrap().to_owned())
+                    .collect::<Vec<_>>()
+            };
+            for threads in ["2", "3"] {
+                let many = run(threads, extra);
+                let context = format!("{file} -j {threads} {extra:?}");
+                assert_eq!(many.status.code(), Some(0), "{context}");
+                assert_eq!(many.stdout, one.stdout, "{context}: solutions in order");
+                let many_stderr = String::from_utf8_lossy(&many.stderr);
+                if extra.contains(&"-n") {
+                    // Stopped early: other threads may have done more work.
+                    let solutions =
+                        |stderr: &str| stderr.split(" nodes ").next().unwrap().to_owned();
+                    assert_eq!(solutions(&many_stderr), solutions(&one_stderr), "{context}");
+                } else {
+                    assert_eq!(figures(&many_stderr), figures(&one_stderr), "{context}");
+                }
+                assert!(many_stderr.contains(&format!(" threads {threads} ")));
+            }
+        }
+        let one = run("1", &["--json"]);
+        let two = run("2", &["--json"]);
+        assert_eq!(
+            json_records(&two.stdout),
+            json_records(&one.stdout),
+            "{file}"
+        );
+    }
+}
+
+#[test]
+fn a_node_budget_stops_the_search_with_a_partial_report() {
+    let output = dlx()
+        .args([
+            "solve",
+            "-j",
+            "1",
+            "--count",
+            "--stats",
+            "--max-nodes",
+            "5000",
+        ])
+        .arg(engine_data("queens10.dlx"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(" nodes 5000 "), "{stderr}");
+    assert!(
+        stderr.contains(" complete no stopped max-nodes"),
+        "{stderr}"
+    );
+    let count: u64 = String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(count > 0 && count < 724, "{count}");
+    assert_eq!(output.status.code(), Some(0), "solutions were found");
+
+    // With several threads the budget is approximate, but it stops the search.
+    let output = dlx()
+        .args(["solve", "-j", "2", "--json", "--max-nodes", "5000"])
+        .arg(engine_data("queens10.dlx"))
+        .output()
+        .unwrap();
+    let summary = json_records(&output.stdout).pop().unwrap();
+    assert_eq!(summary["complete"], false);
+    assert_eq!(summary["stopped"], "max-nodes");
+    assert!(summary["nodes"].as_u64().unwrap() < 16_448);
+
+    // A budget that finds nothing: exit 1, and the report says it stopped.
+    let output = dlx()
+        .args(["solve", "-j", "1", "--max-nodes", "3"])
+        .arg(engine_data("queens10.dlx"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("0 solutions (stopped: node budget spent; incomplete)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bad_budgets_and_thread_counts_are_usage_errors() {
+    for args in [
+        &["--time-limit", "0"][..],
+        &["--time-limit", "soon"],
+        &["--time-limit=-3s"],
+        &["-j", "0"],
+        &["-j", "many"],
+        &["--max-nodes=-1"],
+    ] {
+        let output = dlx()
+            .arg("solve")
+            .args(args)
+            .arg(engine_data("toy.dlx"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(
+            stderr.contains("error: invalid value"),
+            "{args:?}: {stderr}"
+        );
+        assert!(output.stdout.is_empty());
+    }
+}
+
+/// A problem whose full count takes several seconds: the 9356 ways to pack
+/// the pentominoes into a 6x10 box.
+fn long_problem() -> tempfile_path::TempPath {
+    let output = dlx().args(["gen", "pentomino", "6x10"]).output().unwrap();
+    assert!(output.status.success());
+    tempfile_path::write("pentomino6x10.dlx", &output.stdout)
+}
+
+/// Just enough of a temporary file for these tests.
+mod tempfile_path {
+    use std::path::{Path, PathBuf};
+
+    pub struct TempPath(PathBuf);
+
+    impl AsRef<Path> for TempPath {
+        fn as_ref(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for TempPath {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(self.0.parent().unwrap());
+        }
+    }
+
+    pub fn write(name: &str, contents: &[u8]) -> TempPath {
+        let dir = std::env::temp_dir().join(format!(
+            "dlx-test-{}-{name}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join(name);
+        std::fs::write(&path, contents).unwrap();
+        TempPath(path)
+    }
+}
+
+#[test]
+fn a_time_limit_stops_the_search_and_piped_runs_show_no_progress() {
+    let problem = long_problem();
+    let output = dlx()
+        .args(["solve", "--count", "--time-limit", "1.2s"])
+        .arg(problem.as_ref())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    // One line: the summary; no progress bar on a pipe, though the search
+    // ran longer than the bar's delay.
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("(stopped: time limit; incomplete)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("% of the tree explored"), "{stderr}");
+    let count: u64 = String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(count < 9356, "{count}");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_the_partial_count_and_statistics() {
+    let problem = long_problem();
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("dlx"))
+        .args(["solve", "--count", "--stats", "-j", "2"])
+        .arg(problem.as_ref())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(800));
+    let sent = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    let count: u64 = String::from_utf8_lossy(&output.stdout)
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(count < 9356, "{count}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.starts_with(&format!("solutions {count} nodes ")),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains(" complete no stopped interrupted"),
+        "{stderr}"
+    );
+}
