@@ -115,6 +115,16 @@ pub enum Problem {
         #[command(flatten)]
         output: Output,
     },
+    /// Sudoku puzzles for `dlx sudoku`, one 81-character line each: minimal,
+    /// with exactly one solution (not an exact-cover problem).
+    SudokuPuzzles {
+        /// How many puzzles.
+        #[arg(value_name = "COUNT")]
+        count: u64,
+        /// The same seed gives the same puzzles.
+        #[arg(long, value_name = "S", default_value_t = 1)]
+        seed: u64,
+    },
     /// Set partitions of {0..N-1}: every nonempty subset is an option (Bell numbers).
     Partitions {
         /// The size of the set.
@@ -230,6 +240,7 @@ pub fn run(args: &Args) -> Status {
             Shape::Block,
             plain,
         ),
+        Problem::SudokuPuzzles { count, seed } => crate::sudoku_puzzles::run(*count, *seed),
         Problem::Partitions { n, output } => emit(
             "partitions",
             SetPartitions::new(*n as usize),

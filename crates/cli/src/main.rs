@@ -4,11 +4,14 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod batch;
 mod generate;
 mod input;
+mod progress;
 mod solve;
 mod status;
 mod sudoku;
+mod sudoku_puzzles;
 
 /// Dancing Links exact-cover solver: Knuth's DLX format, Sudoku, and classic problems.
 #[derive(Parser)]

@@ -1,12 +1,24 @@
 //! `dlx sudoku`: Sudoku puzzles in any supported format, solved, counted,
 //! checked for uniqueness, or written as exact-cover problems.
 //!
-//! Puzzles are streamed: one is read, solved and written before the next is
-//! read, so a file of a million puzzles is never in memory. A bad puzzle is
-//! reported as `FILE:LINE: message` on stderr and the run goes on.
+//! Puzzles are streamed, so a file of a million puzzles is never in memory.
+//! With one thread (`-j 1`), each is read, solved and written before the
+//! next is read; with more, puzzles are read on the main thread, solved in
+//! chunks on a pool of threads (see [`crate::batch`]), and the answers
+//! written on the main thread in input order, byte for byte what one thread
+//! writes. A bad puzzle is reported as `FILE:LINE: message` on stderr and the
+//! run goes on.
+//!
+//! One [`Answerer`] answers puzzles for both: it writes each answer into
+//! [`Answers`] (the bytes for stdout, the messages for stderr and where
+//! they fall, the totals), which [`Output`] then writes out.
 
+use std::fmt::Display;
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use dancing_sudoku::exact_cover::ExactCover;
@@ -14,7 +26,9 @@ use dancing_sudoku::format::{Format, GridWriter, Layout, PuzzleReader, ReadError
 use dancing_sudoku::{Engine, Grid, Outcome, SolveError, Solver};
 use serde_json::{Map, Value, json};
 
+use crate::batch::{self, Stop};
 use crate::input::Input;
+use crate::progress::Progress;
 use crate::status::{Status, is_broken_pipe};
 
 const AFTER_HELP: &str = "\
@@ -32,6 +46,10 @@ Output layouts (by default the layout of the input):
 Puzzles with no solution (or, with --unique, not exactly one) and bad puzzles are
 reported on stderr as FILE:LINE: message and print nothing on stdout, unless
 --placeholder is given.
+
+Puzzles are solved on every core unless -j says otherwise; answers come out in input order,
+the same whatever the number of threads. On a terminal, long runs show progress on stderr
+(puzzles done, puzzles per second) unless --quiet is given or answers go to the terminal.
 
 Exit status: 0 if every puzzle was solved (or counted); 1 if some puzzle has no solution
 (or, with --unique, not exactly one); 2 if some input was bad or unreadable.";
@@ -92,6 +110,17 @@ pub struct Args {
     /// the input.
     #[arg(long, value_name = "TEXT")]
     pub placeholder: Option<String>,
+
+    /// Solve on N threads (1 to 1024) [default: one per core; one when
+    /// puzzles are typed at a terminal]. The output is the same for every N;
+    /// -j 1 solves one puzzle after another.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+
+    /// Show no progress on stderr (shown only on a terminal, for runs
+    /// longer than a second).
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// `--format`.
@@ -186,64 +215,216 @@ enum Mode {
     ToDlx,
 }
 
-/// Solves every puzzle of every input in turn.
+/// The progress line: puzzles done and their rate.
+const PROGRESS: &str = "{spinner} {human_pos} puzzles, {rate} puzzles/s, {elapsed}";
+
+/// Solves every puzzle of every input in turn, on one thread or several.
 pub fn run(args: &Args) -> Status {
+    let config = Config::new(args);
     let stdout = io::stdout();
     let interactive = stdout.is_terminal();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let mut batch = Batch::new(args, interactive);
-    let written = batch.run_all(&mut out).and_then(|()| out.flush());
+    // When answers stream onto the terminal, they show the progress.
+    let progress = if args.quiet || interactive {
+        Progress::hidden()
+    } else {
+        Progress::spinner(PROGRESS)
+    };
+    let mut output = Output {
+        out: BufWriter::with_capacity(1 << 16, stdout.lock()),
+        interactive,
+        progress: &progress,
+        last_layout: None,
+        totals: Totals::default(),
+    };
+    let started = Instant::now();
+    let threads = thread_count(args);
+    let ran = if threads == 1 {
+        solve_in_turn(args, &config, &mut output)
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|k| format!("dlx-sudoku-{k}"))
+            .build();
+        match pool {
+            Ok(pool) => solve_in_parallel(args, &config, &pool, &mut output),
+            Err(error) => {
+                drop(progress);
+                eprintln!("dlx: cannot start {threads} threads: {error}");
+                return Status::Error;
+            }
+        }
+    };
+    let written = ran
+        .and_then(|()| {
+            if args.json {
+                let summary = summary_json(&config, &output.totals, started.elapsed());
+                writeln!(output.out, "{summary}")?;
+            }
+            Ok(())
+        })
+        .and_then(|()| output.out.flush());
+    let totals = output.totals;
+    // Cleared before anything else is written on stderr.
+    drop(progress);
     match written {
         Ok(()) => {}
         // The reader went away (`dlx sudoku big.txt | head`): stop quietly.
-        Err(error) if is_broken_pipe(&error) => return batch.status,
+        Err(error) if is_broken_pipe(&error) => return totals.status,
         Err(error) => {
             eprintln!("dlx: error writing output: {error}");
             return Status::Error;
         }
     }
     if args.stats {
-        batch.print_stats();
+        print_stats(&config, &totals, started.elapsed());
     }
-    batch.status
+    totals.status
 }
 
-/// Counts for the summary.
-#[derive(Debug, Default)]
-struct Totals {
-    /// Puzzles read, bad ones included.
-    puzzles: u64,
-    solved: u64,
-    unsolvable: u64,
-    not_unique: u64,
-    /// Puzzles that could not be read or have contradictory givens.
-    invalid: u64,
-    /// Problems of an input as a whole: unreadable, bad count line.
-    errors: u64,
-    nodes: u64,
-    solve_time: Duration,
+/// The threads to solve on: `--threads`, or one per core; one when reading
+/// puzzles typed at a terminal, so that each answer comes back at once.
+fn thread_count(args: &Args) -> usize {
+    let typed = Input::all(&args.files)
+        .iter()
+        .any(|input| matches!(input, Input::Stdin))
+        && io::stdin().is_terminal();
+    if typed {
+        return 1;
+    }
+    match args.threads {
+        Some(threads) => usize::from(threads),
+        None => thread::available_parallelism().map_or(1, NonZeroUsize::get),
+    }
 }
 
-/// The state of one run over all inputs.
-struct Batch<'a> {
-    args: &'a Args,
+/// `-j 1`: each puzzle is read, answered and written before the next is read.
+fn solve_in_turn(args: &Args, config: &Config, output: &mut Output<'_>) -> io::Result<()> {
+    let mut answerer = Answerer::new(config);
+    let mut answers = Answers::default();
+    read_inputs(args, &mut |entry| {
+        answerer.answer(&entry, &mut answers);
+        output.write(&answers)?;
+        answers.clear();
+        Ok(())
+    })
+}
+
+/// `-j N`: puzzles are read on this thread, answered in chunks on `pool`
+/// (each thread with a solver of its own), and the answers written here in
+/// input order, chunk after chunk.
+fn solve_in_parallel(
+    args: &Args,
+    config: &Config,
+    pool: &rayon::ThreadPool,
+    output: &mut Output<'_>,
+) -> io::Result<()> {
+    // Answerers (and their solvers) between chunks: one per thread at most.
+    let idle = Mutex::new(Vec::new());
+    let answer_chunk = |chunk: Vec<Entry>, stop: &Stop| {
+        let spare = idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        let mut answerer = spare.unwrap_or_else(|| Answerer::new(config));
+        answerer.start_chunk();
+        let mut answers = Answers::default();
+        for entry in &chunk {
+            if stop.requested() {
+                break;
+            }
+            answerer.answer(entry, &mut answers);
+        }
+        idle.lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(answerer);
+        answers
+    };
+    batch::run_in_order(
+        pool,
+        answer_chunk,
+        |answers| output.write(&answers),
+        |push| read_inputs(args, push),
+    )
+}
+
+/// One thing read from an input, in input order: a puzzle, a puzzle that
+/// could not be read, or a problem of the input as a whole.
+struct Entry {
+    /// The input's name in messages.
+    name: Arc<str>,
+    item: Item,
+}
+
+enum Item {
+    /// A puzzle, and the layout its answer takes.
+    Puzzle {
+        line: usize,
+        puzzle: Grid,
+        layout: Layout,
+    },
+    /// A puzzle that could not be read; a placeholder takes `layout`.
+    BadPuzzle { error: ReadError, layout: Layout },
+    /// The input cannot be opened, or its count line is wrong.
+    InputError {
+        line: Option<usize>,
+        message: String,
+    },
+}
+
+/// Reads every input in turn and hands what it holds to `push`, in order.
+/// An input that cannot be read is reported in its place, and the next one
+/// is read.
+fn read_inputs(args: &Args, push: &mut dyn FnMut(Entry) -> io::Result<()>) -> io::Result<()> {
+    for input in Input::all(&args.files) {
+        let name: Arc<str> = input.name().into();
+        let reader = match input.open() {
+            Ok(reader) => reader,
+            Err(error) => {
+                let message = format!("cannot open: {error}");
+                let item = Item::InputError {
+                    line: None,
+                    message,
+                };
+                push(Entry { name, item })?;
+                continue;
+            }
+        };
+        let mut reader = PuzzleReader::new(reader, args.format.format());
+        let mut puzzle = Grid::default();
+        while let Some(read) = reader.read_into(&mut puzzle) {
+            // Answers take the layout asked for, or that of the input.
+            let layout = match args.output {
+                Some(output) => output.layout(),
+                None => reader.layout().unwrap_or(Layout::Line),
+            };
+            let item = match read {
+                Ok(line) => Item::Puzzle {
+                    line,
+                    puzzle: puzzle.clone(),
+                    layout,
+                },
+                Err(error) if error.is_puzzle_error() => Item::BadPuzzle { error, layout },
+                Err(error) => Item::InputError {
+                    line: Some(error.line),
+                    message: error.kind.to_string(),
+                },
+            };
+            push(Entry {
+                name: name.clone(),
+                item,
+            })?;
+        }
+    }
+    Ok(())
+}
+
+/// The settings every answerer shares.
+struct Config {
     mode: Mode,
-    solver: Solver,
-    /// Writes the answers in `layout`; made anew when the layout changes.
-    writer: Option<GridWriter>,
-    /// The layout answers take: `--output`, or that of the current input.
-    layout: Layout,
-    puzzle: Grid,
-    solution: Grid,
-    totals: Totals,
-    status: Status,
-    started: Instant,
-    /// Flush after every puzzle, so that a terminal shows answers as they come.
-    interactive: bool,
+    engine: Engine,
+    json: bool,
+    placeholder: Option<String>,
 }
 
-impl<'a> Batch<'a> {
-    fn new(args: &'a Args, interactive: bool) -> Batch<'a> {
+impl Config {
+    fn new(args: &Args) -> Config {
         let mode = if args.to_dlx {
             Mode::ToDlx
         } else if args.count {
@@ -255,205 +436,302 @@ impl<'a> Batch<'a> {
         } else {
             Mode::Solve
         };
-        Batch {
-            args,
+        Config {
             mode,
-            solver: Solver::new(args.engine.engine()),
-            writer: None,
-            layout: args.output.map_or(Layout::Line, OutputArg::layout),
-            puzzle: Grid::default(),
-            solution: Grid::default(),
-            totals: Totals::default(),
+            engine: args.engine.engine(),
+            json: args.json,
+            placeholder: args.placeholder.clone(),
+        }
+    }
+}
+
+/// Counts for the summary, and the exit status so far.
+#[derive(Clone, Copy, Debug)]
+struct Totals {
+    /// Puzzles read, bad ones included.
+    puzzles: u64,
+    solved: u64,
+    unsolvable: u64,
+    not_unique: u64,
+    /// Puzzles that could not be read or have contradictory givens.
+    invalid: u64,
+    /// Problems of an input as a whole: unreadable, bad count line.
+    errors: u64,
+    nodes: u64,
+    /// Time in the solver, added over threads.
+    solve_time: Duration,
+    status: Status,
+}
+
+impl Default for Totals {
+    fn default() -> Totals {
+        Totals {
+            puzzles: 0,
+            solved: 0,
+            unsolvable: 0,
+            not_unique: 0,
+            invalid: 0,
+            errors: 0,
+            nodes: 0,
+            solve_time: Duration::ZERO,
             status: Status::Success,
-            started: Instant::now(),
-            interactive,
+        }
+    }
+}
+
+impl Totals {
+    fn add(&mut self, other: &Totals) {
+        self.puzzles += other.puzzles;
+        self.solved += other.solved;
+        self.unsolvable += other.unsolvable;
+        self.not_unique += other.not_unique;
+        self.invalid += other.invalid;
+        self.errors += other.errors;
+        self.nodes += other.nodes;
+        self.solve_time += other.solve_time;
+        self.status = self.status.worst(other.status);
+    }
+
+    fn fail(&mut self, status: Status) {
+        self.status = self.status.worst(status);
+    }
+}
+
+/// The answers to some puzzles, kept to be written in order later: the bytes
+/// for stdout, the messages for stderr with where they fall in those bytes,
+/// and what they add to the totals.
+#[derive(Default)]
+struct Answers {
+    out: Vec<u8>,
+    marks: Vec<Mark>,
+    /// The layout of the last grid (or placeholder) written.
+    last_layout: Option<Layout>,
+    totals: Totals,
+}
+
+/// A point in [`Answers::out`] where something happens as it is written.
+enum Mark {
+    /// A message for stderr, written after the bytes before it.
+    Note { at: usize, message: String },
+    /// The first grid (or placeholder) of a chunk, whose separator from the
+    /// grid before it depends on what earlier chunks wrote.
+    FirstGrid { at: usize, layout: Layout },
+}
+
+impl Answers {
+    fn clear(&mut self) {
+        self.out.clear();
+        self.marks.clear();
+        self.last_layout = None;
+        self.totals = Totals::default();
+    }
+
+    fn note(&mut self, message: String) {
+        let at = self.out.len();
+        self.marks.push(Mark::Note { at, message });
+    }
+
+    fn line(&mut self, text: impl Display) {
+        // Writing into memory does not fail.
+        let _ = writeln!(self.out, "{text}");
+    }
+}
+
+/// Answers puzzles one at a time: what `-j 1` does on the main thread and
+/// each worker of `-j N` on its chunks.
+struct Answerer<'c> {
+    config: &'c Config,
+    solver: Solver,
+    solution: Grid,
+    /// Writes grids in one layout; made anew when the layout changes, and
+    /// at the start of a chunk.
+    writer: Option<GridWriter>,
+}
+
+/// The puzzle being answered, and where it comes from.
+struct Case<'e> {
+    name: &'e str,
+    line: usize,
+    puzzle: &'e Grid,
+    layout: Layout,
+}
+
+/// What goes where a grid goes.
+enum Answer<'a> {
+    /// The solution just found.
+    Solution,
+    /// `--placeholder`.
+    Placeholder(&'a str),
+}
+
+/// Why a puzzle gets no answer.
+struct Failure<'a> {
+    /// The `status` of its JSON record.
+    status: &'a str,
+    message: &'a str,
+    exit: Status,
+    outcome: Option<&'a Outcome>,
+}
+
+impl<'c> Answerer<'c> {
+    fn new(config: &'c Config) -> Answerer<'c> {
+        Answerer {
+            config,
+            solver: Solver::new(config.engine),
+            solution: Grid::default(),
+            writer: None,
         }
     }
 
-    fn run_all(&mut self, out: &mut impl Write) -> io::Result<()> {
-        for input in Input::all(&self.args.files) {
-            self.run_input(&input, out)?;
-        }
-        if self.args.json {
-            let summary = self.summary_json();
-            writeln!(out, "{summary}")?;
-        }
-        Ok(())
+    /// Forgets what was written before: the next grid is the first of a
+    /// chunk, separated from the previous chunk's when it is written out.
+    fn start_chunk(&mut self) {
+        self.writer = None;
     }
 
-    fn run_input(&mut self, input: &Input, out: &mut impl Write) -> io::Result<()> {
-        let name = input.name();
-        let reader = match input.open() {
-            Ok(reader) => reader,
-            Err(error) => {
-                self.input_error(out, &name, None, &format!("cannot open: {error}"))?;
-                return Ok(());
+    /// Answers `entry`, adding to `answers`.
+    fn answer(&mut self, entry: &Entry, answers: &mut Answers) {
+        let name = &*entry.name;
+        match &entry.item {
+            Item::Puzzle {
+                line,
+                puzzle,
+                layout,
+            } => {
+                let case = Case {
+                    name,
+                    line: *line,
+                    puzzle,
+                    layout: *layout,
+                };
+                self.puzzle(&case, answers);
             }
-        };
-        let mut reader = PuzzleReader::new(reader, self.args.format.format());
-        while let Some(read) = reader.read_into(&mut self.puzzle) {
-            if self.args.output.is_none() {
-                self.layout = reader.layout().unwrap_or(Layout::Line);
-            }
-            match read {
-                Ok(line) => self.puzzle_at(out, &name, line)?,
-                Err(error) => self.read_error(out, &name, &error)?,
-            }
-            if self.interactive {
-                out.flush()?;
-            }
+            Item::BadPuzzle { error, layout } => self.bad_puzzle(name, error, *layout, answers),
+            Item::InputError { line, message } => self.input_error(name, *line, message, answers),
         }
-        Ok(())
     }
 
-    /// Solves (or counts, or converts) the puzzle read from `name:line`.
-    fn puzzle_at(&mut self, out: &mut impl Write, name: &str, line: usize) -> io::Result<()> {
-        self.totals.puzzles += 1;
-        let limit = match self.mode {
-            Mode::ToDlx => return self.write_problem(out, name, line),
+    /// Solves (or counts, or converts) a puzzle.
+    fn puzzle(&mut self, case: &Case, answers: &mut Answers) {
+        answers.totals.puzzles += 1;
+        let limit = match self.config.mode {
+            Mode::ToDlx => return self.problem(case, answers),
             Mode::Solve => 1,
             Mode::Unique => 2,
             Mode::Count { limit } => limit,
         };
         let started = Instant::now();
-        let searched = self.solver.search(&self.puzzle, limit, &mut self.solution);
-        self.totals.solve_time += started.elapsed();
+        let searched = self.solver.search(case.puzzle, limit, &mut self.solution);
+        answers.totals.solve_time += started.elapsed();
         let outcome = match searched {
             Ok(outcome) => outcome,
-            Err(error) => return self.invalid_puzzle(out, name, line, &error),
+            Err(error) => return self.invalid(case, &error, answers),
         };
-        self.totals.nodes += outcome.nodes;
-        if outcome.solutions > 0 && !self.solution.solves(&self.puzzle) {
+        answers.totals.nodes += outcome.nodes;
+        if outcome.solutions > 0 && !self.solution.solves(case.puzzle) {
             // Never print a wrong grid, whatever happened.
             let message = format!(
                 "internal error: the {} engine returned a grid that does not solve the puzzle",
                 self.solver.engine()
             );
-            self.totals.invalid += 1;
-            return self.failed_puzzle(
-                out,
-                name,
-                line,
-                "error",
-                &message,
-                Status::Error,
-                Some(&outcome),
-            );
+            answers.totals.invalid += 1;
+            let failure = Failure {
+                status: "error",
+                message: &message,
+                exit: Status::Error,
+                outcome: Some(&outcome),
+            };
+            return self.failed(case, &failure, answers);
         }
-        match (self.mode, outcome.solutions) {
+        match (self.config.mode, outcome.solutions) {
             (Mode::Count { .. }, count) => {
                 if count > 0 {
-                    self.totals.solved += 1;
+                    answers.totals.solved += 1;
                 } else {
-                    self.totals.unsolvable += 1;
-                    self.status = self.status.worst(Status::NotFound);
+                    answers.totals.unsolvable += 1;
+                    answers.totals.fail(Status::NotFound);
                 }
-                if self.args.json {
+                if self.config.json {
                     let status = if count > 0 { "solved" } else { "no-solution" };
-                    self.puzzle_json(out, name, line, status, Some(&outcome), None)
+                    self.puzzle_json(case, status, Some(&outcome), None, answers);
                 } else {
-                    writeln!(out, "{count}")
+                    answers.line(count);
                 }
             }
             (_, 0) => {
-                self.totals.unsolvable += 1;
-                self.failed_puzzle(
-                    out,
-                    name,
-                    line,
-                    "no-solution",
-                    "no solution",
-                    Status::NotFound,
-                    Some(&outcome),
-                )
+                answers.totals.unsolvable += 1;
+                let failure = Failure {
+                    status: "no-solution",
+                    message: "no solution",
+                    exit: Status::NotFound,
+                    outcome: Some(&outcome),
+                };
+                self.failed(case, &failure, answers);
             }
             (Mode::Unique, 2..) => {
-                self.totals.not_unique += 1;
-                let message = "more than one solution";
-                self.failed_puzzle(
-                    out,
-                    name,
-                    line,
-                    "not-unique",
-                    message,
-                    Status::NotFound,
-                    Some(&outcome),
-                )
+                answers.totals.not_unique += 1;
+                let failure = Failure {
+                    status: "not-unique",
+                    message: "more than one solution",
+                    exit: Status::NotFound,
+                    outcome: Some(&outcome),
+                };
+                self.failed(case, &failure, answers);
             }
             _ => {
-                self.totals.solved += 1;
-                if self.args.json {
-                    self.puzzle_json(out, name, line, "solved", Some(&outcome), None)
+                answers.totals.solved += 1;
+                if self.config.json {
+                    self.puzzle_json(case, "solved", Some(&outcome), None, answers);
                 } else {
-                    writer_for(&mut self.writer, self.layout).write(out, &self.solution)
+                    self.grid(case.layout, Answer::Solution, answers);
                 }
             }
         }
     }
 
     /// `--to-dlx`: the puzzle's exact-cover problem in Knuth's format.
-    fn write_problem(&mut self, out: &mut impl Write, name: &str, line: usize) -> io::Result<()> {
-        match ExactCover::new(&self.puzzle) {
-            Ok(cover) => cover.write_dlx(out),
-            Err(error) => self.invalid_puzzle(out, name, line, &error),
+    fn problem(&mut self, case: &Case, answers: &mut Answers) {
+        match ExactCover::new(case.puzzle) {
+            // Writing into memory does not fail.
+            Ok(cover) => {
+                let _ = cover.write_dlx(&mut answers.out);
+            }
+            Err(error) => self.invalid(case, &error, answers),
         }
     }
 
-    fn invalid_puzzle(
-        &mut self,
-        out: &mut impl Write,
-        name: &str,
-        line: usize,
-        error: &SolveError,
-    ) -> io::Result<()> {
-        self.totals.invalid += 1;
-        self.failed_puzzle(
-            out,
-            name,
-            line,
-            "invalid",
-            &error.to_string(),
-            Status::Error,
-            None,
-        )
+    fn invalid(&mut self, case: &Case, error: &SolveError, answers: &mut Answers) {
+        answers.totals.invalid += 1;
+        let message = error.to_string();
+        let failure = Failure {
+            status: "invalid",
+            message: &message,
+            exit: Status::Error,
+            outcome: None,
+        };
+        self.failed(case, &failure, answers);
     }
 
     /// A puzzle that gets no answer: the message on stderr, a placeholder or
     /// a JSON record on stdout.
-    #[allow(clippy::too_many_arguments)]
-    fn failed_puzzle(
-        &mut self,
-        out: &mut impl Write,
-        name: &str,
-        line: usize,
-        status: &str,
-        message: &str,
-        exit: Status,
-        outcome: Option<&Outcome>,
-    ) -> io::Result<()> {
-        self.status = self.status.worst(exit);
-        self.diagnose(out, &format!("{name}:{line}: {message}"))?;
-        if self.args.json {
-            return self.puzzle_json(out, name, line, status, outcome, Some(message));
+    fn failed(&mut self, case: &Case, failure: &Failure, answers: &mut Answers) {
+        answers.totals.fail(failure.exit);
+        answers.note(format!("{}:{}: {}", case.name, case.line, failure.message));
+        if self.config.json {
+            let message = Some(failure.message);
+            self.puzzle_json(case, failure.status, failure.outcome, message, answers);
+        } else {
+            self.placeholder(case.layout, answers);
         }
-        self.placeholder(out)
     }
 
-    /// An error from the reader: a bad puzzle, or a problem of the input.
-    fn read_error(
-        &mut self,
-        out: &mut impl Write,
-        name: &str,
-        error: &ReadError,
-    ) -> io::Result<()> {
-        if !error.is_puzzle_error() {
-            return self.input_error(out, name, Some(error.line), &error.kind.to_string());
-        }
-        self.totals.puzzles += 1;
-        self.totals.invalid += 1;
-        self.status = Status::Error;
-        self.diagnose(out, &format!("{name}:{error}"))?;
-        if self.args.json {
+    /// A puzzle that could not be read.
+    fn bad_puzzle(&mut self, name: &str, error: &ReadError, layout: Layout, answers: &mut Answers) {
+        answers.totals.puzzles += 1;
+        answers.totals.invalid += 1;
+        answers.totals.fail(Status::Error);
+        answers.note(format!("{name}:{error}"));
+        if self.config.json {
             let record = json!({
                 "type": "puzzle",
                 "file": name,
@@ -463,66 +741,70 @@ impl<'a> Batch<'a> {
                 "solution": null,
                 "error": error.kind.to_string(),
             });
-            return writeln!(out, "{record}");
+            answers.line(record);
+        } else {
+            self.placeholder(layout, answers);
         }
-        self.placeholder(out)
+    }
+
+    /// `--placeholder`: its text in place of an answer.
+    fn placeholder(&mut self, layout: Layout, answers: &mut Answers) {
+        // The settings outlive this answerer: no borrow of it.
+        let config = self.config;
+        let Some(text) = &config.placeholder else {
+            return;
+        };
+        match config.mode {
+            Mode::Count { .. } => answers.line(text),
+            _ => self.grid(layout, Answer::Placeholder(text), answers),
+        }
+    }
+
+    /// Writes a grid or a placeholder in `layout`, separated from the grid
+    /// before as the layout wants.
+    fn grid(&mut self, layout: Layout, answer: Answer, answers: &mut Answers) {
+        if self.writer.is_none() {
+            let at = answers.out.len();
+            answers.marks.push(Mark::FirstGrid { at, layout });
+        }
+        let writer = writer_for(&mut self.writer, layout);
+        // Writing into memory does not fail.
+        let _ = match answer {
+            Answer::Solution => writer.write(&mut answers.out, &self.solution),
+            Answer::Placeholder(text) => writer.write_placeholder(&mut answers.out, text),
+        };
+        answers.last_layout = Some(layout);
     }
 
     /// A problem of an input as a whole (it cannot be opened, its count line
     /// is wrong): no puzzle is skipped because of it.
-    fn input_error(
-        &mut self,
-        out: &mut impl Write,
-        name: &str,
-        line: Option<usize>,
-        message: &str,
-    ) -> io::Result<()> {
-        self.totals.errors += 1;
-        self.status = Status::Error;
+    fn input_error(&self, name: &str, line: Option<usize>, message: &str, answers: &mut Answers) {
+        answers.totals.errors += 1;
+        answers.totals.fail(Status::Error);
         let place = match line {
             Some(line) => format!("{name}:{line}"),
             None => name.to_owned(),
         };
-        self.diagnose(out, &format!("{place}: {message}"))?;
-        if self.args.json {
+        answers.note(format!("{place}: {message}"));
+        if self.config.json {
             let record = json!({ "type": "error", "file": name, "line": line, "error": message });
-            writeln!(out, "{record}")?;
-        }
-        Ok(())
-    }
-
-    /// Writes a message on stderr, after what stdout holds so far, so that
-    /// both read in order on a terminal or in one file.
-    fn diagnose(&self, out: &mut impl Write, message: &str) -> io::Result<()> {
-        out.flush()?;
-        eprintln!("{message}");
-        Ok(())
-    }
-
-    fn placeholder(&mut self, out: &mut impl Write) -> io::Result<()> {
-        let Some(text) = &self.args.placeholder else {
-            return Ok(());
-        };
-        match self.mode {
-            Mode::Count { .. } => writeln!(out, "{text}"),
-            _ => writer_for(&mut self.writer, self.layout).write_placeholder(out, text),
+            answers.line(record);
         }
     }
 
     fn puzzle_json(
         &self,
-        out: &mut impl Write,
-        name: &str,
-        line: usize,
+        case: &Case,
         status: &str,
         outcome: Option<&Outcome>,
         error: Option<&str>,
-    ) -> io::Result<()> {
+        answers: &mut Answers,
+    ) {
         let mut record = Map::new();
         record.insert("type".into(), "puzzle".into());
-        record.insert("file".into(), name.into());
-        record.insert("line".into(), line.into());
-        record.insert("puzzle".into(), self.puzzle.to_line().into());
+        record.insert("file".into(), case.name.into());
+        record.insert("line".into(), case.line.into());
+        record.insert("puzzle".into(), case.puzzle.to_line().into());
         record.insert("status".into(), status.into());
         let solved = status == "solved" && outcome.is_some_and(|o| o.solutions > 0);
         let solution = if solved {
@@ -532,7 +814,7 @@ impl<'a> Batch<'a> {
         };
         record.insert("solution".into(), solution);
         if let Some(outcome) = outcome {
-            if matches!(self.mode, Mode::Count { .. } | Mode::Unique) {
+            if matches!(self.config.mode, Mode::Count { .. } | Mode::Unique) {
                 record.insert("count".into(), outcome.solutions.into());
             }
             record.insert("nodes".into(), outcome.nodes.into());
@@ -540,47 +822,80 @@ impl<'a> Batch<'a> {
         if let Some(error) = error {
             record.insert("error".into(), error.into());
         }
-        writeln!(out, "{}", Value::Object(record))
+        answers.line(Value::Object(record));
+    }
+}
+
+/// The main thread's end: writes answers to stdout and their messages to
+/// stderr, in order, and adds up the totals.
+struct Output<'p> {
+    out: BufWriter<io::StdoutLock<'static>>,
+    /// Flush after every write, so that a terminal shows answers as they come.
+    interactive: bool,
+    progress: &'p Progress,
+    /// The layout of the last grid written, if any.
+    last_layout: Option<Layout>,
+    totals: Totals,
+}
+
+impl Output<'_> {
+    /// Writes `answers`: the bytes, each message after the bytes before it
+    /// (stdout is flushed first, so that both read in order on a terminal or
+    /// in one file), and a separator before the first grid where the grid
+    /// before it calls for one.
+    fn write(&mut self, answers: &Answers) -> io::Result<()> {
+        let noted = answers
+            .marks
+            .iter()
+            .any(|mark| matches!(mark, Mark::Note { .. }));
+        if noted && self.progress.is_active() {
+            let progress = self.progress;
+            progress.suspend(|| self.replay(answers))?;
+        } else {
+            self.replay(answers)?;
+        }
+        self.totals.add(&answers.totals);
+        self.progress.set_position(self.totals.puzzles);
+        if self.interactive {
+            self.out.flush()?;
+        }
+        Ok(())
     }
 
-    fn summary_json(&self) -> Value {
-        let totals = &self.totals;
-        let elapsed = self.started.elapsed();
-        json!({
-            "type": "summary",
-            "engine": self.solver.engine().name(),
-            "puzzles": totals.puzzles,
-            "solved": totals.solved,
-            "unsolvable": totals.unsolvable,
-            "not_unique": totals.not_unique,
-            "invalid": totals.invalid,
-            "errors": totals.errors,
-            "nodes": totals.nodes,
-            "time_seconds": elapsed.as_secs_f64(),
-            "solve_seconds": totals.solve_time.as_secs_f64(),
-            "us_per_puzzle": per_puzzle(elapsed, totals.puzzles),
-        })
+    fn replay(&mut self, answers: &Answers) -> io::Result<()> {
+        let mut written = 0;
+        for mark in &answers.marks {
+            match mark {
+                Mark::Note { at, message } => {
+                    self.out.write_all(&answers.out[written..*at])?;
+                    written = *at;
+                    self.out.flush()?;
+                    // Messages are best effort: a closed stderr stops nothing.
+                    let _ = writeln!(io::stderr(), "{message}");
+                }
+                Mark::FirstGrid { at, layout } => {
+                    self.out.write_all(&answers.out[written..*at])?;
+                    written = *at;
+                    if self.last_layout == Some(*layout) {
+                        self.out.write_all(separator(*layout))?;
+                    }
+                }
+            }
+        }
+        self.out.write_all(&answers.out[written..])?;
+        if answers.last_layout.is_some() {
+            self.last_layout = answers.last_layout;
+        }
+        Ok(())
     }
+}
 
-    /// The `--stats` line: `name value` pairs, like `dlx solve --stats`.
-    fn print_stats(&self) {
-        let totals = &self.totals;
-        let elapsed = self.started.elapsed();
-        eprintln!(
-            "engine {} puzzles {} solved {} unsolvable {} not-unique {} invalid {} errors {} nodes {} \
-             time {:.3}s solve-time {:.3}s us-per-puzzle {:.2}",
-            self.solver.engine(),
-            totals.puzzles,
-            totals.solved,
-            totals.unsolvable,
-            totals.not_unique,
-            totals.invalid,
-            totals.errors,
-            totals.nodes,
-            elapsed.as_secs_f64(),
-            totals.solve_time.as_secs_f64(),
-            per_puzzle(elapsed, totals.puzzles),
-        );
+/// What [`GridWriter`] writes between two grids of `layout`: a blank line
+/// between pictures of several lines.
+fn separator(layout: Layout) -> &'static [u8] {
+    match layout {
+        Layout::Blocks | Layout::Grid => b"\n",
+        Layout::Line | Layout::Rows | Layout::Ans => b"",
     }
 }
 
@@ -593,11 +908,73 @@ fn writer_for(slot: &mut Option<GridWriter>, layout: Layout) -> &mut GridWriter 
     slot.get_or_insert_with(|| GridWriter::new(layout))
 }
 
+fn summary_json(config: &Config, totals: &Totals, elapsed: Duration) -> Value {
+    json!({
+        "type": "summary",
+        "engine": config.engine.name(),
+        "puzzles": totals.puzzles,
+        "solved": totals.solved,
+        "unsolvable": totals.unsolvable,
+        "not_unique": totals.not_unique,
+        "invalid": totals.invalid,
+        "errors": totals.errors,
+        "nodes": totals.nodes,
+        "time_seconds": elapsed.as_secs_f64(),
+        "solve_seconds": totals.solve_time.as_secs_f64(),
+        "us_per_puzzle": per_puzzle(elapsed, totals.puzzles),
+    })
+}
+
+/// The `--stats` line: `name value` pairs, like `dlx solve --stats`.
+fn print_stats(config: &Config, totals: &Totals, elapsed: Duration) {
+    eprintln!(
+        "engine {} puzzles {} solved {} unsolvable {} not-unique {} invalid {} errors {} nodes {} \
+         time {:.3}s solve-time {:.3}s us-per-puzzle {:.2}",
+        config.engine,
+        totals.puzzles,
+        totals.solved,
+        totals.unsolvable,
+        totals.not_unique,
+        totals.invalid,
+        totals.errors,
+        totals.nodes,
+        elapsed.as_secs_f64(),
+        totals.solve_time.as_secs_f64(),
+        per_puzzle(elapsed, totals.puzzles),
+    );
+}
+
 /// Microseconds per puzzle over the whole run (reading, solving, writing).
 fn per_puzzle(elapsed: Duration, puzzles: u64) -> f64 {
     if puzzles == 0 {
         0.0
     } else {
         elapsed.as_secs_f64() * 1e6 / puzzles as f64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_template_is_valid() {
+        assert!(crate::progress::is_valid_template(PROGRESS));
+    }
+
+    #[test]
+    fn separators_are_those_of_the_grid_writer() {
+        let grid: Grid = "1..2....3..4...1".parse().expect("a 4x4 puzzle");
+        for layout in Layout::ALL {
+            let mut writer = GridWriter::new(layout);
+            let (mut one, mut two) = (Vec::new(), Vec::new());
+            let _ = writer.write(&mut one, &grid);
+            let _ = writer.write(&mut two, &grid);
+            assert_eq!(
+                two.strip_suffix(&one[..]),
+                Some(separator(layout)),
+                "{layout}"
+            );
+        }
     }
 }

@@ -2,5 +2,6 @@
 
 mod common;
 mod generate;
+mod parallel;
 mod solve;
 mod sudoku;

@@ -1,0 +1,212 @@
+//! Progress on standard error for long runs, drawn by `indicatif`.
+//!
+//! A [`Progress`] shows nothing unless standard error is a terminal, and
+//! nothing during its first second ([`REVEAL_AFTER`]): short runs, pipes and
+//! files never see it. Once shown it is redrawn a few times a second and
+//! cleared when the [`Progress`] is dropped (or [`Progress::finish`]ed), so
+//! that it never mixes with results.
+//!
+//! ```ignore
+//! let progress = Progress::spinner("{spinner} {human_pos} puzzles, {rate} puzzles/s");
+//! for puzzle in puzzles {
+//!     // ...
+//!     progress.inc(1);
+//! }
+//! progress.suspend(|| eprintln!("a message that must not be drawn over"));
+//! progress.finish();
+//! ```
+//!
+//! Templates use `indicatif`'s keys (`{spinner}`, `{bar:30}`, `{pos}`,
+//! `{human_pos}`, `{len}`, `{percent}`, `{elapsed}`, `{eta}`, `{msg}`, ...)
+//! and one of ours: `{rate}`, steps per second since the start, as a whole
+//! number with thousands separators.
+
+use std::borrow::Cow;
+use std::io::{self, IsTerminal};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+use indicatif::{HumanFloatCount, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+/// How long work goes on before progress appears.
+pub const REVEAL_AFTER: Duration = Duration::from_secs(1);
+
+/// How often a visible progress line is redrawn (the spinner turns).
+const TICK: Duration = Duration::from_millis(100);
+
+/// A progress line on standard error, or nothing.
+///
+/// Every method takes `&self`, and a `Progress` is `Sync`: worker threads
+/// may advance it too.
+pub struct Progress {
+    /// `None` when progress is not shown at all (not a terminal, or hidden).
+    bar: Option<ProgressBar>,
+    /// The thread that shows the bar after [`REVEAL_AFTER`]; dropping the
+    /// sender wakes it early.
+    reveal: Option<(Sender<()>, JoinHandle<()>)>,
+}
+
+impl Progress {
+    /// No progress: every method does nothing.
+    pub fn hidden() -> Progress {
+        Progress {
+            bar: None,
+            reveal: None,
+        }
+    }
+
+    /// A spinner with a counter, for work of unknown length, drawn with
+    /// `template` (see the module documentation); hidden when standard error
+    /// is not a terminal.
+    pub fn spinner(template: &str) -> Progress {
+        Progress::start(None, template)
+    }
+
+    /// A bar that fills up to `len`, drawn with `template`; hidden when
+    /// standard error is not a terminal.
+    #[allow(dead_code)] // For `dlx solve`, not yet using it.
+    pub fn bar(len: u64, template: &str) -> Progress {
+        Progress::start(Some(len), template)
+    }
+
+    fn start(len: Option<u64>, template: &str) -> Progress {
+        if !io::stderr().is_terminal() {
+            return Progress::hidden();
+        }
+        // Drawn nowhere until revealed; counting starts now all the same.
+        let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden())
+            .with_style(style(template));
+        let (wake, woken) = mpsc::channel::<()>();
+        let shown = bar.clone();
+        let spawned = thread::Builder::new()
+            .name("dlx-progress".into())
+            .spawn(move || {
+                // Anything but a timeout means the work ended first.
+                if woken.recv_timeout(REVEAL_AFTER) == Err(RecvTimeoutError::Timeout) {
+                    shown.set_draw_target(ProgressDrawTarget::stderr());
+                    shown.enable_steady_tick(TICK);
+                }
+            });
+        match spawned {
+            Ok(handle) => Progress {
+                bar: Some(bar),
+                reveal: Some((wake, handle)),
+            },
+            // Progress is a nicety: without a thread, go without it.
+            Err(_) => Progress::hidden(),
+        }
+    }
+
+    /// Advances the count by `delta`.
+    #[allow(dead_code)] // For `dlx solve`, not yet using it.
+    pub fn inc(&self, delta: u64) {
+        if let Some(bar) = &self.bar {
+            bar.inc(delta);
+        }
+    }
+
+    /// Sets the count.
+    pub fn set_position(&self, position: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(position);
+        }
+    }
+
+    /// Sets the length of a bar (an estimate may be refined as work goes on).
+    #[allow(dead_code)] // For `dlx solve`, not yet using it.
+    pub fn set_length(&self, len: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_length(len);
+        }
+    }
+
+    /// Sets the text of `{msg}` in the template.
+    #[allow(dead_code)] // For `dlx solve`, not yet using it.
+    pub fn set_message(&self, message: impl Into<Cow<'static, str>>) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(message);
+        }
+    }
+
+    /// Whether anything may be drawn: standard error is a terminal and
+    /// progress was not hidden.
+    pub fn is_active(&self) -> bool {
+        self.bar.is_some()
+    }
+
+    /// Runs `f` with the progress line cleared, then draws it again: for
+    /// anything written to the terminal meanwhile (messages on stderr).
+    pub fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+        match &self.bar {
+            Some(bar) => bar.suspend(f),
+            None => f(),
+        }
+    }
+
+    /// Clears the progress line for good (dropping does the same).
+    #[allow(dead_code)] // For `dlx solve`, not yet using it.
+    pub fn finish(self) {}
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        // Stop the reveal first, so that the bar cannot appear once cleared.
+        if let Some((wake, handle)) = self.reveal.take() {
+            drop(wake);
+            let _ = handle.join();
+        }
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// The style for `template`, with the `{rate}` key; `indicatif`'s default
+/// if the template is malformed (templates are constants of this program,
+/// and tests check them).
+fn style(template: &str) -> ProgressStyle {
+    ProgressStyle::with_template(template)
+        .unwrap_or_else(|_| ProgressStyle::default_spinner())
+        .with_key("rate", rate)
+}
+
+/// Whether `template` is one `indicatif` accepts (for tests of templates).
+#[cfg(test)]
+pub fn is_valid_template(template: &str) -> bool {
+    ProgressStyle::with_template(template).is_ok()
+}
+
+/// `{rate}`: steps per second since the start, rounded, `12,345`.
+fn rate(state: &ProgressState, out: &mut dyn std::fmt::Write) {
+    let seconds = state.elapsed().as_secs_f64();
+    let per_second = if seconds > 0.0 {
+        state.pos() as f64 / seconds
+    } else {
+        0.0
+    };
+    let _ = write!(out, "{:.0}", HumanFloatCount(per_second));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hidden_progress_does_nothing_and_runs_suspended_work() {
+        let progress = Progress::hidden();
+        progress.inc(3);
+        progress.set_position(7);
+        progress.set_length(10);
+        progress.set_message("x");
+        assert!(!progress.is_active());
+        assert_eq!(progress.suspend(|| 42), 42);
+        progress.finish();
+    }
+
+    #[test]
+    fn malformed_templates_are_told_apart() {
+        assert!(is_valid_template("{spinner} {human_pos} done, {rate}/s"));
+        assert!(!is_valid_template("{pos:z}"));
+    }
+}
