@@ -65,7 +65,6 @@ impl Progress {
 
     /// A bar that fills up to `len`, drawn with `template`; hidden when
     /// standard error is not a terminal.
-    #[allow(dead_code)] // For `dlx solve`, not yet using it.
     pub fn bar(len: u64, template: &str) -> Progress {
         Progress::start(Some(len), template)
     }
@@ -98,14 +97,6 @@ impl Progress {
         }
     }
 
-    /// Advances the count by `delta`.
-    #[allow(dead_code)] // For `dlx solve`, not yet using it.
-    pub fn inc(&self, delta: u64) {
-        if let Some(bar) = &self.bar {
-            bar.inc(delta);
-        }
-    }
-
     /// Sets the count.
     pub fn set_position(&self, position: u64) {
         if let Some(bar) = &self.bar {
@@ -113,16 +104,7 @@ impl Progress {
         }
     }
 
-    /// Sets the length of a bar (an estimate may be refined as work goes on).
-    #[allow(dead_code)] // For `dlx solve`, not yet using it.
-    pub fn set_length(&self, len: u64) {
-        if let Some(bar) = &self.bar {
-            bar.set_length(len);
-        }
-    }
-
     /// Sets the text of `{msg}` in the template.
-    #[allow(dead_code)] // For `dlx solve`, not yet using it.
     pub fn set_message(&self, message: impl Into<Cow<'static, str>>) {
         if let Some(bar) = &self.bar {
             bar.set_message(message);
@@ -145,7 +127,6 @@ impl Progress {
     }
 
     /// Clears the progress line for good (dropping does the same).
-    #[allow(dead_code)] // For `dlx solve`, not yet using it.
     pub fn finish(self) {}
 }
 
@@ -195,9 +176,7 @@ mod tests {
     #[test]
     fn hidden_progress_does_nothing_and_runs_suspended_work() {
         let progress = Progress::hidden();
-        progress.inc(3);
         progress.set_position(7);
-        progress.set_length(10);
         progress.set_message("x");
         assert!(!progress.is_active());
         assert_eq!(progress.suspend(|| 42), 42);

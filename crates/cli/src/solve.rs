@@ -13,10 +13,11 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use dancing::{OptionId, ParallelSolver, Problem, Progress, Stats, format};
+use dancing::{OptionId, ParallelSolver, Problem, Progress as SearchState, Stats, format};
 use serde_json::json;
 
 use crate::input::Input;
+use crate::progress::Progress;
 use crate::status::{Status, is_broken_pipe};
 
 const AFTER_HELP: &str = "\
@@ -236,10 +237,15 @@ fn solve_input(
     let mut found = 0u64;
     let mut stop = None;
     // The bar would garble solutions printed on the same terminal.
-    let show_progress = !args.quiet
-        && io::stderr().is_terminal()
-        && !(print_solutions && io::stdout().is_terminal());
-    let mut progress = SearchProgress::new(show_progress, &name);
+    let progress = if args.quiet || (print_solutions && io::stdout().is_terminal()) {
+        Progress::hidden()
+    } else {
+        // Knuth's estimate, in tenths of a percent.
+        Progress::bar(
+            1000,
+            &format!("{name} [{{elapsed_precise}}] {{bar:30}} ~{{percent}}% {{msg}}"),
+        )
+    };
     let mut explored = None;
     let started = Instant::now();
     let visit = |solution: &dancing::Solution<'_>| {
@@ -257,8 +263,15 @@ fn solve_input(
             ControlFlow::Continue(())
         }
     };
-    let monitor = |state: &Progress| {
-        progress.update(state, started.elapsed());
+    let monitor = |state: &SearchState| {
+        progress.set_position((state.fraction * 1000.0) as u64);
+        let rate = state.stats.nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
+        progress.set_message(format!(
+            "{} solutions, {} nodes ({}/s)",
+            state.stats.solutions,
+            abbreviate(state.stats.nodes as f64),
+            abbreviate(rate)
+        ));
         explored = Some(state.fraction);
         if INTERRUPTED.load(Ordering::SeqCst) {
             stop = Some(Stop::Interrupted);
@@ -454,65 +467,6 @@ fn report(args: &Args, name: &str, several: bool, end: &End, profile: &[u64]) {
     if args.profile {
         for (level, nodes) in profile.iter().enumerate() {
             eprintln!("{prefix}level {level} nodes {nodes}");
-        }
-    }
-}
-
-/// The progress bar of one search: Knuth's estimate of the fraction of the
-/// tree explored, the solutions so far and the node rate. It appears only
-/// once the search has run for a second, and is cleared when it ends.
-struct SearchProgress {
-    enabled: bool,
-    name: String,
-    bar: Option<indicatif::ProgressBar>,
-}
-
-impl SearchProgress {
-    /// Searches shorter than this show nothing.
-    const DELAY: Duration = Duration::from_secs(1);
-    /// The bar's resolution: the estimate in tenths of a percent.
-    const STEPS: u64 = 1000;
-
-    fn new(enabled: bool, name: &str) -> SearchProgress {
-        SearchProgress {
-            enabled,
-            name: name.to_owned(),
-            bar: None,
-        }
-    }
-
-    fn update(&mut self, progress: &Progress, elapsed: Duration) {
-        if !self.enabled || elapsed < Self::DELAY {
-            return;
-        }
-        let name = &self.name;
-        let bar = self.bar.get_or_insert_with(|| {
-            let bar = indicatif::ProgressBar::with_draw_target(
-                Some(Self::STEPS),
-                indicatif::ProgressDrawTarget::stderr(),
-            )
-            .with_elapsed(elapsed);
-            let style = indicatif::ProgressStyle::with_template(
-                "{prefix} [{elapsed_precise}] {wide_bar} ~{percent}% {msg}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
-            bar.set_style(style);
-            bar.set_prefix(name.clone());
-            bar
-        });
-        bar.set_position((progress.fraction * Self::STEPS as f64) as u64);
-        let rate = progress.stats.nodes as f64 / elapsed.as_secs_f64().max(1e-9);
-        bar.set_message(format!(
-            "{} solutions, {} nodes ({}/s)",
-            progress.stats.solutions,
-            abbreviate(progress.stats.nodes as f64),
-            abbreviate(rate)
-        ));
-    }
-
-    fn finish(&mut self) {
-        if let Some(bar) = self.bar.take() {
-            bar.finish_and_clear();
         }
     }
 }
