@@ -6,15 +6,16 @@
 //! were about half of the instructions of `hide`/`unhide`, the loops that take
 //! over 95% of a search (see the README's benchmark notes).
 //!
-//! Soundness rests on one invariant, checked once in [`Links::new`] and kept
-//! by every write: **every link stored in the slices is a valid index** (node
-//! `up`/`down` into `nodes`, node `item` and item `prev`/`next` into
-//! `items`), and the first and last nodes are spacers. The matrix only ever
-//! stores values it read from the slices, or node indices reached by walking
-//! ±1 inside an option; such a walk turns around at the spacers that bracket
-//! every option (node 0 and the last node among them), so it never leaves the
-//! slice. In debug builds, and so in the test suite, every access is checked
-//! as well.
+//! Soundness rests on one invariant, checked once in [`Links::new`] (or in
+//! [`Links::validate`] for a template, whose copies are then valid too) and
+//! kept by every write: **every index stored in the slices is in bounds**
+//! (node `up`/`down` into `links`, a node's item into `lens`, and the option
+//! bounds of every node but a spacer into `links`, around the node), the
+//! node after an option is a spacer, and the first and last nodes are
+//! spacers. The matrix only ever stores values it read from the slices,
+//! and walks an option's nodes only between the option's bounds, so it
+//! never leaves the slices. In debug builds, and so in the test suite,
+//! every access is checked as well.
 
 #![allow(unsafe_code)]
 
@@ -27,15 +28,14 @@ pub(crate) struct Link {
     pub(crate) down: u32,
 }
 
-/// The fixed part of a node, which the search only reads. Kept apart from
-/// the links so that the scattered writes of `hide`/`unhide` touch half as
-/// many cache lines.
+/// The first and last nodes of a node's option. With the node's item, this
+/// is the fixed part of a node, which the search only reads: it is kept
+/// apart from the links so that the scattered writes of `hide`/`unhide`
+/// touch half as many cache lines, and the items have a slice of their own
+/// because the loops over an option's nodes read nothing else of them.
 #[derive(Clone, Copy, Debug, Default)]
 #[repr(C)]
-pub(crate) struct Entry {
-    /// The item (column) of an entry; the header's own index for a header;
-    /// [`SPACER`] for a spacer.
-    pub(crate) item: u32,
+pub(crate) struct Bounds {
     /// For an entry, the first node of its option; for a spacer, the id of
     /// the option that ends at it.
     pub(crate) first: u32,
@@ -43,13 +43,17 @@ pub(crate) struct Entry {
     pub(crate) last: u32,
 }
 
-/// The `item` of a spacer node.
+/// The item of a spacer node.
 pub(crate) const SPACER: u32 = 0;
 
-/// The matrix's two slices, in the caller's arena.
+/// The matrix's slices: the links and lengths in the caller's arena, the
+/// fixed parts perhaps shared with a template.
 pub(crate) struct Links<'b> {
     links: &'b mut [Link],
-    entries: &'b [Entry],
+    /// The item (column) of each node: the header's own index for a header,
+    /// [`SPACER`] for a spacer.
+    items: &'b [u32],
+    bounds: &'b [Bounds],
     /// The length of each item's list, by item number.
     lens: &'b mut [u32],
 }
@@ -63,32 +67,37 @@ impl<'b> Links<'b> {
     /// a bug in the matrix builder, never a property of user input.
     pub(crate) fn new(
         links: &'b mut [Link],
-        entries: &'b [Entry],
+        items: &'b [u32],
+        bounds: &'b [Bounds],
         lens: &'b mut [u32],
     ) -> Links<'b> {
-        Links::validate(links, entries, lens);
+        Links::validate(links, items, bounds, lens);
         Links {
             links,
-            entries,
+            items,
+            bounds,
             lens,
         }
     }
 
     /// Takes slices that are bitwise copies of slices that passed
-    /// [`validate`](Self::validate) (a template's), with the very entries
-    /// that were validated with them, which the invariant then holds for.
+    /// [`validate`](Self::validate) (a template's), with the very items and
+    /// bounds that were validated with them, which the invariant then holds
+    /// for.
     pub(crate) fn copy_of_valid(
         links: &'b mut [Link],
-        entries: &'b [Entry],
+        items: &'b [u32],
+        bounds: &'b [Bounds],
         lens: &'b mut [u32],
     ) -> Links<'b> {
         debug_assert!({
-            Links::validate(links, entries, lens);
+            Links::validate(links, items, bounds, lens);
             true
         });
         Links {
             links,
-            entries,
+            items,
+            bounds,
             lens,
         }
     }
@@ -97,23 +106,30 @@ impl<'b> Links<'b> {
     ///
     /// # Panics
     /// If it does not hold.
-    pub(crate) fn validate(links: &[Link], entries: &[Entry], lens: &[u32]) {
-        assert_eq!(links.len(), entries.len());
+    pub(crate) fn validate(links: &[Link], items: &[u32], bounds: &[Bounds], lens: &[u32]) {
+        assert_eq!(links.len(), items.len());
+        assert_eq!(links.len(), bounds.len());
         let node_count = links.len();
         let item_count = lens.len();
         assert!(node_count < u32::MAX as usize && item_count < u32::MAX as usize);
         assert!(
-            entries.first().is_some_and(|e| e.item == SPACER),
-            "node 0 must be a spacer"
+            items.first() == Some(&SPACER) && items.last() == Some(&SPACER),
+            "the first and last nodes must be spacers"
         );
         for link in links {
             assert!((link.up as usize) < node_count && (link.down as usize) < node_count);
         }
-        for entry in entries {
-            assert!((entry.item as usize) < item_count);
-            if entry.item != SPACER {
-                // The walks of `hide` and friends stay within these bounds.
-                assert!((entry.first as usize) < node_count && (entry.last as usize) < node_count);
+        for (node, (&item, bounds)) in items.iter().zip(bounds).enumerate() {
+            assert!((item as usize) < item_count);
+            if item != SPACER {
+                // The walks of `hide` and friends stay within these bounds,
+                // which hold the node.
+                let (first, last) = (bounds.first as usize, bounds.last as usize);
+                assert!(first <= node && node <= last && last < node_count);
+                if item as usize != node {
+                    // An option (not a header) ends at a spacer.
+                    assert!(items.get(last + 1) == Some(&SPACER));
+                }
             }
         }
     }
@@ -136,12 +152,20 @@ impl<'b> Links<'b> {
         unsafe { self.links.get_unchecked_mut(i as usize) }
     }
 
-    /// The fixed part of node `i`.
+    /// The item of node `i`.
     #[inline(always)]
-    pub(crate) fn entry(&self, i: u32) -> Entry {
-        debug_assert!((i as usize) < self.entries.len());
-        // SAFETY: as in `link`; `entries` is as long as `links`.
-        unsafe { *self.entries.get_unchecked(i as usize) }
+    pub(crate) fn item(&self, i: u32) -> u32 {
+        debug_assert!((i as usize) < self.items.len());
+        // SAFETY: as in `link`; `items` is as long as `links`.
+        unsafe { *self.items.get_unchecked(i as usize) }
+    }
+
+    /// The option bounds of node `i`.
+    #[inline(always)]
+    pub(crate) fn bounds(&self, i: u32) -> Bounds {
+        debug_assert!((i as usize) < self.bounds.len());
+        // SAFETY: as in `link`; `bounds` is as long as `links`.
+        unsafe { *self.bounds.get_unchecked(i as usize) }
     }
 
     /// The lengths of all item lists, by item number.

@@ -8,11 +8,11 @@
 //! - then the options, one after another, each followed by a *spacer* node,
 //!   which records the option's id.
 //!
-//! A node is split in two slices: its [`Link`] (`up`, `down`: all the search
-//! ever writes, 8 bytes) and its [`Entry`] (item, and the first and last node
-//! of its option: read only). The scattered writes of `hide`/`unhide` so
-//! touch half as many cache lines, and walking an option is a counted loop
-//! with no left/right links and no spacer test.
+//! A node is split in three slices: its [`Link`] (`up`, `down`: all the
+//! search ever writes, 8 bytes), its item, and its [`Bounds`] (the first and
+//! last node of its option); the last two are read only. The scattered
+//! writes of `hide`/`unhide` so touch half as many cache lines, and walking
+//! an option is a counted loop with no left/right links and no spacer test.
 //!
 //! The lengths of the item lists live in their own short slice, `lens`.
 //! Choosing an item scans the primary items' lengths as one dense array (the
@@ -22,6 +22,16 @@
 //! never touches the length of a covered item: an option holding a covered
 //! item was hidden when that item was covered.
 //!
+//! A length is stored as a *key*: `length * unit + column`, where `column`
+//! counts primary items from 0 (0 for secondary items) and `unit` is a power
+//! of two above every primary column. Keys order items by length, then from
+//! left to right, so the smallest key is DLX1's choice, leftmost on ties,
+//! and a single vectorized minimum finds it. Lengths change by `unit`
+//! instead of 1, at no extra cost. When the keys of a problem would not fit
+//! below [`COVERED`] (a very large problem with very long item lists),
+//! `unit` is 1: keys are plain lengths, and a second pass finds the
+//! leftmost shortest item.
+//!
 //! The invariant that makes the dance work: `cover` and `uncover` (and `hide`
 //! and `unhide`) are exact inverses when applied in reverse order, because an
 //! unlinked node keeps its own `up`/`down` links and so remembers where it
@@ -29,22 +39,29 @@
 
 use bumpalo::Bump;
 
-use crate::links::{Entry, Link, Links, SPACER};
+use crate::links::{Bounds, Link, Links, SPACER};
 use crate::problem::{OptionId, Problem};
 
-/// Added to the length of a covered item. Lengths stay below it: an item
-/// has fewer options than the matrix has nodes (`MAX_NODES`), so a length
-/// plus `COVERED` still fits in 31 bits.
+/// Added to the length key of a covered item. Keys stay below it: a plain
+/// length because an item has fewer options than the matrix has nodes
+/// (`MAX_NODES`), a key with a column because `to_keys` makes such keys only
+/// when they do. So a key plus `COVERED` still fits in 31 bits.
 pub(crate) const COVERED: u32 = 1 << 30;
 
-/// Primary items are scanned in chunks of this many by `choose_item`.
-const CHOICE_CHUNK: usize = 16;
+/// Primary items are scanned in chunks of this many by `choose_item`: the
+/// primary columns are padded to whole chunks with items covered from the
+/// start. 32 (four AVX2 vectors) takes fewer instructions than 16 or 64 on
+/// Sudoku.
+const CHOICE_CHUNK: usize = 32;
 
 /// The linked matrix of one search, borrowing its arena.
 pub(crate) struct Matrix<'b> {
     links: Links<'b>,
     /// Primary items are `1..=primary_count`.
     primary_count: u32,
+    /// What one option adds to the length key of its items (see the
+    /// module doc).
+    unit: u32,
     /// `option_nodes[option]` is the first node of the option, or 0 for an
     /// option left out (one without a primary item).
     option_nodes: &'b [u32],
@@ -95,17 +112,20 @@ impl Shape {
 /// The slices of a linked matrix, to be filled by [`fill`].
 struct Slices<'a> {
     links: &'a mut [Link],
-    entries: &'a mut [Entry],
+    items: &'a mut [u32],
+    bounds: &'a mut [Bounds],
     lens: &'a mut [u32],
     option_nodes: &'a mut [u32],
 }
 
-/// Links `problem` into slices of the sizes `shape` gives, zeroed. Options
-/// without a primary item are left out.
-fn fill(problem: &Problem, shape: Shape, slices: Slices<'_>) {
+/// Links `problem` into slices of the sizes `shape` gives, zeroed, and
+/// returns the unit of the length keys. Options without a primary item are
+/// left out.
+fn fill(problem: &Problem, shape: Shape, slices: Slices<'_>) -> u32 {
     let Slices {
         links,
-        entries,
+        items,
+        bounds,
         lens,
         option_nodes,
     } = slices;
@@ -127,26 +147,22 @@ fn fill(problem: &Problem, shape: Shape, slices: Slices<'_>) {
         lens[padding as usize] = COVERED;
     }
     for header in 1..=item_count {
-        // A header's option bounds are empty: harmless if a header were
-        // ever hidden.
+        // A header's option is itself alone: hiding a header (which never
+        // happens) would change nothing.
         links[header as usize] = Link {
             up: header,
             down: header,
         };
-        entries[header as usize] = Entry {
-            item: header,
-            first: 1,
-            last: 0,
+        items[header as usize] = header;
+        bounds[header as usize] = Bounds {
+            first: header,
+            last: header,
         };
     }
 
     // Options, each followed by a spacer.
     let mut spacer = item_count as usize + 1;
-    entries[spacer] = Entry {
-        item: SPACER,
-        first: 0,
-        last: 0,
-    };
+    items[spacer] = SPACER;
     let mut ignored = problem.ignored_options().iter().peekable();
     for (id, option) in problem.options() {
         if ignored.peek() == Some(&&id) {
@@ -166,8 +182,8 @@ fn fill(problem: &Problem, shape: Shape, slices: Slices<'_>) {
                 up: bottom,
                 down: header as u32,
             };
-            entries[node as usize] = Entry {
-                item: column,
+            items[node as usize] = column;
+            bounds[node as usize] = Bounds {
                 first: first as u32,
                 last: last as u32,
             };
@@ -176,13 +192,42 @@ fn fill(problem: &Problem, shape: Shape, slices: Slices<'_>) {
             lens[header] += 1;
         }
         spacer = last + 1;
-        entries[spacer] = Entry {
-            item: SPACER,
+        items[spacer] = SPACER;
+        bounds[spacer] = Bounds {
             first: id.index() as u32,
             last: 0,
         };
     }
     debug_assert_eq!(spacer + 1, links.len());
+    to_keys(lens, primary_count)
+}
+
+/// Turns the item lengths in `lens` (padding items `COVERED`) into keys, as
+/// the module doc says, and returns the unit of their lengths.
+fn to_keys(lens: &mut [u32], primary_count: u32) -> u32 {
+    let longest = lens[1..]
+        .iter()
+        .filter(|&&len| len < COVERED)
+        .max()
+        .copied()
+        .unwrap_or(0);
+    let unit = primary_count.next_power_of_two();
+    if (u64::from(longest) + 1) * u64::from(unit) > u64::from(COVERED) {
+        return 1;
+    }
+    for (item, len) in lens.iter_mut().enumerate().skip(1) {
+        let column = if item as u32 <= primary_count {
+            item as u32 - 1
+        } else {
+            0
+        };
+        *len = if *len >= COVERED {
+            COVERED + column
+        } else {
+            *len * unit + column
+        };
+    }
+    unit
 }
 
 /// A problem linked once, to be copied into an arena for each search
@@ -196,10 +241,12 @@ fn fill(problem: &Problem, shape: Shape, slices: Slices<'_>) {
 #[derive(Clone, Debug)]
 pub struct Template {
     links: Vec<Link>,
-    entries: Vec<Entry>,
+    items: Vec<u32>,
+    bounds: Vec<Bounds>,
     lens: Vec<u32>,
     option_nodes: Vec<u32>,
     primary_count: u32,
+    unit: u32,
     max_depth: usize,
 }
 
@@ -209,24 +256,32 @@ impl Template {
         let shape = Shape::of(problem);
         let mut template = Template {
             links: vec![Link::default(); shape.node_count],
-            entries: vec![Entry::default(); shape.node_count],
+            items: vec![SPACER; shape.node_count],
+            bounds: vec![Bounds::default(); shape.node_count],
             lens: vec![0; shape.item_count as usize + 1],
             option_nodes: vec![0; shape.option_count],
             primary_count: shape.primary_count,
+            unit: 1,
             max_depth: problem.primary_count(),
         };
-        fill(
+        template.unit = fill(
             problem,
             shape,
             Slices {
                 links: &mut template.links,
-                entries: &mut template.entries,
+                items: &mut template.items,
+                bounds: &mut template.bounds,
                 lens: &mut template.lens,
                 option_nodes: &mut template.option_nodes,
             },
         );
         // Checked once here; every copy is then valid as well.
-        Links::validate(&template.links, &template.entries, &template.lens);
+        Links::validate(
+            &template.links,
+            &template.items,
+            &template.bounds,
+            &template.lens,
+        );
         template
     }
 
@@ -242,41 +297,59 @@ impl<'b> Matrix<'b> {
     pub(crate) fn build(problem: &Problem, bump: &'b Bump) -> Matrix<'b> {
         let shape = Shape::of(problem);
         let links = bump.alloc_slice_fill_copy(shape.node_count, Link::default());
-        let entries = bump.alloc_slice_fill_copy(shape.node_count, Entry::default());
+        let items = bump.alloc_slice_fill_copy(shape.node_count, SPACER);
+        let bounds = bump.alloc_slice_fill_copy(shape.node_count, Bounds::default());
         // Entry 0 is unused: items count from 1, like their header nodes.
         let lens = bump.alloc_slice_fill_copy(shape.item_count as usize + 1, 0u32);
         let option_nodes = bump.alloc_slice_fill_copy(shape.option_count, 0u32);
-        fill(
+        let unit = fill(
             problem,
             shape,
             Slices {
                 links,
-                entries,
+                items,
+                bounds,
                 lens,
                 option_nodes,
             },
         );
         Matrix {
-            links: Links::new(links, entries, lens),
+            links: Links::new(links, items, bounds, lens),
             primary_count: shape.primary_count,
+            unit,
             option_nodes,
             updates: 0,
         }
     }
 
     /// A copy of `template`'s matrix in `bump`: its links and lengths are
-    /// copied, its entries borrowed.
+    /// copied, its items and bounds borrowed.
     pub(crate) fn from_template(template: &'b Template, bump: &'b Bump) -> Matrix<'b> {
         Matrix {
             links: Links::copy_of_valid(
                 bump.alloc_slice_copy(&template.links),
-                &template.entries,
+                &template.items,
+                &template.bounds,
                 bump.alloc_slice_copy(&template.lens),
             ),
             primary_count: template.primary_count,
+            unit: template.unit,
             option_nodes: &template.option_nodes,
             updates: 0,
         }
+    }
+
+    /// Turns the length keys back into plain lengths (`unit` 1), as for a
+    /// problem whose keys would not fit: to test that way of choosing.
+    #[cfg(test)]
+    pub(crate) fn use_plain_lengths(&mut self) {
+        let unit = self.unit;
+        for item in 1..self.links.lens().len() as u32 {
+            let key = *self.links.len_mut(item);
+            let covered = if key >= COVERED { COVERED } else { 0 };
+            *self.links.len_mut(item) = covered + (key - covered) / unit;
+        }
+        self.unit = 1;
     }
 
     /// The number of options of the problem, ignored ones included.
@@ -296,7 +369,7 @@ impl<'b> Matrix<'b> {
     /// that the option can be chosen.
     pub(crate) fn option_is_active(&self, node: u32) -> bool {
         let (first, last) = self.option_bounds(node);
-        (first..=last).all(|q| self.links.lens()[self.links.entry(q).item as usize] < COVERED)
+        (first..=last).all(|q| self.links.lens()[self.links.item(q) as usize] < COVERED)
     }
 
     /// The item list of `item`: its length and the position of `node` in it.
@@ -320,28 +393,38 @@ impl<'b> Matrix<'b> {
     // search that calls it (see `Solver::search`).
     #[inline(always)]
     pub(crate) fn choose_item(&self) -> Option<u32> {
-        let lens = &self.links.lens()[1..=self.primary_count as usize];
-        // Find the smallest length chunk by chunk, then the leftmost item
-        // holding it. Lengths (with `COVERED`) fit in 31 bits, so they
-        // compare as `i32`, which baseline x86-64 (SSE2) does four at a time:
-        // the minimum of a whole chunk compiles to vector code.
-        let (chunks, _) = lens.as_chunks::<CHOICE_CHUNK>();
-        let mut best = i32::MAX;
-        let mut best_start = 0;
-        for (k, chunk) in chunks.iter().enumerate() {
-            let least = chunk.iter().map(|&len| len as i32).fold(i32::MAX, i32::min);
-            if least < best {
-                best = least;
-                best_start = k * CHOICE_CHUNK;
+        let keys = &self.links.lens()[1..=self.primary_count as usize];
+        // The smallest key: lane by lane over whole chunks, then across the
+        // lanes once (no test per chunk, as a minimum per chunk would need).
+        // Keys (with `COVERED`) fit in 31 bits, so they compare as `i32`,
+        // which baseline x86-64 (SSE2) does four at a time: the loop
+        // compiles to vector code.
+        let (chunks, _) = keys.as_chunks::<CHOICE_CHUNK>();
+        let mut lanes = [i32::MAX; CHOICE_CHUNK];
+        for chunk in chunks {
+            for (lane, &key) in lanes.iter_mut().zip(chunk) {
+                *lane = (*lane).min(key as i32);
             }
         }
-        if best as u32 >= COVERED {
+        let best = lanes.iter().copied().fold(i32::MAX, i32::min) as u32;
+        if best >= COVERED {
             return None;
         }
-        let offset = lens[best_start..]
-            .iter()
-            .position(|&len| len as i32 == best)?;
-        Some((best_start + offset + 1) as u32)
+        if self.unit > 1 {
+            // The key holds the column.
+            return Some((best & (self.unit - 1)) + 1);
+        }
+        // Plain lengths: the leftmost item that has the smallest.
+        for (k, chunk) in chunks.iter().enumerate() {
+            let mut mask = 0u32;
+            for (lane, &key) in chunk.iter().enumerate() {
+                mask |= u32::from(key == best) << lane;
+            }
+            if mask != 0 {
+                return Some((k * CHOICE_CHUNK) as u32 + mask.trailing_zeros() + 1);
+            }
+        }
+        None
     }
 
     /// The first option node in `item`'s list, or `item` itself if empty.
@@ -360,16 +443,15 @@ impl<'b> Matrix<'b> {
     /// The item of an option node.
     #[inline]
     pub(crate) fn item_of(&self, node: u32) -> u32 {
-        self.links.entry(node).item
+        self.links.item(node)
     }
 
     /// The id of the option that `node` belongs to.
     pub(crate) fn option_of(&self, node: u32) -> OptionId {
-        let mut q = node;
-        while self.links.entry(q).item != SPACER {
-            q += 1;
-        }
-        OptionId::new(self.links.entry(q).first as usize)
+        // The spacer just after the option's last node records its id.
+        let spacer = self.links.bounds(node).last + 1;
+        debug_assert_eq!(self.links.item(spacer), SPACER);
+        OptionId::new(self.links.bounds(spacer).first as usize)
     }
 
     /// Removes `item` from the active list and hides every option in it.
@@ -398,7 +480,7 @@ impl<'b> Matrix<'b> {
     /// The first and last nodes of the option that `p` belongs to.
     #[inline(always)]
     fn option_bounds(&self, p: u32) -> (u32, u32) {
-        let Entry { first, last, .. } = self.links.entry(p);
+        let Bounds { first, last } = self.links.bounds(p);
         (first, last)
     }
 
@@ -406,14 +488,15 @@ impl<'b> Matrix<'b> {
     #[inline]
     fn hide(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
+        let unit = self.unit;
         // Counted loops over the option's nodes before and after `p`: no
         // spacer test per node, as DLX1's walk around the option needs.
         let mut unlink = |q: u32| {
             let Link { up, down } = self.links.link(q);
-            let item = self.links.entry(q).item;
+            let item = self.links.item(q);
             self.links.link_mut(up).down = down;
             self.links.link_mut(down).up = up;
-            *self.links.len_mut(item) -= 1;
+            *self.links.len_mut(item) -= unit;
         };
         let mut q = first;
         while q < p {
@@ -433,12 +516,13 @@ impl<'b> Matrix<'b> {
     #[inline]
     fn unhide(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
+        let unit = self.unit;
         let mut relink = |q: u32| {
             let Link { up, down } = self.links.link(q);
-            let item = self.links.entry(q).item;
+            let item = self.links.item(q);
             self.links.link_mut(up).down = q;
             self.links.link_mut(down).up = q;
-            *self.links.len_mut(item) += 1;
+            *self.links.len_mut(item) += unit;
         };
         let mut q = first;
         while q < p {
@@ -453,13 +537,17 @@ impl<'b> Matrix<'b> {
     }
 
     /// Covers every item of `p`'s option other than `p`'s own: choosing it.
-    /// Items are covered left to right, as DLX1 does, and uncovered in the
-    /// opposite order, which the dance requires.
+    /// Items are covered left to right (DLX1 starts after `p` and wraps
+    /// around: the order changes no count) and uncovered in the opposite
+    /// order, which the dance requires.
     #[inline]
     pub(crate) fn commit(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        for q in (first..last + 1).filter(|&q| q != p) {
-            let item = self.links.entry(q).item;
+        // The other nodes without a test per node: `first..last` shifted by
+        // one from `p` on.
+        for q in first..last {
+            let q = q + u32::from(q >= p);
+            let item = self.links.item(q);
             self.cover(item);
         }
     }
@@ -468,9 +556,39 @@ impl<'b> Matrix<'b> {
     #[inline]
     pub(crate) fn uncommit(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        for q in (first..last + 1).rev().filter(|&q| q != p) {
-            let item = self.links.entry(q).item;
+        for q in (first..last).rev() {
+            let q = q + u32::from(q >= p);
+            let item = self.links.item(q);
             self.uncover(item);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_order_by_length_then_column_or_fall_back_to_plain_lengths() {
+        // Items 1..=32 primary (two padding items at the end), 33 secondary.
+        let mut lens = vec![0; 34];
+        lens[1..=30].copy_from_slice(&[3; 30]);
+        lens[5] = 2;
+        lens[31] = COVERED;
+        lens[32] = COVERED;
+        lens[33] = 7;
+        let mut keys = lens.clone();
+        let unit = to_keys(&mut keys, 32);
+        assert_eq!(unit, 32);
+        assert_eq!(keys[1], 3 * 32);
+        assert_eq!(keys[5], 2 * 32 + 4);
+        assert_eq!(keys[30], 3 * 32 + 29);
+        assert_eq!(keys[31], COVERED + 30);
+        assert_eq!(keys[33], 7 * 32);
+        // An item list so long that its key would reach `COVERED`.
+        lens[33] = COVERED / 32;
+        let mut keys = lens.clone();
+        assert_eq!(to_keys(&mut keys, 32), 1);
+        assert_eq!(keys, lens);
     }
 }

@@ -400,8 +400,10 @@ impl<'b> Solver<'b> {
 
     #[inline(always)]
     fn explore_portable<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
+        // Only the levels the last search counted can be nonzero.
+        let counted = self.profile().len();
+        self.profile[..counted].fill(0);
         self.stats = Stats::default();
-        self.profile.fill(0);
         self.matrix.updates = 0;
         let base = self.selected;
         let mut level = base;
@@ -594,6 +596,28 @@ impl<'b> Solver<'b> {
 mod tests {
     use super::*;
     use crate::format;
+
+    /// Keys that hold the column and plain lengths (for problems whose keys
+    /// would not fit) choose the same items.
+    #[test]
+    fn plain_lengths_choose_as_keys_do() {
+        for text in [
+            include_str!("../tests/data/queens8.dlx"),
+            include_str!("../tests/data/langford7.dlx"),
+            include_str!("../tests/data/partitions8.dlx"),
+            include_str!("../tests/data/sudoku4x4_grids.dlx"),
+            include_str!("../tests/data/toy.dlx"),
+        ] {
+            let problem = format::read_str(text).unwrap().problem;
+            let bump = Bump::new();
+            let mut keyed = Solver::new(&problem, &bump);
+            let mut plain = Solver::new(&problem, &bump);
+            plain.matrix.use_plain_lengths();
+            assert_eq!(keyed.collect(usize::MAX), plain.collect(usize::MAX));
+            assert_eq!(keyed.stats(), plain.stats());
+            assert_eq!(keyed.profile(), plain.profile());
+        }
+    }
 
     /// The search is compiled twice on x86-64 (for AVX2, and portable);
     /// both must explore the same tree and find the same solutions.

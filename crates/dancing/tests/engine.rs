@@ -204,6 +204,18 @@ fn a_solver_can_search_again_after_stopping_early() {
     // After all the stops, a full count still sees the whole tree.
     assert_eq!(solver.count(), 92);
     assert_eq!(solver.stats().nodes, 1_199);
+    let fresh_bump = Bump::new();
+    let mut fresh = Solver::new(&problem, &fresh_bump);
+    fresh.count();
+    assert_eq!(solver.profile(), fresh.profile());
+    // A shallow search after a deep one counts only its own levels, and the
+    // deep levels are clean for the next full search.
+    solver.set_node_limit(Some(3));
+    solver.count();
+    assert_eq!(solver.profile(), [1, 1, 1]);
+    solver.set_node_limit(None);
+    assert_eq!(solver.count(), 92);
+    assert_eq!(solver.profile(), fresh.profile());
     assert_eq!(solver.count_up_to(0), 0);
     assert_eq!(solver.count_up_to(1000), 92);
 }
@@ -571,6 +583,9 @@ fn solving_in_a_loop_allocates_nothing_once_warm() {
         assert_eq!(solver.count(), 92);
         assert_eq!(solver.count_up_to(2), 2);
     };
+    // A reset arena keeps only its last chunk, which can be smaller than
+    // all a round asked for; the chunk after it is large enough.
+    round(&mut bump);
     round(&mut bump);
     let before = allocations();
     for _ in 0..10 {

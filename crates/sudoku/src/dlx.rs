@@ -2,58 +2,58 @@
 //! from puzzle to puzzle, so that solving a million puzzles allocates nothing
 //! once the buffers have grown to size.
 //!
-//! Per puzzle: find the digits the givens use (and any contradiction);
-//! number the items the givens leave open; build only the pruned options,
-//! in a [`Problem`] recycled from the previous puzzle, without names; link
-//! it into the arena, search, decode the first solution through a table from
-//! option to placement, and reset the arena.
+//! Once per shape, the full exact cover (every item, and every placement as
+//! an option: `n³` options, in the order of [`exact_cover`]) is linked into
+//! a [`Template`]. Per puzzle: check the givens for contradictions; copy the
+//! template into the arena ([`Solver::from_template`]: the links and
+//! lengths only); [select](Solver::select) the option of each given, which
+//! covers its four items and hides every candidate that conflicts with it;
+//! search; decode the first solution (option `cell * n + digit - 1` places
+//! `digit` in `cell`); reset the arena.
 //!
-//! The givens are pre-covered: their cells and the row-, column- and
-//! box-digits they satisfy are not items at all, rather than items with a
-//! single option each. Both have the same solutions; pre-covering spares a
-//! search level per given and the links of their options.
+//! Selecting the givens leaves the matrix as a search would leave it after
+//! choosing them: the items and options still active, in their order, are
+//! those of the puzzle's problem with the givens' items left out and the
+//! candidates that conflict with a given pruned. The search then walks the
+//! tree it would walk on that smaller problem (a test checks it): the
+//! givens are not search levels, and the node count is 1 for the root plus
+//! one per option the search chooses (1 for a complete grid).
+//!
+//! [`exact_cover`]: crate::exact_cover
 
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{ItemId, OptionId, Problem, ProblemBuilder, Solver};
+use dancing::{ItemId, OptionId, ProblemBuilder, Solver, Template};
 
+use crate::exact_cover::Placement;
 use crate::grid::{Grid, Shape};
 use crate::solver::{Outcome, SolveError};
-
-/// An item the givens already cover.
-const COVERED: u32 = u32::MAX;
 
 /// The reusable state of the Dancing Links engine.
 #[derive(Default)]
 pub(crate) struct DlxSolver {
     bump: Bump,
-    /// The previous problem, whose buffers the next one reuses.
-    spare: Option<Problem>,
-    /// The shape the tables below are laid out for.
-    shape: Option<Shape>,
+    /// The tables of the shape of the last puzzle.
+    tables: Option<Tables>,
+    /// Digits given in each row, column and box (bit `d - 1` for digit `d`).
+    used: Vec<u64>,
+}
+
+/// What depends on the shape only.
+struct Tables {
+    shape: Shape,
+    /// The full exact cover, linked.
+    template: Template,
     /// `units[cell]` is the row, column and box of the cell, as indices into
     /// `used` (rows, then columns, then boxes).
     units: Vec<[u16; 3]>,
-    /// Digits given in each row, column and box (bit `d - 1` for digit `d`).
-    used: Vec<u64>,
-    /// The item id of each of the `4 n²` items of the full mapping, or
-    /// [`COVERED`]: cells, then the digits of each row, column and box.
-    item_ids: Vec<u32>,
-    /// `placements[option]` is the cell and digit of the option.
-    placements: Vec<(u16, u8)>,
-    /// The options of the first solution.
-    chosen: Vec<OptionId>,
 }
 
-impl DlxSolver {
-    /// Lays the tables out for `shape`, if they are not already.
-    fn prepare(&mut self, shape: Shape) {
-        if self.shape == Some(shape) {
-            return;
-        }
+impl Tables {
+    fn new(shape: Shape) -> Tables {
         let n = shape.size();
-        self.units = (0..n * n)
+        let units = (0..n * n)
             .map(|cell| {
                 let (row, col) = (cell / n, cell % n);
                 [
@@ -63,11 +63,37 @@ impl DlxSolver {
                 ]
             })
             .collect();
-        self.used = vec![0; 3 * n];
-        self.item_ids = vec![COVERED; 4 * n * n];
-        self.shape = Some(shape);
+        // Items and options in the order of the named mapping, without the
+        // names: option `cell * n + digit - 1` places `digit` in `cell`.
+        let mut builder = ProblemBuilder::new();
+        builder
+            .primary_items(4 * n * n)
+            .expect("at most 4 * 35² items");
+        for cell in 0..n * n {
+            for digit in 1..=n as u8 {
+                let placement = Placement {
+                    row: cell / n,
+                    col: cell % n,
+                    digit,
+                };
+                let items = placement
+                    .constraints(shape)
+                    .map(|constraint| ItemId::new(constraint.index(shape)));
+                builder
+                    .option(items)
+                    .expect("a placement's four items are distinct and declared");
+            }
+        }
+        let problem = builder.build().expect("the problem has primary items");
+        Tables {
+            shape,
+            template: Template::new(&problem),
+            units,
+        }
     }
+}
 
+impl DlxSolver {
     /// Counts the solutions of `puzzle` up to `limit` and writes the first
     /// into `solution`.
     pub(crate) fn search(
@@ -77,16 +103,28 @@ impl DlxSolver {
         solution: &mut Grid,
     ) -> Result<Outcome, SolveError> {
         let shape = puzzle.shape();
-        self.prepare(shape);
+        if self
+            .tables
+            .as_ref()
+            .is_none_or(|tables| tables.shape != shape)
+        {
+            self.tables = Some(Tables::new(shape));
+            self.used = vec![0; 3 * shape.size()];
+        }
+        let Some(tables) = &self.tables else {
+            unreachable!("the tables were just made");
+        };
         let n = shape.size();
         let cells = puzzle.cells();
 
         // The digits of the givens, unit by unit; a repeat is a contradiction.
         self.used.fill(0);
-        for (units, &digit) in self.units.iter().zip(cells) {
+        let mut givens = 0;
+        for (units, &digit) in tables.units.iter().zip(cells) {
             if digit == 0 {
                 continue;
             }
+            givens += 1;
             let bit = 1u64 << (digit - 1);
             for &unit in units {
                 let used = &mut self.used[unit as usize];
@@ -101,66 +139,30 @@ impl DlxSolver {
             return Ok(Outcome::default());
         }
 
-        // Number the open items in the order of the full mapping.
-        let mut open = 0u32;
-        let (cell_ids, digit_ids) = self.item_ids.split_at_mut(n * n);
-        for (id, &digit) in cell_ids.iter_mut().zip(cells) {
-            *id = if digit == 0 { next(&mut open) } else { COVERED };
-        }
-        for (ids, &used) in digit_ids.chunks_exact_mut(n).zip(&self.used) {
-            for (d, id) in ids.iter_mut().enumerate() {
-                *id = if used & (1 << d) == 0 {
-                    next(&mut open)
-                } else {
-                    COVERED
-                };
+        let mut solver = Solver::from_template(&tables.template, &self.bump);
+        for (cell, &digit) in cells.iter().enumerate() {
+            if digit != 0
+                && solver
+                    .select(OptionId::new(cell * n + usize::from(digit) - 1))
+                    .is_err()
+            {
+                // Givens without a repeat never conflict; should they, the
+                // puzzle is invalid, and the error says why.
+                self.bump.reset();
+                return Err(SolveError::contradiction(puzzle));
             }
         }
-        if open == 0 {
-            // The puzzle is a complete, consistent grid: its own solution.
-            return Ok(Outcome {
-                solutions: 1,
-                nodes: 1,
-            });
-        }
-
-        // One option per candidate of each empty cell.
-        let mut builder = ProblemBuilder::recycle(self.spare.take().unwrap_or_default());
-        builder
-            .primary_items(open as usize)
-            .expect("at most 4 * 35² items");
-        self.placements.clear();
-        let all_digits = (1u64 << n) - 1;
-        let item = |index: usize| ItemId::new(self.item_ids[index] as usize);
-        for (cell, (&[row, col, b], &digit)) in self.units.iter().zip(cells).enumerate() {
-            if digit != 0 {
-                continue;
-            }
-            let [row, col, b] = [row as usize, col as usize, b as usize];
-            let mut candidates = !(self.used[row] | self.used[col] | self.used[b]) & all_digits;
-            while candidates != 0 {
-                let d = candidates.trailing_zeros() as usize;
-                candidates &= candidates - 1;
-                // `used` is indexed like the row-, column- and box-digit items.
-                let items = [
-                    item(cell),
-                    item(n * n + row * n + d),
-                    item(n * n + col * n + d),
-                    item(n * n + b * n + d),
-                ];
-                builder.option(items).expect("four distinct open items");
-                self.placements.push((cell as u16, d as u8 + 1));
-            }
-        }
-        let problem = builder.build().expect("the problem has primary items");
 
         let mut found = 0;
-        let chosen = &mut self.chosen;
-        let stats = Solver::new(&problem, &self.bump).search(|solution| {
+        let grid = solution.cells_mut();
+        let stats = solver.search(|chosen| {
             found += 1;
             if found == 1 {
-                chosen.clear();
-                chosen.extend_from_slice(solution.options());
+                // The givens come first, already in the grid.
+                for option in &chosen.options()[givens..] {
+                    let index = option.index();
+                    grid[index / n] = (index % n) as u8 + 1;
+                }
             }
             if found >= limit {
                 ControlFlow::Break(())
@@ -169,15 +171,6 @@ impl DlxSolver {
             }
         });
         self.bump.reset();
-        self.spare = Some(problem);
-
-        if found > 0 {
-            let grid = solution.cells_mut();
-            for option in &self.chosen {
-                let (cell, digit) = self.placements[option.index()];
-                grid[cell as usize] = digit;
-            }
-        }
         Ok(Outcome {
             solutions: found,
             nodes: stats.nodes,
@@ -185,8 +178,77 @@ impl DlxSolver {
     }
 }
 
-/// Returns `*counter` and increments it.
-fn next(counter: &mut u32) -> u32 {
-    *counter += 1;
-    *counter - 1
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::Generator;
+
+    /// The nodes of a search on the pruned problem of `puzzle`, built
+    /// directly: the givens' items left out, one option per candidate.
+    fn pruned_problem_nodes(puzzle: &Grid, limit: u64) -> (u64, u64) {
+        let shape = puzzle.shape();
+        let n = shape.size();
+        let mut open = vec![None; 4 * n * n];
+        let mut builder = ProblemBuilder::new();
+        let mut given_items = std::collections::HashSet::new();
+        let placements = |cell: usize, digit: u8| {
+            Placement {
+                row: cell / n,
+                col: cell % n,
+                digit,
+            }
+            .constraints(shape)
+            .map(|constraint| constraint.index(shape))
+        };
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                given_items.extend(placements(cell, digit));
+            }
+        }
+        for (index, slot) in open.iter_mut().enumerate() {
+            if !given_items.contains(&index) {
+                *slot = Some(builder.primary_items(1).unwrap());
+            }
+        }
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                continue;
+            }
+            for candidate in 1..=n as u8 {
+                let items = placements(cell, candidate).map(|index| open[index]);
+                if items.iter().all(Option::is_some) {
+                    builder.option(items.map(Option::unwrap)).unwrap();
+                }
+            }
+        }
+        let problem = builder.build().unwrap();
+        let bump = Bump::new();
+        let mut solver = Solver::new(&problem, &bump);
+        let solutions = solver.count_up_to(limit);
+        (solutions, solver.stats().nodes)
+    }
+
+    #[test]
+    fn the_search_from_the_template_walks_the_pruned_problems_tree() {
+        let mut generator = Generator::new(11);
+        let mut dlx = DlxSolver::default();
+        let mut solution = Grid::default();
+        for k in 0..40 {
+            let puzzle = match k % 4 {
+                0 => generator.unique_puzzle(Shape::CLASSIC, 0),
+                1 => generator.puzzle(Shape::CLASSIC, 20),
+                2 => generator.unsolvable_puzzle(Shape::CLASSIC),
+                _ => generator.puzzle(Shape::new(2, 3).unwrap(), 8),
+            };
+            for limit in [1, 2, 5] {
+                let outcome = dlx.search(&puzzle, limit, &mut solution).unwrap();
+                let (solutions, nodes) = pruned_problem_nodes(&puzzle, limit);
+                assert_eq!(
+                    (outcome.solutions, outcome.nodes),
+                    (solutions, nodes),
+                    "{puzzle}"
+                );
+            }
+        }
+    }
 }

@@ -19,9 +19,10 @@
 //!
 //! [`ExactCover`] builds this problem with names, writes it in Knuth's format
 //! ([`to_dlx`]) and decodes solutions. The solver behind
-//! [`Engine::Dlx`](crate::Engine::Dlx) builds the same problem without names
-//! and with the givens' items left out (pre-covered), which has the same
-//! solutions and a smaller search.
+//! [`Engine::Dlx`](crate::Engine::Dlx) links the full mapping once per shape,
+//! without names, and selects the givens' options before each search: what
+//! it searches is this problem with the givens' items left out
+//! (pre-covered), which has the same solutions and a smaller search.
 
 use std::io::{self, Write};
 
