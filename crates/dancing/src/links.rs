@@ -174,6 +174,14 @@ impl<'b> Links<'b> {
         self.lens
     }
 
+    /// The length key of item `i`'s list.
+    #[inline(always)]
+    pub(crate) fn len(&self, i: u32) -> u32 {
+        debug_assert!((i as usize) < self.lens.len());
+        // SAFETY: as in `len_mut`.
+        unsafe { *self.lens.get_unchecked(i as usize) }
+    }
+
     /// The length of item `i`'s list, to update.
     #[inline(always)]
     pub(crate) fn len_mut(&mut self, i: u32) -> &mut u32 {
