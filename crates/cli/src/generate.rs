@@ -279,7 +279,7 @@ where
     let generator = match built {
         Ok(generator) => generator,
         Err(error) => {
-            eprintln!("dlx gen {name}: {error}");
+            crate::diag!("dlx gen {name}: {error}");
             return Status::Error;
         }
     };
@@ -295,7 +295,7 @@ where
         // The reader went away (`dlx gen ... | head`): stop quietly.
         Err(error) if is_broken_pipe(&error) => Status::Success,
         Err(error) => {
-            eprintln!("dlx gen {name}: error writing output: {error}");
+            crate::diag!("dlx gen {name}: error writing output: {error}");
             Status::Error
         }
     }
@@ -364,7 +364,7 @@ where
     } else {
         " (stopped at --max)"
     };
-    eprintln!(
+    crate::diag!(
         "{} solution{plural}{stopped}, {} nodes, {:.3}s",
         stats.solutions,
         stats.nodes,

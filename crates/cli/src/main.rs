@@ -1,5 +1,8 @@
 //! `dlx`: exact cover with Dancing Links, from the command line.
 
+// Diagnostics go through `diag!`, which cannot panic on a closed stderr.
+#![deny(clippy::print_stderr, clippy::print_stdout)]
+
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
@@ -7,6 +10,7 @@ use clap::{Parser, Subcommand};
 mod batch;
 mod generate;
 mod input;
+mod interrupt;
 mod progress;
 mod solve;
 mod status;

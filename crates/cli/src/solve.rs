@@ -10,13 +10,13 @@
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use dancing::{OptionId, ParallelSolver, Problem, Progress as SearchState, Stats, format};
 use serde_json::json;
 
 use crate::input::Input;
+use crate::interrupt;
 use crate::progress::Progress;
 use crate::status::{Status, is_broken_pipe};
 
@@ -27,9 +27,6 @@ Exit status: 0 if a solution was found, 1 if there is none (or none was found be
 A search stopped early (Ctrl-C, --max-nodes, --time-limit) still prints what it found and
 its statistics, marked as incomplete, with Knuth's estimate of the part of the search tree
 explored. A second Ctrl-C ends the program at once.";
-
-/// Set by the Ctrl-C handler; the search looks at it every 100 ms or so.
-static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// Solve exact-cover problems in Knuth's DLX format.
 ///
@@ -128,23 +125,6 @@ impl Stop {
     }
 }
 
-/// Ctrl-C stops the search in progress (which then reports), a second one
-/// ends the program. Installed once, when the first search starts.
-fn catch_interrupts() {
-    static INSTALLED: std::sync::Once = std::sync::Once::new();
-    INSTALLED.call_once(|| {
-        let installed = ctrlc::set_handler(|| {
-            if INTERRUPTED.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
-        if let Err(error) = installed {
-            // Searches still run; Ctrl-C just ends them the usual way.
-            eprintln!("dlx: cannot catch Ctrl-C: {error}");
-        }
-    });
-}
-
 /// Solves every input in turn; one bad input does not stop the others.
 pub fn run(args: &Args) -> Status {
     let inputs = Input::all(&args.files);
@@ -152,9 +132,9 @@ pub fn run(args: &Args) -> Status {
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let mut status = Status::Success;
-    catch_interrupts();
+    interrupt::catch();
     for (k, input) in inputs.iter().enumerate() {
-        if INTERRUPTED.load(Ordering::SeqCst) {
+        if interrupt::requested() {
             // The files not yet begun are not searched; the exit status says so.
             break;
         }
@@ -164,11 +144,11 @@ pub fn run(args: &Args) -> Status {
             Ok(found) => found,
             Err(Failure::Output(error)) if is_broken_pipe(&error) => return status,
             Err(Failure::Output(error)) => {
-                eprintln!("dlx: error writing output: {error}");
+                crate::diag!("dlx: error writing output: {error}");
                 return Status::Error;
             }
             Err(Failure::Input(message)) => {
-                eprintln!("{message}");
+                crate::diag!("{message}");
                 Status::Error
             }
         });
@@ -179,8 +159,8 @@ pub fn run(args: &Args) -> Status {
 /// The exit code of `dlx solve`: the worst status of the inputs, or 130
 /// (128 + SIGINT, the shells' convention) after Ctrl-C.
 pub fn exit_code(status: Status) -> std::process::ExitCode {
-    if INTERRUPTED.load(Ordering::SeqCst) {
-        std::process::ExitCode::from(130)
+    if interrupt::requested() {
+        std::process::ExitCode::from(interrupt::EXIT_CODE)
     } else {
         status.into()
     }
@@ -212,7 +192,7 @@ fn solve_input(
         .map_err(|e| Failure::Input(format!("{name}: cannot open: {e}")))?;
     let parsed = format::read(reader).map_err(|e| Failure::Input(format!("{name}:{e}")))?;
     for warning in &parsed.warnings {
-        eprintln!("{name}:{warning}");
+        crate::diag!("{name}:{warning}");
     }
     let problem = &parsed.problem;
 
@@ -273,7 +253,7 @@ fn solve_input(
             abbreviate(rate)
         ));
         explored = Some(state.fraction);
-        if INTERRUPTED.load(Ordering::SeqCst) {
+        if interrupt::requested() {
             stop = Some(Stop::Interrupted);
             ControlFlow::Break(())
         } else if args
@@ -428,7 +408,7 @@ fn report(args: &Args, name: &str, several: bool, end: &End, profile: &[u64]) {
         (Some(_), Some(fraction)) => format!(" explored-estimate {fraction:.4}"),
     };
     if args.stats {
-        eprintln!(
+        crate::diag!(
             "{}solutions {} nodes {} updates {} max-depth {} time {seconds:.3}s threads {} complete {}{}{explored}",
             if several {
                 format!("file {name} ")
@@ -459,14 +439,16 @@ fn report(args: &Args, name: &str, several: bool, end: &End, profile: &[u64]) {
                 format!(", about {:.1}% of the tree explored", 100.0 * fraction)
             }
         };
-        eprintln!(
+        crate::diag!(
             "{prefix}{} solution{plural}{stopped}, {} nodes, {} updates, {seconds:.3}s{explored}",
-            stats.solutions, stats.nodes, stats.updates
+            stats.solutions,
+            stats.nodes,
+            stats.updates
         );
     }
     if args.profile {
         for (level, nodes) in profile.iter().enumerate() {
-            eprintln!("{prefix}level {level} nodes {nodes}");
+            crate::diag!("{prefix}level {level} nodes {nodes}");
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Exit statuses, shared by every subcommand.
+//! Exit statuses, shared by every subcommand, and the one way to write a
+//! diagnostic on standard error.
 
 use std::io;
 use std::process::ExitCode;
@@ -31,4 +32,15 @@ impl From<Status> for ExitCode {
 /// which ends the run quietly rather than as an error.
 pub fn is_broken_pipe(error: &io::Error) -> bool {
     error.kind() == io::ErrorKind::BrokenPipe
+}
+
+/// Writes a line on standard error, like `eprintln!`, but never panics: a
+/// diagnostic that cannot be written (stderr closed, or a full disk) is
+/// dropped, and the exit status still tells what happened.
+#[macro_export]
+macro_rules! diag {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::writeln!(::std::io::stderr().lock(), $($arg)*);
+    }};
 }

@@ -249,7 +249,7 @@ pub fn run(args: &Args) -> Status {
             Ok(pool) => solve_in_parallel(args, &config, &pool, &mut output),
             Err(error) => {
                 drop(progress);
-                eprintln!("dlx: cannot start {threads} threads: {error}");
+                crate::diag!("dlx: cannot start {threads} threads: {error}");
                 return Status::Error;
             }
         }
@@ -271,7 +271,7 @@ pub fn run(args: &Args) -> Status {
         // The reader went away (`dlx sudoku big.txt | head`): stop quietly.
         Err(error) if is_broken_pipe(&error) => return totals.status,
         Err(error) => {
-            eprintln!("dlx: error writing output: {error}");
+            crate::diag!("dlx: error writing output: {error}");
             return Status::Error;
         }
     }
@@ -927,7 +927,7 @@ fn summary_json(config: &Config, totals: &Totals, elapsed: Duration) -> Value {
 
 /// The `--stats` line: `name value` pairs, like `dlx solve --stats`.
 fn print_stats(config: &Config, totals: &Totals, elapsed: Duration) {
-    eprintln!(
+    crate::diag!(
         "engine {} puzzles {} solved {} unsolvable {} not-unique {} invalid {} errors {} nodes {} \
          time {:.3}s solve-time {:.3}s us-per-puzzle {:.2}",
         config.engine,

@@ -28,7 +28,7 @@ pub fn run(count: u64, seed: u64) -> Status {
     {
         Ok(pool) => pool,
         Err(error) => {
-            eprintln!("dlx gen sudoku-puzzles: cannot start threads: {error}");
+            crate::diag!("dlx gen sudoku-puzzles: cannot start threads: {error}");
             return Status::Error;
         }
     };
@@ -63,7 +63,7 @@ pub fn run(count: u64, seed: u64) -> Status {
         // The reader went away (`dlx gen sudoku-puzzles 1000000 | head`).
         Err(error) if is_broken_pipe(&error) => Status::Success,
         Err(error) => {
-            eprintln!("dlx gen sudoku-puzzles: error writing output: {error}");
+            crate::diag!("dlx gen sudoku-puzzles: error writing output: {error}");
             Status::Error
         }
     }

@@ -1,0 +1,43 @@
+//! Ctrl-C and SIGTERM, caught once for every subcommand.
+//!
+//! The first signal sets a flag that long work looks at (a search's monitor,
+//! the loop over inputs or puzzles): the work stops, prints what it has done
+//! and a partial summary, and the program exits with 130 (128 + SIGINT, the
+//! shells' convention). A second signal ends the program at once, for the
+//! case where something does not look at the flag soon enough.
+
+use std::sync::Once;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set by the signal handler.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// The exit code after an interrupt.
+pub const EXIT_CODE: u8 = 130;
+
+/// Installs the handler (once; later calls do nothing).
+pub fn catch() {
+    static INSTALLED: Once = Once::new();
+    INSTALLED.call_once(|| {
+        let installed = ctrlc::set_handler(|| {
+            if INTERRUPTED.swap(true, Ordering::SeqCst) {
+                std::process::exit(i32::from(EXIT_CODE));
+            }
+        });
+        if let Err(error) = installed {
+            // Work still runs; a signal just ends it the default way.
+            crate::diag!("dlx: cannot catch Ctrl-C: {error}");
+        }
+    });
+}
+
+/// Whether a signal has come.
+pub fn requested() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// Sets the flag as a signal would (for the stops that share its path).
+#[allow(dead_code)]
+pub fn request() {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+}
