@@ -372,21 +372,6 @@ impl<'b> Matrix<'b> {
         (first..=last).all(|q| self.links.lens()[self.links.item(q) as usize] < COVERED)
     }
 
-    /// The item list of `item`: its length and the position of `node` in it.
-    /// For an item covered at some level, the list is the one it had then.
-    pub(crate) fn position_in_list(&self, item: u32, node: u32) -> (u32, u32) {
-        let (mut length, mut position) = (0, 0);
-        let mut p = self.links.link(item).down;
-        while p != item {
-            if p == node {
-                position = length;
-            }
-            length += 1;
-            p = self.links.link(p).down;
-        }
-        (length, position)
-    }
-
     /// The active primary item with the fewest options, the leftmost on
     /// ties; `None` when every primary item is covered (a solution).
     // Always inlined, so that it is compiled for the CPU features of the
@@ -459,6 +444,14 @@ impl<'b> Matrix<'b> {
     #[inline(always)]
     fn list_length(&self, item: u32) -> u32 {
         self.links.len(item) >> self.unit.trailing_zeros()
+    }
+
+    /// The number of options in the list of `item`, a covered item: the
+    /// list as it was when the item was covered (`hide` leaves the lengths
+    /// of covered items alone).
+    pub(crate) fn covered_list_length(&self, item: u32) -> u32 {
+        debug_assert!(self.links.len(item) >= COVERED);
+        (self.links.len(item) - COVERED) >> self.unit.trailing_zeros()
     }
 
     /// Removes `item` from the active list and hides every option in it.

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
 
@@ -77,13 +78,25 @@ pub struct Solver<'b> {
     /// `choices[level]` is the option node chosen at `level`; the first
     /// `selected` levels hold the options chosen with [`Solver::select`].
     choices: &'b mut [u32],
+    /// `positions[level]`, for a level the search chose (not a selected
+    /// one), is the place of `choices[level]` in its item's list, counted
+    /// from 0: Knuth's progress estimate needs it, and counting as the
+    /// search steps through the list spares a walk of the list.
+    positions: &'b mut [u32],
     /// How many options are selected: the level a search starts from.
     selected: usize,
     /// The chosen options of the current solution, filled when one is found.
     solution: &'b mut [OptionId],
     /// `profile[level]` counts the search-tree nodes at `level`.
     profile: &'b mut [u64],
+    /// The levels of `profile` the last search may have counted, to be
+    /// cleared by the next one (a search from a deep selection touches only
+    /// the levels below it).
+    profile_touched: (usize, usize),
     stats: Stats,
+    /// Knuth's estimate of the fraction of the tree the last search
+    /// explored (1 when it ran to the end).
+    explored: f64,
     /// A search stops when it has counted this many nodes.
     node_limit: u64,
     /// Nodes between two calls of a monitor.
@@ -137,16 +150,22 @@ pub struct Progress {
 /// milliseconds of search.
 pub const DEFAULT_CHECKPOINT_INTERVAL: u64 = 1 << 14;
 
+/// The longest a monitored search goes without calling its monitor, as far
+/// as it can tell: when nodes are slow (a huge matrix), the interval in
+/// nodes shrinks until checkpoints come this often, so that a stop request
+/// is seen soon.
+const CHECKPOINT_GAP: Duration = Duration::from_millis(20);
+
 /// What a search reports to: solutions, and the hooks that the monitored
 /// and the split searches need. Each is inlined into the search loop.
 pub(crate) trait Explorer {
     /// A solution was found.
     fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()>;
 
-    /// The search reached the cutoff level (see `Solver::split`) with the
-    /// options of `prefix` chosen; `weight` is the estimated share of the
-    /// whole tree below this node.
-    fn frontier(&mut self, _prefix: &Solution<'_>, _weight: f64) -> ControlFlow<()> {
+    /// The search reached the cutoff level (see `Solver::explore_to`) by
+    /// choosing option node `node` last; `weight` is the estimated share of
+    /// the search (from its base) below this node.
+    fn frontier(&mut self, _node: u32, _weight: f64) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
 
@@ -233,10 +252,13 @@ impl<'b> Solver<'b> {
         Solver {
             matrix,
             choices: bump.alloc_slice_fill_copy(max_depth, 0),
+            positions: bump.alloc_slice_fill_copy(max_depth, 0),
             selected: 0,
             solution: bump.alloc_slice_fill_copy(max_depth, OptionId::new(0)),
             profile: bump.alloc_slice_fill_copy(max_depth + 1, 0),
+            profile_touched: (0, 0),
             stats: Stats::default(),
+            explored: 0.0,
             node_limit: u64::MAX,
             checkpoint_interval: DEFAULT_CHECKPOINT_INTERVAL,
         }
@@ -280,11 +302,68 @@ impl<'b> Solver<'b> {
         }
         // An option with a primary item covers one that no selected option
         // covers, so there is a free level for it.
+        self.select_node(node);
+        Ok(())
+    }
+
+    /// Chooses the option of `node`, an option node of an active option, by
+    /// covering `node`'s item and committing the rest of the option.
+    fn select_node(&mut self, node: u32) {
         self.matrix.cover(self.matrix.item_of(node));
         self.matrix.commit(node);
         self.choices[self.selected] = node;
         self.selected += 1;
-        Ok(())
+    }
+
+    /// Makes the selection the option nodes of `path`, a path of the search
+    /// tree from the root (each node chosen by the search from the item it
+    /// branched on, given the nodes before it), with the least work: the
+    /// levels shared with the current selection stay, and where the two
+    /// part at a level that branched on the same item, only the option
+    /// there is swapped (the item stays covered), as a search moving to a
+    /// sibling does. So walking the nodes of a tree level in order costs
+    /// about what searching them does.
+    #[cfg(test)]
+    pub(crate) fn reselect(&mut self, path: &[u32]) {
+        let common = self.choices[..self.selected]
+            .iter()
+            .zip(path)
+            .take_while(|(current, wanted)| current == wanted)
+            .count();
+        self.reselect_from(common, &path[common..]);
+    }
+
+    /// [`reselect`](Self::reselect) to the path made of the first `common`
+    /// selected nodes and then `rest`, for a caller that knows how much of
+    /// the selection stays (so the cost does not grow with the depth).
+    pub(crate) fn reselect_from(&mut self, common: usize, rest: &[u32]) {
+        debug_assert!(common <= self.selected);
+        while self.selected > common + 1 {
+            self.unselect();
+        }
+        let mut start = 0;
+        if self.selected == common + 1 {
+            let current = self.choices[common];
+            match rest.first() {
+                Some(&wanted) if self.matrix.item_of(wanted) == self.matrix.item_of(current) => {
+                    self.matrix.uncommit(current);
+                    self.matrix.commit(wanted);
+                    self.choices[common] = wanted;
+                    start = 1;
+                }
+                _ => {
+                    self.unselect();
+                }
+            }
+        }
+        for &node in &rest[start..] {
+            self.select_node(node);
+        }
+    }
+
+    /// The id of the option that option node `node` belongs to.
+    pub(crate) fn option_of(&self, node: u32) -> OptionId {
+        self.matrix.option_of(node)
     }
 
     /// Undoes the last [`select`](Self::select), returning its option.
@@ -355,7 +434,8 @@ impl<'b> Solver<'b> {
     ///     },
     /// );
     /// assert!(stats.complete);
-    /// assert_eq!(estimates.len() as u64, (stats.nodes - 1) / 100);
+    /// // Every 100 nodes, or more often if nodes were slow.
+    /// assert!(estimates.len() as u64 >= (stats.nodes - 1) / 100);
     /// assert!(estimates.windows(2).all(|pair| pair[0] <= pair[1]));
     /// # Ok::<(), dancing::format::ParseError>(())
     /// ```
@@ -373,8 +453,15 @@ impl<'b> Solver<'b> {
     /// full search. Searching from each frontier node in turn (selecting its
     /// options) then completes the full search: its nodes, updates and
     /// solutions are those of this search plus those of the subsearches.
-    pub(crate) fn split<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
+    pub(crate) fn explore_to<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
         self.explore(cutoff, explorer)
+    }
+
+    /// Knuth's estimate of the fraction of the search tree that the last
+    /// search explored, from 0 to 1: 1 when it ran to the end, else the
+    /// estimate at the node where it stopped (see [`Progress::fraction`]).
+    pub fn explored(&self) -> f64 {
+        self.explored
     }
 
     /// The search loop, compiled for the best CPU features available.
@@ -401,15 +488,23 @@ impl<'b> Solver<'b> {
     #[inline(always)]
     fn explore_portable<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
         // Only the levels the last search counted can be nonzero.
-        let counted = self.profile().len();
-        self.profile[..counted].fill(0);
+        let (from, to) = self.profile_touched;
+        self.profile[from..to].fill(0);
         self.stats = Stats::default();
         self.matrix.updates = 0;
         let base = self.selected;
+        self.profile_touched = (base, base);
         let mut level = base;
-        // The node count at which to stop and call the monitor next.
+        // The node count at which to stop and call the monitor next, and
+        // how many nodes apart checkpoints are (fewer when nodes are slow).
+        let mut interval = self.checkpoint_interval;
+        let mut last_checkpoint = if E::MONITORS {
+            Some(Instant::now())
+        } else {
+            None
+        };
         let mut checkpoint = if E::MONITORS {
-            self.checkpoint_interval.min(self.node_limit)
+            interval.min(self.node_limit)
         } else {
             self.node_limit
         };
@@ -417,34 +512,44 @@ impl<'b> Solver<'b> {
             // Enter a new node of the search tree at `level`.
             'node: {
                 if level == cutoff {
-                    let weight = self.path_estimate(base, level).1;
-                    let prefix = self.fill_solution(level);
-                    if explorer.frontier(&prefix, weight).is_break() {
-                        self.unwind(base, level);
+                    let weight = self.path_share(base, level);
+                    let last = self.choices[level - 1];
+                    if explorer.frontier(last, weight).is_break() {
+                        self.stop_at(base, level);
                         break 'search false;
                     }
                     break 'node;
                 }
                 if self.stats.nodes == checkpoint {
                     if self.stats.nodes >= self.node_limit {
-                        self.unwind(base, level);
+                        self.stop_at(base, level);
                         break 'search false;
                     }
                     if E::MONITORS {
                         self.stats.updates = self.matrix.updates;
                         let progress = Progress {
                             stats: self.stats,
-                            fraction: self.path_estimate(base, level).0,
+                            fraction: self.path_estimate(base, level),
                         };
+                        // The time the nodes took since the last checkpoint,
+                        // without the monitors' own.
+                        if let Some(last) = last_checkpoint {
+                            let gap = last.elapsed();
+                            interval = adapt_interval(interval, self.checkpoint_interval, gap);
+                        }
                         if explorer.checkpoint(&progress).is_break() {
-                            self.unwind(base, level);
+                            self.stop_at(base, level);
                             break 'search false;
                         }
-                        checkpoint = (checkpoint + self.checkpoint_interval).min(self.node_limit);
+                        if let Some(last) = &mut last_checkpoint {
+                            *last = Instant::now();
+                        }
+                        checkpoint = checkpoint.saturating_add(interval).min(self.node_limit);
                     }
                 }
                 self.stats.nodes += 1;
                 self.profile[level] += 1;
+                self.profile_touched.1 = self.profile_touched.1.max(level + 1);
                 self.stats.max_depth = self.stats.max_depth.max(level);
                 let chosen = self.matrix.choose_item();
                 if let Some(item) = chosen {
@@ -452,6 +557,7 @@ impl<'b> Solver<'b> {
                     let first = self.matrix.first_option(item);
                     if first != item {
                         self.choices[level] = first;
+                        self.positions[level] = 0;
                         self.matrix.commit(first);
                         level += 1;
                         continue 'search;
@@ -461,7 +567,7 @@ impl<'b> Solver<'b> {
                     self.stats.solutions += 1;
                     let solution = self.fill_solution(level);
                     if explorer.solution(&solution).is_break() {
-                        self.unwind(base, level);
+                        self.stop_at(base, level);
                         break 'search false;
                     }
                 }
@@ -478,6 +584,7 @@ impl<'b> Solver<'b> {
                 let next = self.matrix.next_option(node);
                 if next != item {
                     self.choices[level] = next;
+                    self.positions[level] += 1;
                     self.matrix.commit(next);
                     level += 1;
                     continue 'search;
@@ -487,7 +594,17 @@ impl<'b> Solver<'b> {
         };
         self.stats.updates = self.matrix.updates;
         self.stats.complete = complete;
+        if complete {
+            self.explored = 1.0;
+        }
         self.stats
+    }
+
+    /// Records how far a search from `base` got when it stopped at `level`,
+    /// and restores the matrix to the selection.
+    fn stop_at(&mut self, base: usize, level: usize) {
+        self.explored = self.path_estimate(base, level);
+        self.unwind(base, level);
     }
 
     /// The options chosen down to `level`, as a solution.
@@ -500,20 +617,32 @@ impl<'b> Solver<'b> {
         }
     }
 
-    /// Knuth's estimate of the search below `base` at the node reached by the
-    /// choices down to `level`: the fraction of the tree explored before it,
-    /// and the share of the tree below it, taking the options at each level
-    /// to lead to subtrees of equal size.
-    fn path_estimate(&self, base: usize, level: usize) -> (f64, f64) {
+    /// Knuth's estimate of the fraction of the search below `base` explored
+    /// before the node reached by the choices down to `level`, taking the
+    /// options at each level to lead to subtrees of equal size, in time
+    /// linear in the depth.
+    fn path_estimate(&self, base: usize, level: usize) -> f64 {
         let (mut fraction, mut share) = (0.0, 1.0);
-        for &node in &self.choices[base..level] {
-            let (length, position) = self
-                .matrix
-                .position_in_list(self.matrix.item_of(node), node);
+        for (&node, &position) in self.choices[base..level]
+            .iter()
+            .zip(&self.positions[base..level])
+        {
+            let length = self.matrix.covered_list_length(self.matrix.item_of(node));
             share /= f64::from(length);
             fraction += share * f64::from(position);
         }
-        (fraction, share)
+        fraction
+    }
+
+    /// Knuth's estimate of the share of the search below `base` that lies
+    /// below the node reached by the choices down to `level`: one over the
+    /// product of the branching degrees on the way, in time linear in the
+    /// depth.
+    fn path_share(&self, base: usize, level: usize) -> f64 {
+        self.choices[base..level]
+            .iter()
+            .map(|&node| f64::from(self.matrix.covered_list_length(self.matrix.item_of(node))))
+            .fold(1.0, |share, length| share / length)
     }
 
     /// Restores the matrix to the selection after a search from `base`
@@ -580,6 +709,14 @@ impl<'b> Solver<'b> {
         self.stats
     }
 
+    /// The levels of the profile the last search counted, and their counts:
+    /// a search from a deep selection counts only levels below it, so this
+    /// is what a caller summing many searches needs to add.
+    pub(crate) fn counted_profile(&self) -> (usize, &[u64]) {
+        let (from, to) = self.profile_touched;
+        (from, &self.profile[from..to])
+    }
+
     /// Search-tree nodes per level in the last search: entry `l` counts the
     /// nodes at depth `l` (the root is level 0).
     pub fn profile(&self) -> &[u64] {
@@ -589,6 +726,20 @@ impl<'b> Solver<'b> {
             self.stats.max_depth + 1
         };
         &self.profile[..levels]
+    }
+}
+
+/// The next number of nodes between checkpoints, after the last `interval`
+/// nodes took `gap`: shrunk when checkpoints come further apart than
+/// [`CHECKPOINT_GAP`], grown back towards `wanted` when they come fast.
+fn adapt_interval(interval: u64, wanted: u64, gap: Duration) -> u64 {
+    if gap > CHECKPOINT_GAP {
+        let scaled = interval as f64 * CHECKPOINT_GAP.as_secs_f64() / gap.as_secs_f64() / 2.0;
+        (scaled as u64).clamp(1, wanted)
+    } else if gap < CHECKPOINT_GAP / 4 {
+        interval.saturating_mul(2).min(wanted)
+    } else {
+        interval
     }
 }
 
@@ -616,6 +767,73 @@ mod tests {
             assert_eq!(keyed.collect(usize::MAX), plain.collect(usize::MAX));
             assert_eq!(keyed.stats(), plain.stats());
             assert_eq!(keyed.profile(), plain.profile());
+        }
+    }
+
+    /// Collects the paths of the nodes at one level of the tree.
+    struct Frontier(Vec<Vec<u32>>, Vec<u32>);
+
+    impl Explorer for Frontier {
+        fn solution(&mut self, _solution: &Solution<'_>) -> ControlFlow<()> {
+            ControlFlow::Continue(())
+        }
+
+        fn frontier(&mut self, node: u32, _weight: f64) -> ControlFlow<()> {
+            let mut path = self.1.clone();
+            path.push(node);
+            self.0.push(path);
+            ControlFlow::Continue(())
+        }
+    }
+
+    /// Moving the selection from path to path (in tree order, and jumping
+    /// about) leaves the matrix as selecting each path afresh does: the
+    /// searches below agree, and together they find every solution.
+    #[test]
+    fn reselecting_paths_equals_selecting_them_afresh() {
+        for text in [
+            include_str!("../tests/data/queens8.dlx"),
+            include_str!("../tests/data/langford7.dlx"),
+            include_str!("../tests/data/sudoku4x4_grids.dlx"),
+        ] {
+            let problem = format::read_str(text).unwrap().problem;
+            let bump = Bump::new();
+            let mut solver = Solver::new(&problem, &bump);
+            let total = solver.count();
+            // The nodes at levels 1 and 2, found level by level.
+            let mut level1 = Frontier(Vec::new(), Vec::new());
+            solver.explore_to(1, &mut level1);
+            let mut paths = Vec::new();
+            for path in &level1.0 {
+                solver.reselect(path);
+                let mut level2 = Frontier(Vec::new(), path.clone());
+                solver.explore_to(2, &mut level2);
+                paths.extend(level2.0);
+            }
+            assert!(paths.len() > 4, "a tree wide enough to test");
+            let count_below = |solver: &mut Solver<'_>, path: &[u32]| {
+                solver.reselect(path);
+                let found = solver.collect(usize::MAX);
+                let fresh_bump = Bump::new();
+                let mut fresh = Solver::new(&problem, &fresh_bump);
+                for &node in path {
+                    fresh.select_node(node);
+                }
+                assert_eq!(found, fresh.collect(usize::MAX));
+                assert_eq!(solver.stats(), fresh.stats());
+                found.len() as u64
+            };
+            let in_order: u64 = paths
+                .iter()
+                .map(|path| count_below(&mut solver, path))
+                .sum();
+            assert_eq!(in_order, total);
+            // Jumping about: every third path, from the end.
+            for path in paths.iter().rev().step_by(3) {
+                count_below(&mut solver, path);
+            }
+            solver.reselect(&[]);
+            assert_eq!(solver.count(), total);
         }
     }
 

@@ -1,0 +1,329 @@
+//! The split pass: the top of the search tree, explored on the caller's
+//! thread level by level until it has enough subtrees to share out.
+//!
+//! The frontier starts as the root alone. A pass over it *expands* each
+//! subtree in order: its path is selected (moving from the previous one,
+//! which costs about what a search moving there does, see
+//! `Solver::reselect`), and the search explores that one node, counting it
+//! as the full search would and leaving its children as new subtrees.
+//! Passes go on until there are `target` subtrees (a pass stops expanding as
+//! soon as there are), or none are left (the split found every solution).
+//! No node is explored twice, so the split costs what the same nodes cost
+//! one thread, and a tree that is a long path (a subtree per level) splits
+//! in time linear in its depth.
+//!
+//! Tasks keep the order of the full search, and the paths are stored as a
+//! tree (each step names its parent), so a task takes a few bytes whatever
+//! its depth. Consecutive tasks are then grouped into *units* of about equal
+//! estimated size: a unit is what a worker takes at once, which bounds the
+//! number of handovers when a node has a million children.
+
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
+
+use crate::solver::{Explorer, Progress, Solution, Solver, Stats};
+
+/// No parent: a step (or task) at the root.
+const ROOT: u32 = u32::MAX;
+
+/// Steps the split stores at most before it stops expanding: one expansion
+/// adds fewer steps than the matrix has nodes (below 2^30), so step numbers
+/// stay below [`ROOT`].
+const STEP_CAP: usize = 1 << 31;
+
+/// One step of a path: the option node chosen, the step before it, and
+/// the length of the path up to it.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    parent: u32,
+    node: u32,
+    depth: u32,
+}
+
+/// The path a solver has selected, as steps, to move it to another task's
+/// path in time proportional to the part that changes.
+#[derive(Debug, Default)]
+pub(super) struct Cursor {
+    /// The steps of the selection, from the root.
+    steps: Vec<u32>,
+    /// Scratch: the steps to add, deepest first, and their nodes.
+    added: Vec<u32>,
+    nodes: Vec<u32>,
+}
+
+/// A node of the search tree at the frontier: a subtree to search, or a
+/// solution the split found.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Task {
+    /// The last step of its path, or [`ROOT`].
+    path: u32,
+    /// Whether the node is a solution rather than a subtree.
+    pub(super) solution: bool,
+    /// Knuth's estimate of the share of the whole tree below the node.
+    pub(super) weight: f64,
+}
+
+impl Task {
+    /// The last step of the task's path.
+    pub(super) fn path(&self) -> u32 {
+        self.path
+    }
+}
+
+/// A run of consecutive tasks, taken by one worker at once.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Unit {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    /// The sum of its tasks' weights.
+    pub(super) weight: f64,
+}
+
+/// The outcome of the split pass.
+#[derive(Debug, Default)]
+pub(super) struct Split {
+    steps: Vec<Step>,
+    pub(super) tasks: Vec<Task>,
+    pub(super) units: Vec<Unit>,
+    /// What the split itself explored: the nodes above the frontier.
+    pub(super) stats: Stats,
+    /// Nodes per level of the split, as long as the solver's profile.
+    pub(super) profile: Vec<u64>,
+    /// Whether a budget or the monitor stopped the split.
+    pub(super) stopped: bool,
+    /// The estimated share of the tree the split explored itself (its
+    /// solutions and dead ends), when it stopped.
+    pub(super) explored: f64,
+}
+
+/// The limits and the monitor of a split pass.
+pub(super) struct Budget<'m> {
+    /// Subtrees wanted.
+    pub(super) target: usize,
+    /// Nodes the whole search may take.
+    pub(super) node_limit: u64,
+    /// How often to call the monitor.
+    pub(super) interval: Duration,
+    pub(super) monitor: &'m mut dyn FnMut(&Progress) -> ControlFlow<()>,
+}
+
+impl Split {
+    /// Splits the search of `solver` (which has nothing selected).
+    pub(super) fn run(solver: &mut Solver<'_>, depth_limit: usize, budget: Budget<'_>) -> Split {
+        let mut split = Split {
+            tasks: vec![Task {
+                path: ROOT,
+                solution: false,
+                weight: 1.0,
+            }],
+            profile: vec![0; depth_limit + 1],
+            ..Split::default()
+        };
+        let mut cursor = Cursor::default();
+        let mut last_report = Instant::now();
+        // The weight of the solutions and dead ends the split has met.
+        let mut finished = 0.0;
+        'passes: loop {
+            let subtrees = split.subtrees();
+            if subtrees == 0 || subtrees >= budget.target {
+                break;
+            }
+            let mut next = Vec::with_capacity(split.tasks.len() * 2);
+            let mut live = subtrees;
+            let tasks = std::mem::take(&mut split.tasks);
+            let mut pending = tasks.into_iter();
+            for task in pending.by_ref() {
+                if task.solution || live >= budget.target || split.steps.len() >= STEP_CAP {
+                    next.push(task);
+                    continue;
+                }
+                split.move_to(&mut cursor, task.path, solver);
+                let depth = cursor.depth();
+                let before = next.len();
+                let mut expansion = Expansion {
+                    parent: task.path,
+                    depth: depth as u32 + 1,
+                    weight: task.weight,
+                    steps: &mut split.steps,
+                    out: &mut next,
+                    solution: false,
+                };
+                let stats = solver.explore_to(depth + 1, &mut expansion);
+                let solution = expansion.solution;
+                split.add(&stats, solver.counted_profile());
+                let children = next.len() - before;
+                if solution {
+                    next.push(Task {
+                        solution: true,
+                        ..task
+                    });
+                }
+                if children == 0 {
+                    finished += task.weight;
+                }
+                live = live - 1 + children;
+                let over_budget = split.stats.nodes >= budget.node_limit;
+                if over_budget || last_report.elapsed() >= budget.interval {
+                    last_report = Instant::now();
+                    let progress = Progress {
+                        stats: Stats {
+                            complete: false,
+                            ..split.stats
+                        },
+                        fraction: finished,
+                    };
+                    if over_budget || (budget.monitor)(&progress).is_break() {
+                        split.stopped = true;
+                        split.explored = finished;
+                        next.extend(pending);
+                        split.tasks = next;
+                        break 'passes;
+                    }
+                }
+            }
+            split.tasks = next;
+        }
+        solver.clear_selection();
+        split.stats.complete = !split.stopped;
+        split.group(budget.target);
+        split
+    }
+
+    /// The number of subtrees (tasks that are not solutions).
+    pub(super) fn subtrees(&self) -> usize {
+        self.tasks.iter().filter(|task| !task.solution).count()
+    }
+
+    /// The option nodes on the way to `task`, from the root, into `path`.
+    pub(super) fn task_path(&self, task: &Task, path: &mut Vec<u32>) {
+        self.path(task.path, path);
+    }
+
+    /// Moves `solver`, whose selection is the path of `cursor`, to the path
+    /// ending at `step`: only the steps below the deepest one the two paths
+    /// share are visited.
+    pub(super) fn move_to(&self, cursor: &mut Cursor, step: u32, solver: &mut Solver<'_>) {
+        cursor.added.clear();
+        let mut at = step;
+        while at != ROOT {
+            let Step { parent, depth, .. } = self.steps[at as usize];
+            if cursor.steps.get(depth as usize - 1) == Some(&at) {
+                break;
+            }
+            cursor.added.push(at);
+            at = parent;
+        }
+        let common = if at == ROOT {
+            0
+        } else {
+            self.steps[at as usize].depth as usize
+        };
+        cursor.steps.truncate(common);
+        cursor.nodes.clear();
+        for &added in cursor.added.iter().rev() {
+            cursor.steps.push(added);
+            cursor.nodes.push(self.steps[added as usize].node);
+        }
+        solver.reselect_from(common, &cursor.nodes);
+    }
+
+    fn path(&self, mut step: u32, path: &mut Vec<u32>) {
+        path.clear();
+        while step != ROOT {
+            let Step { parent, node, .. } = self.steps[step as usize];
+            path.push(node);
+            step = parent;
+        }
+        path.reverse();
+    }
+
+    fn add(&mut self, stats: &Stats, (from, profile): (usize, &[u64])) {
+        self.stats.nodes += stats.nodes;
+        self.stats.updates += stats.updates;
+        self.stats.solutions += stats.solutions;
+        self.stats.max_depth = self.stats.max_depth.max(stats.max_depth);
+        for (sum, &count) in self.profile[from..].iter_mut().zip(profile) {
+            *sum += count;
+        }
+    }
+
+    /// Groups the tasks into units of consecutive tasks: a unit closes when
+    /// it holds a `1 / target` share of the subtrees' weight or of their
+    /// number, so there are at most about `2 * target` units, and a task
+    /// estimated to be large is a unit of its own.
+    fn group(&mut self, target: usize) {
+        let target = target.max(1);
+        let total: f64 = self
+            .tasks
+            .iter()
+            .filter(|task| !task.solution)
+            .map(|task| task.weight)
+            .sum();
+        let weight_share = total / target as f64;
+        let count_share = self.tasks.len().div_ceil(target).max(1);
+        let mut unit = Unit {
+            start: 0,
+            end: 0,
+            weight: 0.0,
+        };
+        for (index, task) in self.tasks.iter().enumerate() {
+            unit.end = index + 1;
+            if !task.solution {
+                unit.weight += task.weight;
+            }
+            if unit.weight >= weight_share || unit.end - unit.start >= count_share {
+                self.units.push(unit);
+                unit = Unit {
+                    start: index + 1,
+                    end: index + 1,
+                    weight: 0.0,
+                };
+            }
+        }
+        if unit.end > unit.start {
+            self.units.push(unit);
+        }
+    }
+}
+
+/// The explorer of one expansion: the children of the node become tasks.
+struct Expansion<'a> {
+    parent: u32,
+    /// The depth of the children.
+    depth: u32,
+    weight: f64,
+    steps: &'a mut Vec<Step>,
+    out: &'a mut Vec<Task>,
+    /// Whether the node is a solution.
+    solution: bool,
+}
+
+impl Explorer for Expansion<'_> {
+    fn solution(&mut self, _solution: &Solution<'_>) -> ControlFlow<()> {
+        self.solution = true;
+        ControlFlow::Continue(())
+    }
+
+    fn frontier(&mut self, node: u32, weight: f64) -> ControlFlow<()> {
+        // Below `ROOT`: see `STEP_CAP`.
+        let step = self.steps.len() as u32;
+        self.steps.push(Step {
+            parent: self.parent,
+            node,
+            depth: self.depth,
+        });
+        self.out.push(Task {
+            path: step,
+            solution: false,
+            weight: self.weight * weight,
+        });
+        ControlFlow::Continue(())
+    }
+}
+
+impl Cursor {
+    /// The length of the path.
+    pub(super) fn depth(&self) -> usize {
+        self.steps.len()
+    }
+}
