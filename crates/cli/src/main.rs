@@ -16,6 +16,7 @@ mod solve;
 mod status;
 mod sudoku;
 mod sudoku_puzzles;
+mod verify;
 
 /// Dancing Links exact-cover solver: Knuth's DLX format, Sudoku, and classic problems.
 #[derive(Parser)]
@@ -33,6 +34,8 @@ enum Command {
     Sudoku(sudoku::Args),
     /// Write a classic exact-cover problem in Knuth's DLX format, or solve and draw it.
     Gen(generate::Args),
+    /// Check the solutions `dlx solve` printed against the problem, without the search engine.
+    Verify(verify::Args),
 }
 
 fn main() -> ExitCode {
@@ -41,6 +44,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => return solve::exit_code(solve::run(&args)),
         Command::Sudoku(args) => sudoku::run(&args),
         Command::Gen(args) => generate::run(&args),
+        Command::Verify(args) => return verify::run(&args),
     };
     status.into()
 }

@@ -1,0 +1,165 @@
+//! `dlx verify`: checks the solutions `dlx solve` printed against the problem,
+//! independently of the search engine.
+//!
+//! Each printed option is matched to an option of the problem by its *set* of
+//! item names (the order within a line does not matter), through a hash map
+//! from the sorted item list to the option; then every primary item must be
+//! covered exactly once and every secondary item at most once. Nothing here
+//! calls the search, so a bug in the engine cannot hide a wrong answer.
+//!
+//! The solutions are read one line at a time, and no line longer than any
+//! record of this problem's solutions could be is held (see
+//! [`lines::limit`]), so memory stays in proportion to the problem.
+
+use std::io::BufRead;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use dancing::{Problem, format};
+
+use crate::input::Input;
+use crate::interrupt;
+use crate::status::Status;
+
+mod checker;
+mod json;
+mod lines;
+mod text;
+mod verdict;
+
+use checker::Checker;
+use lines::Lines;
+pub use verdict::{Failure, FailureKind, Invalid, Place, Stop};
+
+const AFTER_HELP: &str = "\
+Exit status: 0 if every solution holds (also when the input lists none), 1 at the first
+solution that does not (its number, its line in the solutions and the item are named),
+2 on an error (a file that cannot be read, a problem that does not parse, text that is
+not a solution at all: unknown item names, broken JSON), 130 when interrupted (Ctrl-C).
+
+Solutions are read as `dlx solve` prints them for this one problem:
+  text        one line per chosen option, its item names in any order, a blank line
+              between solutions; a leading `==> FILE <==` header is skipped
+  JSON Lines  `dlx solve --json`: {\"type\":\"solution\",\"solution\":N,\"options\":[[..],..]}
+              records numbered 1, 2, ..., then an optional summary whose `solutions`
+              count must match
+The format is detected from the first non-blank line (`{` means JSON) unless --format
+says. The output of `dlx solve A B` holds two problems: verify each on its own.";
+
+/// Check printed solutions against their problem, without the search engine.
+///
+/// Every printed option must be an option of the problem (compared as a set
+/// of item names), every primary item covered exactly once and every
+/// secondary item at most once. A summary goes to standard error.
+#[derive(clap::Args, Debug)]
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    /// The problem, in Knuth's DLX format (`-` reads standard input).
+    pub problem: PathBuf,
+
+    /// The solutions, as `dlx solve` printed them; none, or `-`, reads
+    /// standard input.
+    pub solutions: Option<PathBuf>,
+
+    /// The format of the solutions [default: detected from the first line].
+    #[arg(long, value_enum)]
+    pub format: Option<Format>,
+
+    /// Print nothing when the solutions hold or when one fails (the exit
+    /// status tells); errors in the input are still reported.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// How the solutions are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// `dlx solve`'s default: option lines, a blank line between solutions.
+    Text,
+    /// `dlx solve --json`: JSON Lines.
+    Json,
+}
+
+/// Verifies the solutions and reports on standard error.
+pub fn run(args: &Args) -> ExitCode {
+    interrupt::catch();
+    let problem_input = Input::all(std::slice::from_ref(&args.problem)).remove(0);
+    let solutions_input = Input::all(args.solutions.as_slice()).remove(0);
+    if matches!(
+        (&problem_input, &solutions_input),
+        (Input::Stdin, Input::Stdin)
+    ) {
+        crate::diag!(
+            "dlx verify: the problem and the solutions cannot both come from standard input"
+        );
+        return Status::Error.into();
+    }
+    let problem_name = problem_input.name();
+    let problem = match problem_input.open().map_err(|e| e.to_string()) {
+        Ok(reader) => match format::read(reader) {
+            Ok(parsed) => parsed.problem,
+            Err(error) => {
+                crate::diag!("{problem_name}:{error}");
+                return Status::Error.into();
+            }
+        },
+        Err(error) => {
+            crate::diag!("{problem_name}: cannot open: {error}");
+            return Status::Error.into();
+        }
+    };
+    let name = solutions_input.name();
+    let reader = match solutions_input.open() {
+        Ok(reader) => reader,
+        Err(error) => {
+            crate::diag!("{name}: cannot open: {error}");
+            return Status::Error.into();
+        }
+    };
+    match verify(&problem, reader, args.format) {
+        Ok(count) => {
+            if !args.quiet {
+                let plural = if count == 1 { "" } else { "s" };
+                let none = if count == 0 {
+                    " (the input lists none)"
+                } else {
+                    ""
+                };
+                crate::diag!("{count} solution{plural} verified{none}");
+            }
+            Status::Success.into()
+        }
+        Err(Stop::Failed(failure)) => {
+            if !args.quiet {
+                crate::diag!("{name}: {failure}");
+            }
+            Status::NotFound.into()
+        }
+        Err(Stop::Invalid(error)) => {
+            crate::diag!("{name}:{error}");
+            Status::Error.into()
+        }
+        Err(Stop::Interrupted) => {
+            crate::diag!("dlx verify: interrupted");
+            ExitCode::from(interrupt::EXIT_CODE)
+        }
+    }
+}
+
+/// Checks every solution in `input` against `problem`; returns how many
+/// there were. `format` `None` detects it from the first non-blank line.
+pub fn verify(problem: &Problem, input: impl BufRead, format: Option<Format>) -> Result<u64, Stop> {
+    let mut lines = Lines::new(input, lines::limit(problem));
+    let mut checker = Checker::new(problem);
+    let format = match format {
+        Some(format) => format,
+        None => match lines.peek_first()? {
+            Some(line) if line.trim_start().starts_with('{') => Format::Json,
+            _ => Format::Text,
+        },
+    };
+    match format {
+        Format::Text => text::verify(&mut lines, &mut checker),
+        Format::Json => json::verify(&mut lines, &mut checker),
+    }
+}

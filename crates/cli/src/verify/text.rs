@@ -1,0 +1,88 @@
+//! `dlx solve`'s text output: option lines, blank lines between solutions.
+
+use std::io::BufRead;
+
+use dancing::Problem;
+
+use super::{Checker, Invalid, Lines, Place, Stop};
+use crate::interrupt;
+
+/// Checks every solution; returns how many there were.
+pub(super) fn verify<R: BufRead>(
+    lines: &mut Lines<R>,
+    checker: &mut Checker<'_>,
+) -> Result<u64, Stop> {
+    let mut solutions = 0;
+    let mut in_solution = false;
+    let mut header_seen = false;
+    let mut items = Vec::new();
+    while let Some((number, line)) = lines.next()? {
+        if interrupt::requested() {
+            return Err(Stop::Interrupted);
+        }
+        if line.trim().is_empty() {
+            if in_solution {
+                checker.end()?;
+                in_solution = false;
+            }
+            continue;
+        }
+        if !in_solution && is_header(line, checker.problem()) {
+            if header_seen || solutions > 0 {
+                return Err(Invalid::at(
+                    number,
+                    "a second `==> FILE <==` header: dlx verify checks the solutions of one problem",
+                )
+                .into());
+            }
+            header_seen = true;
+            continue;
+        }
+        if !in_solution {
+            solutions += 1;
+            checker.begin(solutions, number);
+            in_solution = true;
+        }
+        checker
+            .resolve(
+                tokens(line).map(|(column, name)| (Some(column), name)),
+                &mut items,
+            )
+            .map_err(|error| error.at(number, None))?;
+        checker.option(
+            Place {
+                line: number,
+                option: None,
+            },
+            &mut items,
+        )?;
+    }
+    if in_solution {
+        checker.end()?;
+    }
+    Ok(solutions)
+}
+
+/// The `==> FILE <==` line that `dlx solve` prints before the solutions of
+/// each of several files (unless the problem has an item called `==>`).
+fn is_header(line: &str, problem: &Problem) -> bool {
+    line.starts_with("==> ") && line.ends_with(" <==") && problem.item_by_name("==>").is_none()
+}
+
+/// The whitespace-separated names of `line`, each with its 1-based column
+/// (in characters).
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0;
+    let mut rest = line;
+    std::iter::from_fn(move || {
+        let start = rest.find(|c: char| !c.is_whitespace())?;
+        column += rest[..start].chars().count();
+        rest = &rest[start..];
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token = &rest[..end];
+        let token_column = column + 1;
+        column += token.chars().count();
+        rest = &rest[end..];
+        Some((token_column, token))
+    })
+}
