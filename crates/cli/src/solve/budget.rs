@@ -175,20 +175,48 @@ pub struct BudgetedReader {
 }
 
 impl BudgetedReader {
-    /// Reads `source`, from now on, on a helper thread, within `budget`;
-    /// fails only if the thread cannot be started.
-    pub fn new(source: Box<dyn Read + Send>, budget: Budget) -> io::Result<BudgetedReader> {
+    /// Opens a source with `open` and reads it, both on a helper thread
+    /// (opening a named pipe blocks until a writer comes), within
+    /// `budget`. Fails when the source cannot be opened, the thread cannot
+    /// be started, or the budget is spent before the source is open (with
+    /// a [`ReadStopped`] error).
+    pub fn open<F>(open: F, budget: Budget) -> io::Result<BudgetedReader>
+    where
+        F: FnOnce() -> io::Result<Box<dyn Read + Send>> + Send + 'static,
+    {
         let (sender, chunks) = mpsc::sync_channel(CHUNKS_AHEAD);
+        let (opened_sender, opened) = mpsc::sync_channel(1);
         std::thread::Builder::new()
             .name("dlx-read".into())
-            .spawn(move || pump(source, &sender))?;
-        Ok(BudgetedReader {
-            chunks,
-            chunk: Vec::new(),
-            position: 0,
-            budget,
-            ended: false,
-        })
+            .spawn(move || match open() {
+                Ok(source) => {
+                    if opened_sender.send(Ok(())).is_ok() {
+                        pump(source, &sender);
+                    }
+                }
+                Err(error) => {
+                    let _ = opened_sender.send(Err(error));
+                }
+            })?;
+        loop {
+            if let Some(stop) = budget.spent() {
+                return Err(io::Error::other(ReadStopped(stop)));
+            }
+            match opened.recv_timeout(POLL) {
+                Ok(result) => result?,
+                Err(RecvTimeoutError::Timeout) => continue,
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(io::Error::other("the reading thread ended"));
+                }
+            }
+            return Ok(BudgetedReader {
+                chunks,
+                chunk: Vec::new(),
+                position: 0,
+                budget,
+                ended: false,
+            });
+        }
     }
 
     /// The next chunk, or an empty one at the end of the input.
@@ -310,8 +338,9 @@ mod tests {
         let text: Vec<u8> = (0..200_000u32)
             .flat_map(|k| format!("line {k}\n").into_bytes())
             .collect();
-        let source = Box::new(io::Cursor::new(text.clone()));
-        let mut reader = BudgetedReader::new(source, Budget::start(None)).unwrap();
+        let source = io::Cursor::new(text.clone());
+        let mut reader =
+            BudgetedReader::open(|| Ok(Box::new(source)), Budget::start(None)).unwrap();
         let mut read = Vec::new();
         reader.read_to_end(&mut read).unwrap();
         assert_eq!(read, text);
@@ -331,12 +360,32 @@ mod tests {
     fn a_silent_source_stops_at_the_deadline() {
         let started = Instant::now();
         let budget = Budget::start(Some(Duration::from_millis(50)));
-        let mut reader = BudgetedReader::new(Box::new(Silent), budget).unwrap();
+        let mut reader = BudgetedReader::open(|| Ok(Box::new(Silent)), budget).unwrap();
         let error = reader.fill_buf().map(|_| ()).unwrap_err();
         assert_eq!(stopped_reading(&error), Some(Stop::TimeLimit));
         assert!(started.elapsed() < Duration::from_secs(2));
         let other = io::Error::other("disk on fire");
         assert_eq!(stopped_reading(&other), None);
+    }
+
+    #[test]
+    fn an_open_that_blocks_stops_at_the_deadline_and_open_errors_pass_through() {
+        let budget = Budget::start(Some(Duration::from_millis(50)));
+        let blocked = BudgetedReader::open(
+            || {
+                std::thread::sleep(Duration::from_secs(3600));
+                Ok(Box::new(Silent) as Box<dyn Read + Send>)
+            },
+            budget,
+        );
+        let error = blocked.map(|_| ()).unwrap_err();
+        assert_eq!(stopped_reading(&error), Some(Stop::TimeLimit));
+        let missing = BudgetedReader::open(
+            || Err(io::Error::new(io::ErrorKind::NotFound, "no such file")),
+            Budget::start(None),
+        );
+        let error = missing.map(|_| ()).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::NotFound);
     }
 
     #[test]
@@ -347,7 +396,8 @@ mod tests {
                 Err(io::Error::new(io::ErrorKind::InvalidData, "bad sector"))
             }
         }
-        let mut reader = BudgetedReader::new(Box::new(Failing), Budget::start(None)).unwrap();
+        let mut reader =
+            BudgetedReader::open(|| Ok(Box::new(Failing)), Budget::start(None)).unwrap();
         let error = reader.fill_buf().map(|_| ()).unwrap_err();
         assert_eq!(error.kind(), io::ErrorKind::InvalidData);
         assert_eq!(stopped_reading(&error), None);

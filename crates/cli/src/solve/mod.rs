@@ -99,10 +99,14 @@ fn solve_input(
         name: &name,
         prefixed: several,
     };
-    let reader = input
-        .open_source()
-        .and_then(|source| BudgetedReader::new(source, run.budget))
-        .map_err(|e| Failure::Input(format!("{name}: cannot open: {e}")))?;
+    let source = input.clone();
+    let reader = match BudgetedReader::open(move || source.open_source(), run.budget) {
+        Ok(reader) => reader,
+        Err(error) => match stopped_reading(&error) {
+            Some(stop) => return Ok(run.stopped_reading(1, stop, printer)?.status()),
+            None => return Err(Failure::Input(format!("{name}: cannot open: {error}"))),
+        },
+    };
     let parsed = match format::read(reader) {
         Ok(parsed) => parsed,
         Err(error) => {

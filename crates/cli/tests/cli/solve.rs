@@ -441,14 +441,14 @@ fn bad_budgets_and_thread_counts_are_usage_errors() {
 
 /// A problem whose full count takes several seconds: the 9356 ways to pack
 /// the pentominoes into a 6x10 box.
-fn long_problem() -> tempfile_path::TempPath {
+pub(crate) fn long_problem() -> tempfile_path::TempPath {
     let output = dlx().args(["gen", "pentomino", "6x10"]).output().unwrap();
     assert!(output.status.success());
     tempfile_path::write("pentomino6x10.dlx", &output.stdout)
 }
 
 /// Just enough of a temporary file for these tests.
-mod tempfile_path {
+pub(crate) mod tempfile_path {
     use std::path::{Path, PathBuf};
 
     pub struct TempPath(PathBuf);
