@@ -13,9 +13,9 @@ use super::printer::{Printer, report};
 use crate::progress::Progress;
 use crate::status::Status;
 
-/// The most time between two looks at the budget during a search: a stop
-/// takes effect within it.
-const MAX_POLL: Duration = Duration::from_millis(100);
+/// The most time between two looks at the budget (and Ctrl-C) during a
+/// search: half the 0.1 s in which a stop must take effect.
+const MAX_POLL: Duration = Duration::from_millis(50);
 
 /// The least time between two looks, for tiny budgets.
 const MIN_POLL: Duration = Duration::from_millis(1);
@@ -77,10 +77,11 @@ impl Run<'_> {
             .threads(threads)
             .ordered(true)
             .node_limit(search.max_nodes);
-        if let Some(limit) = search.time_limit {
-            // Looked at often enough to stop within 1% of a short budget.
-            solver = solver.progress_interval((limit / 100).clamp(MIN_POLL, MAX_POLL));
-        }
+        // Looked at often enough to stop within 1% of a short budget.
+        let poll = search
+            .time_limit
+            .map_or(MAX_POLL, |limit| (limit / 100).clamp(MIN_POLL, MAX_POLL));
+        solver = solver.progress_interval(poll);
         let mut written: io::Result<()> = Ok(());
         let mut found = 0u64;
         let mut stop = None;

@@ -1,7 +1,9 @@
 //! Tests of the `dlx` binary, run as a user would.
 
 mod budgets;
+mod closed_streams;
 mod common;
+mod gen_search;
 mod generate;
 mod parallel;
 mod running;

@@ -536,3 +536,35 @@ fn ctrl_c_prints_the_partial_count_and_statistics() {
         "{stderr}"
     );
 }
+
+#[test]
+fn json_count_writes_only_the_summary() {
+    for threads in ["1", "2"] {
+        let output = dlx()
+            .args(["solve", "--json", "--count", "-j", threads])
+            .arg(engine_data("queens8.dlx"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        let records = json_records(&output.stdout);
+        assert_eq!(records.len(), 1, "-j {threads}: {records:?}");
+        assert_eq!(records[0]["type"], "summary");
+        assert_eq!(records[0]["solutions"], 92);
+        assert_eq!(records[0]["nodes"], 1199);
+        assert_eq!(records[0]["complete"], true);
+    }
+    // With -n the count stops there; one summary per file.
+    let output = dlx()
+        .args(["solve", "--json", "--count", "-n", "10"])
+        .arg(engine_data("queens8.dlx"))
+        .arg(engine_data("queens6.dlx"))
+        .output()
+        .unwrap();
+    let records = json_records(&output.stdout);
+    assert_eq!(records.len(), 2, "{records:?}");
+    assert!(records.iter().all(|r| r["type"] == "summary"));
+    assert_eq!(records[0]["solutions"], 10);
+    assert_eq!(records[0]["stopped"], "max-solutions");
+    assert_eq!(records[1]["solutions"], 4);
+    assert_eq!(records[1]["complete"], true);
+}
