@@ -20,6 +20,13 @@ const MAX_POLL: Duration = Duration::from_millis(50);
 /// The least time between two looks, for tiny budgets.
 const MIN_POLL: Duration = Duration::from_millis(1);
 
+/// The progress line: the input, the time, the bar of Knuth's estimate,
+/// and solutions and nodes as far as the terminal's width allows.
+const PROGRESS: &str = "{prefix} {elapsed_precise} {bar:20} ~{percent}% {wide_msg}";
+
+/// The most characters of the input's name on the progress line.
+const PREFIX_CHARS: usize = 20;
+
 /// One run: how to search, within what, and how the input is named.
 pub struct Run<'a> {
     pub search: &'a SearchArgs,
@@ -92,13 +99,9 @@ impl Run<'_> {
             Progress::hidden()
         } else {
             // Knuth's estimate, in tenths of a percent.
-            Progress::bar(
-                1000,
-                &format!(
-                    "{} [{{elapsed_precise}}] {{bar:30}} ~{{percent}}% {{msg}}",
-                    self.name
-                ),
-            )
+            let bar = Progress::bar(1000, PROGRESS);
+            bar.set_prefix(tail(self.name, PREFIX_CHARS));
+            bar
         };
         let visit = |solution: &dancing::Solution<'_>| {
             found += 1;
@@ -114,7 +117,7 @@ impl Run<'_> {
             progress.set_position((state.fraction * 1000.0) as u64);
             let rate = state.stats.nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
             progress.set_message(format!(
-                "{} solutions, {} nodes ({}/s)",
+                "{} solutions, {} nodes, {}/s",
                 state.stats.solutions,
                 abbreviate(state.stats.nodes as f64),
                 abbreviate(rate)
@@ -198,6 +201,17 @@ impl Run<'_> {
     }
 }
 
+/// The last `max` characters of `name`, after an ellipsis if cut.
+fn tail(name: &str, max: usize) -> String {
+    let chars = name.chars().count();
+    if chars <= max {
+        name.to_owned()
+    } else {
+        let kept: String = name.chars().skip(chars + 1 - max).collect();
+        format!("…{kept}")
+    }
+}
+
 /// A count with a metric suffix: `950`, `12.3k`, `4.56M`, `7.89G`.
 fn abbreviate(value: f64) -> String {
     match value {
@@ -205,5 +219,34 @@ fn abbreviate(value: f64) -> String {
         v if v < 1e6 => format!("{:.1}k", v / 1e3),
         v if v < 1e9 => format!("{:.2}M", v / 1e6),
         v => format!("{:.2}G", v / 1e9),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_template_is_valid() {
+        assert!(crate::progress::is_valid_template(PROGRESS));
+    }
+
+    #[test]
+    fn long_names_keep_their_end() {
+        assert_eq!(tail("toy.dlx", 20), "toy.dlx");
+        assert_eq!(tail("/very/long/path/to/problem.dlx", 12), "…problem.dlx");
+        assert_eq!(
+            tail("/very/long/path/to/problem.dlx", 12).chars().count(),
+            12
+        );
+        assert_eq!(tail("åäöåäö", 3), "…äö");
+    }
+
+    #[test]
+    fn counts_are_abbreviated() {
+        assert_eq!(abbreviate(950.0), "950");
+        assert_eq!(abbreviate(12_345.0), "12.3k");
+        assert_eq!(abbreviate(4_560_000.0), "4.56M");
+        assert_eq!(abbreviate(7.89e9), "7.89G");
     }
 }
