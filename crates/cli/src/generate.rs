@@ -4,13 +4,10 @@
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Read, Write};
-use std::ops::ControlFlow;
-use std::time::Instant;
 
 use anstyle::{AnsiColor, Color, Style};
-use bumpalo::Bump;
 use clap::{Subcommand, ValueEnum};
-use dancing::Solver;
+use dancing::OptionId;
 use dancing_problems::polyomino::{
     Board, Cell, Packing, Piece, Tiling, pentominoes, pieces_from_picture,
 };
@@ -19,11 +16,19 @@ use dancing_problems::{
     SudokuGrids, write_dlx,
 };
 
+use crate::interrupt;
+use crate::solve::SearchArgs;
+use crate::solve::budget::Budget;
+use crate::solve::printer::{Count, Printer};
+use crate::solve::runner::{Outcome, Run};
 use crate::status::{Status, is_broken_pipe};
 
 const AFTER_HELP: &str = "\
 Without --solve, --count or --max, the problem is written in Knuth's DLX format on standard \
-output. Exit status: 0; 1 when solving finds no solution; 2 for a bad argument.
+output. Solving takes the search flags of `dlx solve` (-j, --max-nodes, --time-limit, -q, \
+--stats, --profile) and stops the same way: Ctrl-C or a budget ends the search with the \
+solutions found so far and a summary marked incomplete. Exit status: 0; 1 when solving finds \
+no solution; 2 for a bad argument; 130 when interrupted.
 
 Examples:
   dlx gen queens 12 | dlx solve --count           14200
@@ -155,6 +160,9 @@ pub struct Output {
     /// Stop after N solutions (implies --solve unless --count is given).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max: Option<u64>,
+    /// Threads, budgets, progress and statistics, as in `dlx solve`.
+    #[command(flatten)]
+    pub search: SearchArgs,
 }
 
 /// When to color drawings.
@@ -276,6 +284,20 @@ where
     P: ExactCover,
     D: Fn(&P::Solution) -> String,
 {
+    let solving = output.solve || output.count || output.max.is_some();
+    let search_flags = output.search.given();
+    if !solving && !search_flags.is_empty() {
+        let verb = if search_flags.len() == 1 {
+            "applies"
+        } else {
+            "apply"
+        };
+        crate::diag!(
+            "dlx gen {name}: {} only {verb} with --solve, --count or --max",
+            search_flags.join(", ")
+        );
+        return Status::Error;
+    }
     let generator = match built {
         Ok(generator) => generator,
         Err(error) => {
@@ -285,8 +307,28 @@ where
     };
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let result = if output.solve || output.count || output.max.is_some() {
-        solve(&generator, output, shape, &draw, &mut out)
+    let result = if solving {
+        interrupt::catch();
+        let run = Run {
+            search: &output.search,
+            budget: Budget::start(output.search.time_limit),
+            max_solutions: output.max,
+            name,
+            prefixed: false,
+        };
+        let problem = generator.problem();
+        let outcome = if output.count {
+            run.search(problem, &mut Count::new(&mut out, None))
+        } else {
+            let mut drawing = Drawing {
+                generator: &generator,
+                draw: &draw,
+                shape,
+                out: &mut out,
+            };
+            run.search(problem, &mut drawing)
+        };
+        outcome.map(|outcome| outcome.status())
     } else {
         write_dlx(&generator, &mut out).map(|()| Status::Success)
     };
@@ -301,80 +343,45 @@ where
     }
 }
 
-/// Solves, drawing each solution unless only counting; the summary goes to
-/// standard error.
-fn solve<P, D>(
-    generator: &P,
-    output: &Output,
+/// Draws each solution, decoded by the generator: pictures of several lines
+/// separated by a blank line, one-line pictures one after another.
+struct Drawing<'a, P, D, W> {
+    generator: &'a P,
+    draw: &'a D,
     shape: Shape,
-    draw: &D,
-    out: &mut impl Write,
-) -> io::Result<Status>
+    out: &'a mut W,
+}
+
+impl<P, D, W> Printer for Drawing<'_, P, D, W>
 where
     P: ExactCover,
     D: Fn(&P::Solution) -> String,
+    W: Write,
 {
-    let limit = output.max.unwrap_or(u64::MAX);
-    let bump = Bump::new();
-    let mut solver = Solver::new(generator.problem(), &bump);
-    let mut written = Ok(());
-    let mut found = 0u64;
-    let started = Instant::now();
-    // Counting decodes nothing; drawing decodes each solution and stops at
-    // the first write error (a closed pipe, most likely).
-    let stats = if output.count {
-        solver.search(|_| {
-            found += 1;
-            if found == limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-    } else {
-        solver.search(|solution| {
-            found += 1;
-            let picture = draw(&generator.decode(solution.options()));
-            let separator = if found > 1 && shape == Shape::Block {
-                "\n"
-            } else {
-                ""
-            };
-            written = write!(out, "{separator}{picture}");
-            if written.is_ok() && !picture.ends_with('\n') {
-                written = writeln!(out);
-            }
-            if written.is_err() || found == limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
-    };
-    let elapsed = started.elapsed();
-    written?;
-    if output.count {
-        writeln!(out, "{}", stats.solutions)?;
+    fn wants_solutions(&self) -> bool {
+        true
     }
-    // The summary follows what it describes.
-    out.flush()?;
-    let plural = if stats.solutions == 1 { "" } else { "s" };
-    let stopped = if stats.complete {
-        ""
-    } else {
-        " (stopped at --max)"
-    };
-    crate::diag!(
-        "{} solution{plural}{stopped}, {} nodes, {:.3}s",
-        stats.solutions,
-        stats.nodes,
-        elapsed.as_secs_f64()
-    );
-    Ok(if stats.solutions > 0 {
-        Status::Success
-    } else {
-        Status::NotFound
-    })
+
+    fn solution(
+        &mut self,
+        _: &dancing::Problem,
+        number: u64,
+        options: &[OptionId],
+    ) -> io::Result<()> {
+        let picture = (self.draw)(&self.generator.decode(options));
+        if number > 1 && self.shape == Shape::Block {
+            writeln!(self.out)?;
+        }
+        write!(self.out, "{picture}")?;
+        if !picture.ends_with('\n') {
+            writeln!(self.out)?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, _: &Outcome) -> io::Result<()> {
+        self.out.flush()
+    }
 }
 
 /// Background colors for pieces, twelve that a terminal tells apart.

@@ -1,7 +1,7 @@
 //! Where input comes from: files named on the command line, or standard input.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 
 /// One input: a file, or standard input (no file given, or `-`).
@@ -42,6 +42,15 @@ impl Input {
         Ok(match self {
             Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
             Input::File(path) => Box::new(BufReader::with_capacity(1 << 16, File::open(path)?)),
+        })
+    }
+
+    /// Opens the input unbuffered, for a reader of its own that may run on
+    /// another thread (see `solve::budget::BudgetedReader`).
+    pub fn open_source(&self) -> io::Result<Box<dyn Read + Send>> {
+        Ok(match self {
+            Input::Stdin => Box::new(io::stdin()),
+            Input::File(path) => Box::new(File::open(path)?),
         })
     }
 }

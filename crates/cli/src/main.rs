@@ -41,10 +41,10 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let status = match cli.command {
-        Command::Solve(args) => return solve::exit_code(solve::run(&args)),
+        Command::Solve(args) => solve::run(&args),
         Command::Sudoku(args) => sudoku::run(&args),
         Command::Gen(args) => generate::run(&args),
         Command::Verify(args) => return verify::run(&args),
     };
-    status.into()
+    status.exit_code()
 }

@@ -17,9 +17,11 @@
 //! ```
 //!
 //! Templates use `indicatif`'s keys (`{spinner}`, `{bar:30}`, `{pos}`,
-//! `{human_pos}`, `{len}`, `{percent}`, `{elapsed}`, `{eta}`, `{msg}`, ...)
-//! and one of ours: `{rate}`, steps per second since the start, as a whole
-//! number with thousands separators.
+//! `{human_pos}`, `{len}`, `{percent}`, `{elapsed}`, `{eta}`, `{prefix}`,
+//! `{msg}`, `{wide_msg}`, ...) and one of ours: `{rate}`, steps per second
+//! since the start, as a whole number with thousands separators. The line
+//! should fit the terminal (`{wide_msg}` is cut to fit): a line that wraps
+//! cannot be cleared whole.
 
 use std::borrow::Cow;
 use std::io::{self, IsTerminal};
@@ -27,13 +29,73 @@ use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-use indicatif::{HumanFloatCount, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+use console::Term;
+use indicatif::{
+    HumanFloatCount, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike,
+};
 
 /// How long work goes on before progress appears.
 pub const REVEAL_AFTER: Duration = Duration::from_secs(1);
 
 /// How often a visible progress line is redrawn (the spinner turns).
 const TICK: Duration = Duration::from_millis(100);
+
+/// How often a visible progress line may be redrawn at most.
+const REFRESH_HZ: u8 = 20;
+
+/// Columns left free at the end of the progress line, for the `^C` that
+/// the terminal echoes on Ctrl-C.
+const ECHO_ROOM: u16 = 2;
+
+/// Standard error as `indicatif` sees it: [`ECHO_ROOM`] columns narrower
+/// than it is. `indicatif` pads the line to the full width, which leaves the
+/// cursor on the last column; the `^C` echoed there would wrap to a new
+/// line, and clearing the bar would clear that line and leave the bar,
+/// stale, above the result.
+#[derive(Debug)]
+struct Narrowed(Term);
+
+impl TermLike for Narrowed {
+    fn width(&self) -> u16 {
+        self.0.size().1.saturating_sub(ECHO_ROOM).max(1)
+    }
+
+    fn height(&self) -> u16 {
+        self.0.size().0
+    }
+
+    fn move_cursor_up(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_up(n)
+    }
+
+    fn move_cursor_down(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_down(n)
+    }
+
+    fn move_cursor_right(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_right(n)
+    }
+
+    fn move_cursor_left(&self, n: usize) -> io::Result<()> {
+        self.0.move_cursor_left(n)
+    }
+
+    fn write_line(&self, s: &str) -> io::Result<()> {
+        self.0.write_line(s)
+    }
+
+    fn write_str(&self, s: &str) -> io::Result<()> {
+        self.0.write_str(s)
+    }
+
+    fn clear_line(&self) -> io::Result<()> {
+        self.0.clear_line()
+    }
+
+    fn flush(&self) -> io::Result<()> {
+        self.0.flush()
+    }
+}
 
 /// A progress line on standard error, or nothing.
 ///
@@ -83,7 +145,10 @@ impl Progress {
             .spawn(move || {
                 // Anything but a timeout means the work ended first.
                 if woken.recv_timeout(REVEAL_AFTER) == Err(RecvTimeoutError::Timeout) {
-                    shown.set_draw_target(ProgressDrawTarget::stderr());
+                    shown.set_draw_target(ProgressDrawTarget::term_like_with_hz(
+                        Box::new(Narrowed(Term::buffered_stderr())),
+                        REFRESH_HZ,
+                    ));
                     shown.enable_steady_tick(TICK);
                 }
             });
@@ -104,7 +169,15 @@ impl Progress {
         }
     }
 
-    /// Sets the text of `{msg}` in the template.
+    /// Sets the text of `{prefix}` in the template (a file name, say: text
+    /// that must not be read as a template).
+    pub fn set_prefix(&self, prefix: impl Into<Cow<'static, str>>) {
+        if let Some(bar) = &self.bar {
+            bar.set_prefix(prefix);
+        }
+    }
+
+    /// Sets the text of `{msg}` (or `{wide_msg}`) in the template.
     pub fn set_message(&self, message: impl Into<Cow<'static, str>>) {
         if let Some(bar) = &self.bar {
             bar.set_message(message);
@@ -181,6 +254,14 @@ mod tests {
         assert!(!progress.is_active());
         assert_eq!(progress.suspend(|| 42), 42);
         progress.finish();
+    }
+
+    #[test]
+    fn the_bar_leaves_room_for_an_echoed_ctrl_c() {
+        let term = Term::stderr();
+        let narrowed = Narrowed(term.clone());
+        assert_eq!(narrowed.width(), term.size().1 - ECHO_ROOM);
+        assert_eq!(narrowed.height(), term.size().0);
     }
 
     #[test]

@@ -1,8 +1,12 @@
 //! Tests of the `dlx` binary, run as a user would.
 
+mod budgets;
+mod closed_streams;
 mod common;
+mod gen_search;
 mod generate;
 mod parallel;
+mod running;
 mod solve;
 mod sudoku;
 mod verify;

@@ -441,14 +441,14 @@ fn bad_budgets_and_thread_counts_are_usage_errors() {
 
 /// A problem whose full count takes several seconds: the 9356 ways to pack
 /// the pentominoes into a 6x10 box.
-fn long_problem() -> tempfile_path::TempPath {
+pub(crate) fn long_problem() -> tempfile_path::TempPath {
     let output = dlx().args(["gen", "pentomino", "6x10"]).output().unwrap();
     assert!(output.status.success());
     tempfile_path::write("pentomino6x10.dlx", &output.stdout)
 }
 
 /// Just enough of a temporary file for these tests.
-mod tempfile_path {
+pub(crate) mod tempfile_path {
     use std::path::{Path, PathBuf};
 
     pub struct TempPath(PathBuf);
@@ -535,4 +535,36 @@ fn ctrl_c_prints_the_partial_count_and_statistics() {
         stderr.contains(" complete no stopped interrupted"),
         "{stderr}"
     );
+}
+
+#[test]
+fn json_count_writes_only_the_summary() {
+    for threads in ["1", "2"] {
+        let output = dlx()
+            .args(["solve", "--json", "--count", "-j", threads])
+            .arg(engine_data("queens8.dlx"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0));
+        let records = json_records(&output.stdout);
+        assert_eq!(records.len(), 1, "-j {threads}: {records:?}");
+        assert_eq!(records[0]["type"], "summary");
+        assert_eq!(records[0]["solutions"], 92);
+        assert_eq!(records[0]["nodes"], 1199);
+        assert_eq!(records[0]["complete"], true);
+    }
+    // With -n the count stops there; one summary per file.
+    let output = dlx()
+        .args(["solve", "--json", "--count", "-n", "10"])
+        .arg(engine_data("queens8.dlx"))
+        .arg(engine_data("queens6.dlx"))
+        .output()
+        .unwrap();
+    let records = json_records(&output.stdout);
+    assert_eq!(records.len(), 2, "{records:?}");
+    assert!(records.iter().all(|r| r["type"] == "summary"));
+    assert_eq!(records[0]["solutions"], 10);
+    assert_eq!(records[0]["stopped"], "max-solutions");
+    assert_eq!(records[1]["solutions"], 4);
+    assert_eq!(records[1]["complete"], true);
 }

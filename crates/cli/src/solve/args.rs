@@ -1,0 +1,106 @@
+//! The command line of `dlx solve`, and the search flags it shares with
+//! `dlx gen --solve/--count`.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::budget::parse_duration;
+
+/// Exit statuses and stops, shown after `--help` of every command that
+/// searches.
+pub const AFTER_HELP: &str = "\
+Exit status: 0 if a solution was found, 1 if there is none (or none was found before a
+--max-nodes or --time-limit budget ran out), 2 on any error, 130 when interrupted (Ctrl-C).
+
+A search stopped early (Ctrl-C, --max-nodes, --time-limit) still prints what it found and
+its statistics, marked as incomplete, with Knuth's estimate of the part of the search tree
+explored. The clock of --time-limit starts when the input starts being read, and a stop
+while reading names the line it got to. A second Ctrl-C ends the program at once.";
+
+/// Solve exact-cover problems in Knuth's DLX format.
+///
+/// Prints every solution (one line per chosen option, with its item names;
+/// a blank line between solutions) and a summary on standard error. Exits 0
+/// when a solution was found, 1 when there is none, 2 on any error.
+#[derive(clap::Args, Debug)]
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    /// Files in Knuth's DLX format; none, or `-`, reads standard input.
+    pub files: Vec<PathBuf>,
+
+    /// Print only the number of solutions (one integer; `FILE:N` for
+    /// several files; with --json, only the summary object).
+    #[arg(long)]
+    pub count: bool,
+
+    /// Stop after N solutions.
+    #[arg(short = 'n', long, value_name = "N")]
+    pub max_solutions: Option<u64>,
+
+    /// Write JSON Lines: one object per solution (none with --count), then
+    /// a summary object.
+    #[arg(long)]
+    pub json: bool,
+
+    #[command(flatten)]
+    pub search: SearchArgs,
+}
+
+/// How a search runs and what it reports: threads, budgets, progress and
+/// statistics; the same flags for every command that searches.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SearchArgs {
+    /// Search on N threads [default: one per core]. Solutions are printed in
+    /// the same order whatever N is; `-j 1` is the sequential search.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+
+    /// Stop each search after about N search-tree nodes (exactly N on one
+    /// thread) and report what was found.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+
+    /// Stop each input after this long, reading included (`90`, `90s`,
+    /// `250ms`, `1.5m`, `2h`), and report what was found.
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub time_limit: Option<Duration>,
+
+    /// Show no progress bar (it is shown only on a terminal, for long searches).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Print one line of statistics on standard error (`name value` pairs).
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Print the number of search-tree nodes at each depth on standard error.
+    #[arg(long)]
+    pub profile: bool,
+}
+
+impl SearchArgs {
+    /// The number of threads to search on.
+    pub fn thread_count(&self) -> usize {
+        self.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |n| n as usize,
+        )
+    }
+
+    /// The flags given, by name, for the message that says they need a
+    /// search (`dlx gen` without --solve or --count).
+    pub fn given(&self) -> Vec<&'static str> {
+        let flags = [
+            (self.threads.is_some(), "--threads"),
+            (self.max_nodes.is_some(), "--max-nodes"),
+            (self.time_limit.is_some(), "--time-limit"),
+            (self.quiet, "--quiet"),
+            (self.stats, "--stats"),
+            (self.profile, "--profile"),
+        ];
+        flags
+            .into_iter()
+            .filter_map(|(given, name)| given.then_some(name))
+            .collect()
+    }
+}

@@ -1,0 +1,304 @@
+//! The only places that format what a search found: a [`Printer`] for
+//! standard output (solutions as text or JSON, or only their number), and
+//! [`report`], the summary on standard error.
+//!
+//! A new output format is one more printer: `dlx gen --solve` draws its
+//! solutions with one of its own, on the same runner.
+
+use std::io::{self, Write};
+
+use dancing::{ItemId, OptionId, Problem};
+use serde_json::json;
+
+use super::args::SearchArgs;
+use super::budget::Stop;
+use super::runner::Outcome;
+
+/// Writes the results of one search on standard output.
+pub trait Printer {
+    /// Whether the search must hand over each solution; when not, it only
+    /// counts them, which is faster on several threads.
+    fn wants_solutions(&self) -> bool;
+
+    /// Before the search: a header, say.
+    fn begin(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// Solution `number` (from 1), the options chosen on `problem`.
+    fn solution(&mut self, problem: &Problem, number: u64, options: &[OptionId]) -> io::Result<()>;
+
+    /// After the search (or after reading stopped): the count or summary,
+    /// if this printer writes one; then flushes.
+    fn finish(&mut self, outcome: &Outcome) -> io::Result<()>;
+
+    /// Whether the summary sentence goes to standard error (a printer
+    /// whose output holds its own summary says no).
+    fn summary_on_stderr(&self) -> bool {
+        true
+    }
+}
+
+/// Solutions as Knuth writes them: a line per chosen option with its item
+/// names, a blank line between solutions, and `==> FILE <==` before the
+/// solutions of each of several files.
+pub struct Text<'w, W: Write> {
+    out: &'w mut W,
+    header: Option<Header>,
+}
+
+/// The header of one file among several.
+pub struct Header {
+    pub name: String,
+    /// Whether a file was printed before, so a blank line separates them.
+    pub after_another: bool,
+}
+
+impl<'w, W: Write> Text<'w, W> {
+    pub fn new(out: &'w mut W, header: Option<Header>) -> Self {
+        Text { out, header }
+    }
+}
+
+impl<W: Write> Printer for Text<'_, W> {
+    fn wants_solutions(&self) -> bool {
+        true
+    }
+
+    fn begin(&mut self) -> io::Result<()> {
+        if let Some(header) = &self.header {
+            if header.after_another {
+                writeln!(self.out)?;
+            }
+            writeln!(self.out, "==> {} <==", header.name)?;
+        }
+        Ok(())
+    }
+
+    fn solution(&mut self, problem: &Problem, number: u64, options: &[OptionId]) -> io::Result<()> {
+        if number > 1 {
+            writeln!(self.out)?;
+        }
+        for &option in options {
+            let mut separator = "";
+            for &item in problem.option(option) {
+                write!(self.out, "{separator}{}", item_name(problem, item))?;
+                separator = " ";
+            }
+            writeln!(self.out)?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, _: &Outcome) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// JSON Lines: an object per solution (unless only counting), then a
+/// summary object with the statistics, whatever the number of threads.
+pub struct Json<'w, W: Write> {
+    out: &'w mut W,
+    file: String,
+    solutions: bool,
+}
+
+impl<'w, W: Write> Json<'w, W> {
+    /// With `solutions` false (`--count`), only the summary is written.
+    pub fn new(out: &'w mut W, file: String, solutions: bool) -> Self {
+        Json {
+            out,
+            file,
+            solutions,
+        }
+    }
+}
+
+impl<W: Write> Printer for Json<'_, W> {
+    fn wants_solutions(&self) -> bool {
+        self.solutions
+    }
+
+    fn solution(&mut self, problem: &Problem, number: u64, options: &[OptionId]) -> io::Result<()> {
+        if !self.solutions {
+            return Ok(());
+        }
+        let options: Vec<Vec<&str>> = options
+            .iter()
+            .map(|&option| {
+                problem
+                    .option(option)
+                    .iter()
+                    .map(|&item| item_name(problem, item))
+                    .collect()
+            })
+            .collect();
+        let record = json!({
+            "type": "solution",
+            "file": self.file,
+            "solution": number,
+            "options": options,
+        });
+        writeln!(self.out, "{record}")
+    }
+
+    fn finish(&mut self, outcome: &Outcome) -> io::Result<()> {
+        let stats = &outcome.stats;
+        // The same fields for every run; `null` where a figure does not
+        // apply (no stop) or was not measured.
+        let mut summary = json!({
+            "type": "summary",
+            "file": self.file,
+            "solutions": stats.solutions,
+            "nodes": stats.nodes,
+            "updates": stats.updates,
+            "max_depth": stats.max_depth,
+            "complete": stats.complete,
+            "stopped": outcome.stop.map(Stop::name),
+            "explored_estimate": outcome.explored,
+            "time_seconds": outcome.elapsed.as_secs_f64(),
+            "threads": outcome.threads,
+        });
+        if let Some(line) = outcome.stopped_reading_at {
+            summary["stopped_reading_at_line"] = json!(line);
+        }
+        writeln!(self.out, "{summary}")?;
+        self.out.flush()
+    }
+
+    fn summary_on_stderr(&self) -> bool {
+        false
+    }
+}
+
+/// Only the number of solutions: `N`, or `LABEL:N` (one of several files).
+/// An input whose reading stopped has no count to print.
+pub struct Count<'w, W: Write> {
+    out: &'w mut W,
+    label: Option<String>,
+}
+
+impl<'w, W: Write> Count<'w, W> {
+    pub fn new(out: &'w mut W, label: Option<String>) -> Self {
+        Count { out, label }
+    }
+}
+
+impl<W: Write> Printer for Count<'_, W> {
+    fn wants_solutions(&self) -> bool {
+        false
+    }
+
+    fn solution(&mut self, _: &Problem, _: u64, _: &[OptionId]) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn finish(&mut self, outcome: &Outcome) -> io::Result<()> {
+        if outcome.stopped_reading_at.is_none() {
+            match &self.label {
+                Some(label) => writeln!(self.out, "{label}:{}", outcome.stats.solutions)?,
+                None => writeln!(self.out, "{}", outcome.stats.solutions)?,
+            }
+        }
+        self.out.flush()
+    }
+}
+
+fn item_name(problem: &Problem, item: ItemId) -> &str {
+    // Problems read from Knuth's format name every item.
+    problem.item_name(item).unwrap_or("?")
+}
+
+/// The summary of one input on standard error: a sentence (unless the
+/// printer holds its own summary), or `name value` pairs with `--stats`,
+/// and the per-level profile with `--profile`. `name` is the input's, and
+/// `prefixed` says whether lines start with it (one of several inputs).
+///
+/// The fields are the same whatever the number of threads: an incomplete
+/// run always says why it stopped and how much of the tree it explored
+/// (`unknown` when it stopped before the first estimate).
+pub fn report(search: &SearchArgs, name: &str, prefixed: bool, sentence: bool, outcome: &Outcome) {
+    let stats = &outcome.stats;
+    let seconds = outcome.elapsed.as_secs_f64();
+    if let (Some(line), Some(stop)) = (outcome.stopped_reading_at, outcome.stop) {
+        // Always said, and with the place: nothing else tells of the input.
+        let why = match stop {
+            Stop::Interrupted => "interrupted",
+            _ => "time limit reached",
+        };
+        crate::diag!(
+            "{name}:{line}: {why} while reading, after {seconds:.3}s; nothing was searched"
+        );
+    }
+    if search.stats {
+        let stopped = match outcome.stop {
+            None => String::new(),
+            Some(stop) => format!(
+                " stopped {} explored-estimate {}",
+                stop.name(),
+                outcome
+                    .explored
+                    .map_or("unknown".to_owned(), |fraction| format!("{fraction:.4}"))
+            ),
+        };
+        crate::diag!(
+            "{}solutions {} nodes {} updates {} max-depth {} time {seconds:.3}s threads {} complete {}{stopped}",
+            if prefixed {
+                format!("file {name} ")
+            } else {
+                String::new()
+            },
+            stats.solutions,
+            stats.nodes,
+            stats.updates,
+            stats.max_depth,
+            outcome.threads,
+            if stats.complete { "yes" } else { "no" },
+        );
+    } else if sentence && outcome.stopped_reading_at.is_none() {
+        let prefix = if prefixed {
+            format!("{name}: ")
+        } else {
+            String::new()
+        };
+        let plural = if stats.solutions == 1 { "" } else { "s" };
+        let stopped = match outcome.stop {
+            None => String::new(),
+            Some(Stop::MaxSolutions) => " (stopped early)".to_owned(),
+            Some(stop) => format!(" ({}; incomplete)", describe(stop)),
+        };
+        let explored = match outcome.stop {
+            Some(stop) if stop.is_budget() => match outcome.explored {
+                Some(fraction) => format!(", about {:.1}% of the tree explored", 100.0 * fraction),
+                None => ", too early for an estimate of the tree explored".to_owned(),
+            },
+            _ => String::new(),
+        };
+        crate::diag!(
+            "{prefix}{} solution{plural}{stopped}, {} nodes, {} updates, {seconds:.3}s{explored}",
+            stats.solutions,
+            stats.nodes,
+            stats.updates
+        );
+    }
+    if search.profile {
+        let prefix = if prefixed {
+            format!("{name}: ")
+        } else {
+            String::new()
+        };
+        for (level, nodes) in outcome.profile.iter().enumerate() {
+            crate::diag!("{prefix}level {level} nodes {nodes}");
+        }
+    }
+}
+
+/// Why a run stopped, in words.
+fn describe(stop: Stop) -> &'static str {
+    match stop {
+        Stop::MaxSolutions => "stopped early",
+        Stop::MaxNodes => "stopped: node budget spent",
+        Stop::TimeLimit => "stopped: time limit",
+        Stop::Interrupted => "interrupted",
+    }
+}

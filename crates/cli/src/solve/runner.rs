@@ -1,0 +1,252 @@
+//! The search-run-report that `dlx solve` and `dlx gen --solve/--count`
+//! share: threads, budgets, progress, Ctrl-C, the printer, and the summary.
+
+use std::io::{self, IsTerminal};
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use dancing::{ParallelSolver, Problem, Progress as SearchState, Stats};
+
+use super::args::SearchArgs;
+use super::budget::{Budget, Stop};
+use super::printer::{Printer, report};
+use crate::progress::Progress;
+use crate::status::Status;
+
+/// The most time between two looks at the budget (and Ctrl-C) during a
+/// search: half the 0.1 s in which a stop must take effect.
+const MAX_POLL: Duration = Duration::from_millis(50);
+
+/// The least time between two looks, for tiny budgets.
+const MIN_POLL: Duration = Duration::from_millis(1);
+
+/// The progress line: the input, the time, the bar of Knuth's estimate,
+/// and solutions and nodes as far as the terminal's width allows.
+const PROGRESS: &str = "{prefix} {elapsed_precise} {bar:20} ~{percent}% {wide_msg}";
+
+/// The most characters of the input's name on the progress line.
+const PREFIX_CHARS: usize = 20;
+
+/// One run: how to search, within what, and how the input is named.
+pub struct Run<'a> {
+    pub search: &'a SearchArgs,
+    /// Started when the input started being read.
+    pub budget: Budget,
+    /// `-n`/`--max`: stop after this many solutions.
+    pub max_solutions: Option<u64>,
+    /// The input's name, on the progress bar and in messages.
+    pub name: &'a str,
+    /// Whether summary lines start with the name (one of several inputs).
+    pub prefixed: bool,
+}
+
+/// What a run did, for the printer and the summary.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub stats: Stats,
+    /// From the start of reading to the end of the search.
+    pub elapsed: Duration,
+    pub threads: usize,
+    /// Why the run ended early, if it did.
+    pub stop: Option<Stop>,
+    /// Knuth's estimate of the share of the search tree explored: 1 for a
+    /// complete search, the last estimate for a stopped one, `None` when it
+    /// stopped before the first estimate.
+    pub explored: Option<f64>,
+    /// Search-tree nodes per level.
+    pub profile: Vec<u64>,
+    /// The line reading got to, when it stopped before the end.
+    pub stopped_reading_at: Option<usize>,
+}
+
+impl Outcome {
+    /// 0 when a solution was found, 1 when none was.
+    pub fn status(&self) -> Status {
+        if self.stats.solutions > 0 {
+            Status::Success
+        } else {
+            Status::NotFound
+        }
+    }
+}
+
+impl Run<'_> {
+    /// Searches `problem`, handing the solutions to `printer`, then writes
+    /// the summary on standard error. Fails only when writing the output
+    /// fails.
+    pub fn search(&self, problem: &Problem, printer: &mut impl Printer) -> io::Result<Outcome> {
+        let search = self.search;
+        let threads = search.thread_count();
+        let limit = self.max_solutions.unwrap_or(u64::MAX);
+        printer.begin()?;
+        let visits = printer.wants_solutions() || self.max_solutions.is_some();
+        let mut solver = ParallelSolver::new(problem)
+            .threads(threads)
+            .ordered(true)
+            .node_limit(search.max_nodes);
+        // Looked at often enough to stop within 1% of a short budget.
+        let poll = search
+            .time_limit
+            .map_or(MAX_POLL, |limit| (limit / 100).clamp(MIN_POLL, MAX_POLL));
+        solver = solver.progress_interval(poll);
+        let mut written: io::Result<()> = Ok(());
+        let mut found = 0u64;
+        let mut stop = None;
+        let mut explored = None;
+        // The bar would garble solutions printed on the same terminal.
+        let progress = if search.quiet || (printer.wants_solutions() && io::stdout().is_terminal())
+        {
+            Progress::hidden()
+        } else {
+            // Knuth's estimate, in tenths of a percent.
+            let bar = Progress::bar(1000, PROGRESS);
+            bar.set_prefix(tail(self.name, PREFIX_CHARS));
+            bar
+        };
+        let visit = |solution: &dancing::Solution<'_>| {
+            found += 1;
+            written = printer.solution(problem, found, solution.options());
+            if written.is_err() || found == limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let started = self.budget.started();
+        let monitor = |state: &SearchState| {
+            progress.set_position((state.fraction * 1000.0) as u64);
+            let rate = state.stats.nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
+            progress.set_message(format!(
+                "{} solutions, {} nodes, {}/s",
+                state.stats.solutions,
+                abbreviate(state.stats.nodes as f64),
+                abbreviate(rate)
+            ));
+            explored = Some(state.fraction);
+            stop = self.budget.spent();
+            if stop.is_some() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let stats = if limit == 0 {
+            stop = Some(Stop::MaxSolutions);
+            Stats::default()
+        } else if visits {
+            solver.search_monitored(visit, monitor)
+        } else {
+            // Counting only: the solutions need not travel between threads.
+            solver.count_monitored(monitor)
+        };
+        // Cleared before anything more is written on the terminal.
+        progress.finish();
+        written?;
+        let stop = if stats.complete {
+            None
+        } else {
+            // Not stopped by the monitor: by `-n`, or else by the engine
+            // itself, which stops only when the node budget runs out.
+            Some(stop.unwrap_or(if found >= limit {
+                Stop::MaxSolutions
+            } else {
+                Stop::MaxNodes
+            }))
+        };
+        let outcome = Outcome {
+            stats,
+            elapsed: started.elapsed(),
+            threads,
+            stop,
+            explored: if stats.complete { Some(1.0) } else { explored },
+            profile: solver.profile().to_vec(),
+            stopped_reading_at: None,
+        };
+        self.finish(printer, &outcome)?;
+        Ok(outcome)
+    }
+
+    /// Reports an input whose reading stopped at `line` (Ctrl-C or the
+    /// clock): nothing was searched.
+    pub fn stopped_reading(
+        &self,
+        line: usize,
+        stop: Stop,
+        printer: &mut impl Printer,
+    ) -> io::Result<Outcome> {
+        let outcome = Outcome {
+            stats: Stats::default(),
+            elapsed: self.budget.started().elapsed(),
+            threads: self.search.thread_count(),
+            stop: Some(stop),
+            explored: Some(0.0),
+            profile: Vec::new(),
+            stopped_reading_at: Some(line),
+        };
+        self.finish(printer, &outcome)?;
+        Ok(outcome)
+    }
+
+    /// The printer's end, then the summary after the output it describes.
+    fn finish(&self, printer: &mut impl Printer, outcome: &Outcome) -> io::Result<()> {
+        printer.finish(outcome)?;
+        report(
+            self.search,
+            self.name,
+            self.prefixed,
+            printer.summary_on_stderr(),
+            outcome,
+        );
+        Ok(())
+    }
+}
+
+/// The last `max` characters of `name`, after an ellipsis if cut.
+fn tail(name: &str, max: usize) -> String {
+    let chars = name.chars().count();
+    if chars <= max {
+        name.to_owned()
+    } else {
+        let kept: String = name.chars().skip(chars + 1 - max).collect();
+        format!("…{kept}")
+    }
+}
+
+/// A count with a metric suffix: `950`, `12.3k`, `4.56M`, `7.89G`.
+fn abbreviate(value: f64) -> String {
+    match value {
+        v if v < 1e3 => format!("{v:.0}"),
+        v if v < 1e6 => format!("{:.1}k", v / 1e3),
+        v if v < 1e9 => format!("{:.2}M", v / 1e6),
+        v => format!("{:.2}G", v / 1e9),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_template_is_valid() {
+        assert!(crate::progress::is_valid_template(PROGRESS));
+    }
+
+    #[test]
+    fn long_names_keep_their_end() {
+        assert_eq!(tail("toy.dlx", 20), "toy.dlx");
+        assert_eq!(tail("/very/long/path/to/problem.dlx", 12), "…problem.dlx");
+        assert_eq!(
+            tail("/very/long/path/to/problem.dlx", 12).chars().count(),
+            12
+        );
+        assert_eq!(tail("åäöåäö", 3), "…äö");
+    }
+
+    #[test]
+    fn counts_are_abbreviated() {
+        assert_eq!(abbreviate(950.0), "950");
+        assert_eq!(abbreviate(12_345.0), "12.3k");
+        assert_eq!(abbreviate(4_560_000.0), "4.56M");
+        assert_eq!(abbreviate(7.89e9), "7.89G");
+    }
+}

@@ -1,0 +1,99 @@
+//! Output that cannot be written: a full disk (`/dev/full`) on standard
+//! error loses only the diagnostics, and on standard output it is an error
+//! (exit 2) said on standard error; never a panic (exit 101).
+
+#![cfg(target_os = "linux")]
+
+use std::fs::File;
+use std::process::{Command, Output, Stdio};
+
+use super::common::*;
+
+/// The commands of the findings, each of which writes on both streams.
+fn commands() -> Vec<Vec<String>> {
+    let path = |p: std::path::PathBuf| p.display().to_string();
+    let toy = path(engine_data("toy.dlx"));
+    let queens = path(engine_data("queens8.dlx"));
+    let sudoku = path(cli_data("sudoku_poj2676.in"));
+    [
+        vec!["solve", &toy],
+        vec!["solve", "--stats", "--json", &queens],
+        vec!["solve", "--count", "-j", "2", &queens],
+        vec!["sudoku", "--stats", &sudoku],
+        vec!["gen", "queens", "8", "--count"],
+        vec!["gen", "queens", "8", "--solve", "--stats"],
+    ]
+    .into_iter()
+    .map(|args| args.into_iter().map(str::to_owned).collect())
+    .collect()
+}
+
+/// The binary as a plain command, whose streams can be files.
+fn dlx_with_streams() -> Command {
+    Command::new(assert_cmd::cargo::cargo_bin("dlx"))
+}
+
+fn full() -> File {
+    File::options()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full")
+}
+
+/// What the command writes with both streams captured.
+fn normal(args: &[String]) -> Output {
+    dlx().args(args).output().unwrap()
+}
+
+#[test]
+fn a_full_stderr_loses_only_the_diagnostics() {
+    for args in commands() {
+        let expected = normal(&args);
+        assert_eq!(expected.status.code(), Some(0), "{args:?}");
+        assert!(!expected.stderr.is_empty(), "{args:?} writes on stderr");
+        let output = dlx_with_streams()
+            .args(&args)
+            .stderr(Stdio::from(full()))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        // The results are whole; only the timings may differ (JSON).
+        let lines = |bytes: &[u8]| String::from_utf8_lossy(bytes).lines().count();
+        assert_eq!(lines(&output.stdout), lines(&expected.stdout), "{args:?}");
+        if !args.contains(&"--json".to_owned()) {
+            assert_eq!(output.stdout, expected.stdout, "{args:?}");
+        }
+    }
+}
+
+#[test]
+fn a_full_stdout_is_an_error_said_on_stderr() {
+    for args in commands() {
+        let output = dlx_with_streams()
+            .args(&args)
+            .stdout(Stdio::from(full()))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("error writing output"),
+            "{args:?}: {stderr}"
+        );
+        assert!(stderr.contains("No space left"), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn both_streams_full_is_still_exit_2_and_no_panic() {
+    for args in commands() {
+        let output = dlx_with_streams()
+            .args(&args)
+            .stdout(Stdio::from(full()))
+            .stderr(Stdio::from(full()))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+    }
+}
