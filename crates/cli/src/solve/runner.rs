@@ -92,7 +92,6 @@ impl Run<'_> {
         let mut written: io::Result<()> = Ok(());
         let mut found = 0u64;
         let mut stop = None;
-        let mut explored = None;
         // The bar would garble solutions printed on the same terminal.
         let progress = if search.quiet || (printer.wants_solutions() && io::stdout().is_terminal())
         {
@@ -122,7 +121,6 @@ impl Run<'_> {
                 abbreviate(state.stats.nodes as f64),
                 abbreviate(rate)
             ));
-            explored = Some(state.fraction);
             stop = self.budget.spent();
             if stop.is_some() {
                 ControlFlow::Break(())
@@ -158,7 +156,9 @@ impl Run<'_> {
             elapsed: started.elapsed(),
             threads,
             stop,
-            explored: if stats.complete { Some(1.0) } else { explored },
+            // The engine's estimate where the search stopped, on any
+            // number of threads.
+            explored: Some(solver.explored()),
             profile: solver.profile().to_vec(),
             stopped_reading_at: None,
         };
