@@ -9,10 +9,11 @@
 //!
 //! A line whose first non-blank character is `|` is a comment, and blank lines
 //! are skipped. The first other line names the items; every later line is an
-//! option. Names are any run of non-blank characters without `:` or `|` and
-//! without control characters (Knuth asks for printable characters; a control
-//! character in a name is far more likely a damaged file, or an attempt to
-//! drive the terminal that shows the error, than a name). Tabs separate like
+//! option. Names are any run of non-blank characters without `:` or `|`,
+//! control characters or U+FEFF (Knuth asks for printable characters; a
+//! control character in a name is far more likely a damaged file, or an
+//! attempt to drive the terminal that shows the error, than a name; and a
+//! name starting with U+FEFF would be taken for a byte-order mark). Tabs separate like
 //! spaces. Lines end at `\n`, `\r\n` or a lone `\r`, and a byte-order mark
 //! at the start is skipped (see [`text`]), so line and column numbers are the
 //! ones an editor shows. Names quoted in errors are [escaped](text::escaped).
@@ -31,6 +32,9 @@ use text::{Lines, escaped};
 
 /// Longest line accepted, in bytes (an option with a million long names).
 pub const MAX_LINE_BYTES: usize = 64 << 20;
+/// U+FEFF, invisible, and the byte-order mark when it starts a file.
+const BYTE_ORDER_MARK: char = '\u{feff}';
+
 /// Longest item name accepted, in bytes. Knuth's programs allow 8.
 pub const MAX_NAME_BYTES: usize = 256;
 
@@ -294,8 +298,9 @@ enum Place {
     Option,
 }
 
-/// Rejects names that are too long or hold `:`, `|` or a control character,
-/// saying what a `:` would have meant in Knuth's later formats.
+/// Rejects names that are too long or hold `:`, `|`, a control character or
+/// a byte-order mark, saying what a `:` would have meant in Knuth's later
+/// formats.
 fn check_name(name: &str, column: usize, place: Place) -> Result<(), Located> {
     if name.len() > MAX_NAME_BYTES {
         return Err((column, ParseErrorKind::NameTooLong));
@@ -307,7 +312,10 @@ fn check_name(name: &str, column: usize, place: Place) -> Result<(), Located> {
             }
             (':', Place::Option) => ParseErrorKind::ColorsUnsupported,
             (':' | '|', _) => ParseErrorKind::IllegalCharacter(c),
-            _ if c.is_control() => ParseErrorKind::IllegalCharacter(c),
+            // A byte-order mark is skipped at the start of input only, so a
+            // name starting with one would not read back; anywhere else it
+            // is a sign of files pasted together.
+            _ if c.is_control() || c == BYTE_ORDER_MARK => ParseErrorKind::IllegalCharacter(c),
             _ => continue,
         };
         let column = if matches!(kind, ParseErrorKind::IllegalCharacter(_)) {
