@@ -3,5 +3,6 @@
 mod common;
 mod generate;
 mod parallel;
+mod parsers;
 mod solve;
 mod sudoku;
