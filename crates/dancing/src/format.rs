@@ -9,19 +9,32 @@
 //!
 //! A line whose first non-blank character is `|` is a comment, and blank lines
 //! are skipped. The first other line names the items; every later line is an
-//! option. Names are any run of non-blank characters without `:` or `|`.
-//! Tabs separate like spaces, and CRLF line ends are accepted.
+//! option. Names are any run of non-blank characters without `:` or `|`,
+//! control characters or U+FEFF (Knuth asks for printable characters; a
+//! control character in a name is far more likely a damaged file, or an
+//! attempt to drive the terminal that shows the error, than a name; and a
+//! name starting with U+FEFF would be taken for a byte-order mark). Tabs separate like
+//! spaces. Lines end at `\n`, `\r\n` or a lone `\r`, and a byte-order mark
+//! at the start is skipped (see [`text`]), so line and column numbers are the
+//! ones an editor shows. Names quoted in errors are [escaped](text::escaped).
 //!
 //! Colors (`X:a`, Knuth's DLX2) and multiplicities (`a:b|X`, DLX3) are not
 //! supported yet; they are rejected with an error that says so.
 
 use std::fmt;
-use std::io::{self, BufRead, Read, Write};
+use std::io::{self, BufRead, Write};
 
 use crate::problem::{BuildError, ItemId, ItemKind, Problem, ProblemBuilder};
 
+pub mod text;
+
+use text::{Lines, escaped};
+
 /// Longest line accepted, in bytes (an option with a million long names).
-pub const MAX_LINE_BYTES: u64 = 64 << 20;
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+/// U+FEFF, invisible, and the byte-order mark when it starts a file.
+const BYTE_ORDER_MARK: char = '\u{feff}';
+
 /// Longest item name accepted, in bytes. Knuth's programs allow 8.
 pub const MAX_NAME_BYTES: usize = 256;
 
@@ -94,9 +107,16 @@ pub enum ParseErrorKind {
 }
 
 impl fmt::Display for ParseError {
+    /// `LINE:COLUMN: message`, so that a caller can print `FILE:LINE:COLUMN: message`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: ", self.line, self.column)?;
-        match &self.kind {
+        write!(f, "{}:{}: {}", self.line, self.column, self.kind)
+    }
+}
+
+impl fmt::Display for ParseErrorKind {
+    /// The message alone, with any name it quotes escaped.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             ParseErrorKind::Io(error) => write!(f, "read error: {error}"),
             ParseErrorKind::InvalidUtf8 => write!(f, "the line is not valid UTF-8"),
             ParseErrorKind::LineTooLong => {
@@ -118,12 +138,12 @@ impl fmt::Display for ParseError {
                 f,
                 "item multiplicities (`u:v|item`, Knuth's DLX3 format) are not supported yet"
             ),
-            ParseErrorKind::UnknownItem(name) => write!(f, "unknown item `{name}`"),
+            ParseErrorKind::UnknownItem(name) => write!(f, "unknown item `{}`", escaped(name)),
             ParseErrorKind::DuplicateItem(name) => {
-                write!(f, "item `{name}` appears twice in this option")
+                write!(f, "item `{}` appears twice in this option", escaped(name))
             }
             ParseErrorKind::DuplicateItemName(name) => {
-                write!(f, "item `{name}` is declared twice")
+                write!(f, "item `{}` is declared twice", escaped(name))
             }
             ParseErrorKind::Build(error) => write!(f, "{error}"),
         }
@@ -146,41 +166,45 @@ pub fn read_str(text: &str) -> Result<Parsed, ParseError> {
 }
 
 /// Reads a problem, line by line, from `input`.
-pub fn read<R: BufRead>(mut input: R) -> Result<Parsed, ParseError> {
+pub fn read<R: BufRead>(input: R) -> Result<Parsed, ParseError> {
+    let mut lines = Lines::new(input, MAX_LINE_BYTES);
     let mut builder = ProblemBuilder::new();
     let mut warnings = Vec::new();
-    let mut have_items = false;
-    let mut buffer = Vec::new();
-    let mut line_number = 0;
+    let mut item_line = None;
     let mut option: Vec<ItemId> = Vec::new();
     loop {
-        buffer.clear();
-        line_number += 1;
+        match lines.advance() {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(error) => {
+                return Err(ParseError {
+                    line: lines.number() + 1,
+                    column: 1,
+                    kind: ParseErrorKind::Io(error),
+                });
+            }
+        }
+        let line_number = lines.number();
         let at = |column, kind| ParseError {
             line: line_number,
             column,
             kind,
         };
-        let read = (&mut input)
-            .take(MAX_LINE_BYTES + 1)
-            .read_until(b'\n', &mut buffer)
-            .map_err(|e| at(1, ParseErrorKind::Io(e)))?;
-        if read == 0 {
-            break;
-        }
-        if buffer.len() as u64 > MAX_LINE_BYTES {
+        if lines.too_long() {
             return Err(at(1, ParseErrorKind::LineTooLong));
         }
-        let line = std::str::from_utf8(&buffer).map_err(|_| at(1, ParseErrorKind::InvalidUtf8))?;
-        let line = line.strip_suffix('\n').unwrap_or(line);
-        let line = line.strip_suffix('\r').unwrap_or(line);
+        let line = std::str::from_utf8(lines.line()).map_err(|error| {
+            let valid = &lines.line()[..error.valid_up_to()];
+            let column = String::from_utf8_lossy(valid).chars().count() + 1;
+            at(column, ParseErrorKind::InvalidUtf8)
+        })?;
         let trimmed = line.trim_start();
         if trimmed.is_empty() || trimmed.starts_with('|') {
             continue;
         }
-        if !have_items {
+        if item_line.is_none() {
             read_item_line(line, &mut builder).map_err(|(column, kind)| at(column, kind))?;
-            have_items = true;
+            item_line = Some(line_number);
             continue;
         }
 
@@ -213,15 +237,18 @@ pub fn read<R: BufRead>(mut input: R) -> Result<Parsed, ParseError> {
             });
         }
     }
-    if !have_items {
+    let Some(item_line) = item_line else {
+        // The last line (all blank or comments), or line 1 of empty input.
         return Err(ParseError {
-            line: line_number.max(1),
+            line: lines.number().max(1),
             column: 1,
             kind: ParseErrorKind::NoItems,
         });
-    }
+    };
+    // What is left to go wrong (no primary item, too large) is the item
+    // line's doing.
     let problem = builder.build().map_err(|e| ParseError {
-        line: 1,
+        line: item_line,
         column: 1,
         kind: ParseErrorKind::Build(e),
     })?;
@@ -271,8 +298,9 @@ enum Place {
     Option,
 }
 
-/// Rejects names that are too long or hold `:` or `|`, saying what a `:`
-/// would have meant in Knuth's later formats.
+/// Rejects names that are too long or hold `:`, `|`, a control character or
+/// a byte-order mark, saying what a `:` would have meant in Knuth's later
+/// formats.
 fn check_name(name: &str, column: usize, place: Place) -> Result<(), Located> {
     if name.len() > MAX_NAME_BYTES {
         return Err((column, ParseErrorKind::NameTooLong));
@@ -284,6 +312,10 @@ fn check_name(name: &str, column: usize, place: Place) -> Result<(), Located> {
             }
             (':', Place::Option) => ParseErrorKind::ColorsUnsupported,
             (':' | '|', _) => ParseErrorKind::IllegalCharacter(c),
+            // A byte-order mark is skipped at the start of input only, so a
+            // name starting with one would not read back; anywhere else it
+            // is a sign of files pasted together.
+            _ if c.is_control() || c == BYTE_ORDER_MARK => ParseErrorKind::IllegalCharacter(c),
             _ => continue,
         };
         let column = if matches!(kind, ParseErrorKind::IllegalCharacter(_)) {
@@ -316,7 +348,8 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
 /// Writes `problem` in Knuth's format, so that [`read`] gives it back.
 ///
 /// Items without a name are written as `#` and their index (`#17`); an error
-/// is returned if that would clash with a named item.
+/// is returned if that would clash with a named item, or if a name is one
+/// that [`read`] refuses (too long, or holding a control character).
 pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
     let names: Vec<std::borrow::Cow<'_, str>> = problem
         .items()
@@ -326,6 +359,17 @@ pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
         })
         .collect();
     for item in problem.items() {
+        if let Some(name) = problem.item_name(item)
+            && let Err((_, kind)) = check_name(name, 1, Place::ItemLine)
+        {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!(
+                    "item {} cannot be written so that it reads back: {kind}",
+                    item.index()
+                ),
+            ));
+        }
         if problem.item_name(item).is_none() && problem.item_by_name(&names[item.index()]).is_some()
         {
             return Err(io::Error::new(

@@ -6,6 +6,7 @@ mod common;
 mod gen_search;
 mod generate;
 mod parallel;
+mod parsers;
 mod running;
 mod solve;
 mod sudoku;

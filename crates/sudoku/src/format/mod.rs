@@ -12,7 +12,9 @@
 //! In every format a cell is `1`-`9`, or `.` or `0` for an empty cell.
 //! Blank lines and lines starting with `#` are skipped (in a grid format a
 //! blank line ends a grid early, which is reported); a line `end` stops the
-//! input; CRLF line ends are accepted; lines are limited to
+//! input; lines end at `\n`, `\r\n` or a lone `\r`, a byte-order mark at
+//! the start is skipped (the engine's [`dancing::format::text::Lines`] reads
+//! them, as it does for Knuth's format), and lines are limited to
 //! [`MAX_LINE_BYTES`]. In the `line` format anything after the 81 cells and
 //! a space or tab is a comment. Any format may start with a line holding
 //! only the number of puzzles (POJ 2676 requires it); a count that does not
@@ -27,12 +29,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-mod lines;
 mod read;
 mod write;
 
-pub use lines::MAX_LINE_BYTES;
-pub use read::{Puzzle, PuzzleReader, ReadError, ReadErrorKind};
+pub use read::{MAX_LINE_BYTES, Puzzle, PuzzleReader, ReadError, ReadErrorKind};
 pub use write::{GridWriter, write_grid};
 
 /// An input format.

@@ -3,9 +3,14 @@
 use std::fmt;
 use std::io::{self, BufRead};
 
-use super::lines::{Lines, MAX_LINE_BYTES};
+use dancing::format::text::Lines;
+
 use super::{Format, Layout};
 use crate::grid::{Grid, Shape};
+
+/// The longest line kept, in bytes: an 81-character puzzle with a generous
+/// comment. Longer lines are reported, not stored.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// The cells of a 9x9 grid, of a row, and the longest count line accepted.
 const CELLS: usize = 81;
@@ -226,7 +231,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// first lines when `format` is `None`.
     pub fn new(input: R, format: Option<Format>) -> PuzzleReader<R> {
         PuzzleReader {
-            lines: Lines::new(input),
+            lines: Lines::new(input, MAX_LINE_BYTES),
             forced: format,
             format,
             layout: format.map(Format::layout),
