@@ -1,0 +1,223 @@
+//! The parallel search under hostile shapes and stops: bounded work and
+//! memory however the tree looks, budgets and monitors honoured in the split
+//! pass, and the same answers as one thread.
+
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use dancing::{ParallelSolver, Problem, ProblemBuilder, Solver, Template, format};
+
+/// `items` primary items, each in `copies` options of its own: `copies ^
+/// items` solutions, a tree as wide at every level.
+fn independent_choices(items: usize, copies: usize) -> Problem {
+    let mut builder = ProblemBuilder::new();
+    let ids: Vec<_> = (0..items)
+        .map(|k| builder.primary_item(&format!("i{k}")).unwrap())
+        .collect();
+    for &item in &ids {
+        for _ in 0..copies {
+            builder.option([item]).unwrap();
+        }
+    }
+    builder.build().unwrap()
+}
+
+/// `n` identical options `A B` under the items `A B`: a root with `n`
+/// children, each a solution.
+fn identical_options(n: usize) -> Problem {
+    let mut text = String::from("A B\n");
+    for _ in 0..n {
+        text.push_str("A B\n");
+    }
+    format::read_str(&text).unwrap().problem
+}
+
+/// A chain: items `c0 .. c(n-1)`, each in one option `ck c(k+1)` (the last
+/// alone): a tree that is a path `n / 2` levels deep.
+fn chain(n: usize) -> Problem {
+    let mut text = (0..n)
+        .map(|k| format!("c{k}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    text.push('\n');
+    for k in (0..n).step_by(2) {
+        if k + 1 < n {
+            text.push_str(&format!("c{k} c{}\n", k + 1));
+        } else {
+            text.push_str(&format!("c{k}\n"));
+        }
+    }
+    format::read_str(&text).unwrap().problem
+}
+
+fn sequential_stats(problem: &Problem) -> (u64, dancing::Stats) {
+    let bump = bumpalo::Bump::new();
+    let mut solver = Solver::new(problem, &bump);
+    let count = solver.count();
+    (count, solver.stats())
+}
+
+/// Asking an ordered search for its first solution of a problem with 2^40
+/// solutions returns at once: the subtree holding it is not searched to its
+/// end first (which held all its solutions in memory).
+#[test]
+fn an_ordered_search_stopped_at_its_first_solution_returns_at_once() {
+    let problem = independent_choices(40, 2);
+    for threads in [2, 3] {
+        let mut parallel = ParallelSolver::new(&problem).threads(threads).ordered(true);
+        let mut first = None;
+        let stats = parallel.search(|solution| {
+            first = Some(solution.options().to_vec());
+            ControlFlow::Break(())
+        });
+        let bump = bumpalo::Bump::new();
+        let expected = Solver::new(&problem, &bump).first();
+        assert_eq!(first, expected, "{threads} threads");
+        assert_eq!(stats.solutions, 1);
+        assert!(!stats.complete);
+        // A few checkpoints' worth of nodes per thread, not 2^40.
+        assert!(stats.nodes < 1 << 20, "{} nodes", stats.nodes);
+    }
+}
+
+/// An ordered search whose subtrees each hold more solutions than a worker
+/// may hold back visits them all, in the order of one thread.
+#[test]
+fn ordered_solutions_past_what_a_worker_holds_keep_their_order() {
+    // 2^16 solutions; 2 x 8 subtrees of 2^12 each, over the 1,024 a worker
+    // holds before it waits for its turn.
+    let problem = independent_choices(16, 2);
+    let bump = bumpalo::Bump::new();
+    let mut expected = Vec::new();
+    Solver::new(&problem, &bump).search(|solution| {
+        expected.push(solution.options().to_vec());
+        ControlFlow::Continue(())
+    });
+    for (threads, tasks) in [(2, 8), (3, 5)] {
+        let mut parallel = ParallelSolver::new(&problem)
+            .threads(threads)
+            .tasks_per_thread(tasks)
+            .ordered(true);
+        let mut seen = 0;
+        let stats = parallel.search(|solution| {
+            assert_eq!(solution.options(), expected[seen], "solution {seen}");
+            seen += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(seen, expected.len());
+        assert!(stats.complete);
+        assert!(parallel.subproblems() >= threads * tasks);
+    }
+}
+
+/// A root with many children (each a solution) splits at the first level:
+/// the statistics are one thread's, and each worker moves from task to task
+/// by swapping one option (checked for time by `scripts/hostile-sizes`).
+#[test]
+fn a_root_with_many_options_splits_as_one_thread_counts() {
+    let problem = identical_options(20_000);
+    let (count, stats) = sequential_stats(&problem);
+    assert_eq!(count, 20_000);
+    for threads in [2, 3] {
+        let mut parallel = ParallelSolver::new(&problem).threads(threads);
+        assert_eq!(parallel.count(), count);
+        assert_eq!(parallel.stats(), stats);
+        assert_eq!(parallel.explored(), 1.0);
+    }
+}
+
+/// A tree that is a long path is split level by level down to its end: no
+/// task is left, the split found the one solution, and the statistics are
+/// one thread's.
+#[test]
+fn a_long_path_is_split_to_its_end_with_one_threads_statistics() {
+    let problem = chain(3_000);
+    let (count, stats) = sequential_stats(&problem);
+    assert_eq!((count, stats.max_depth), (1, 1_500));
+    let mut parallel = ParallelSolver::new(&problem).threads(2);
+    assert_eq!(parallel.count(), 1);
+    assert_eq!(parallel.stats(), stats);
+    assert_eq!(parallel.subproblems(), 0);
+    let profile = parallel.profile().to_vec();
+    let bump = bumpalo::Bump::new();
+    let mut solver = Solver::new(&problem, &bump);
+    solver.count();
+    assert_eq!(profile, solver.profile());
+}
+
+/// The monitor is called during the split pass, and stopping there stops
+/// the search with what the split did.
+#[test]
+fn a_monitor_stops_the_split_pass() {
+    let problem = chain(3_000);
+    let mut parallel = ParallelSolver::new(&problem)
+        .threads(2)
+        .progress_interval(Duration::ZERO);
+    let mut calls = 0;
+    let stats = parallel.count_monitored(|_| {
+        calls += 1;
+        ControlFlow::Break(())
+    });
+    assert_eq!(calls, 1);
+    assert!(!stats.complete);
+    assert!(stats.nodes < 100, "{} nodes", stats.nodes);
+    assert!(parallel.explored() < 1.0);
+}
+
+/// A node budget holds in the split pass too.
+#[test]
+fn a_node_limit_holds_in_the_split_pass() {
+    let problem = chain(3_000);
+    for threads in [1, 2] {
+        let mut parallel = ParallelSolver::new(&problem)
+            .threads(threads)
+            .node_limit(Some(200));
+        let stats = parallel.search(|_| ControlFlow::Continue(()));
+        assert!(!stats.complete, "{threads} threads");
+        assert_eq!(stats.nodes, 200, "{threads} threads");
+        assert_eq!(stats.solutions, 0);
+    }
+}
+
+/// After a stopped search the explored estimate is between 0 and 1 on any
+/// number of threads, and 1 after a complete one.
+#[test]
+fn the_explored_estimate_is_reported_on_any_number_of_threads() {
+    let problem = format::read_str(include_str!("data/queens10.dlx"))
+        .unwrap()
+        .problem;
+    for threads in [1, 2, 3] {
+        let mut parallel = ParallelSolver::new(&problem)
+            .threads(threads)
+            .node_limit(Some(5_000));
+        let stats = parallel.search(|_| ControlFlow::Continue(()));
+        assert!(!stats.complete);
+        let explored = parallel.explored();
+        assert!(explored > 0.0 && explored < 1.0, "{threads}: {explored}");
+        let mut parallel = parallel.node_limit(None);
+        assert_eq!(parallel.count(), 724);
+        assert_eq!(parallel.explored(), 1.0);
+    }
+}
+
+/// Far more threads than the tree has work for: the answers are the same
+/// (the pool is only as large as the units of work).
+#[test]
+fn more_threads_than_work_give_the_same_answers() {
+    let problem = format::read_str(include_str!("data/toy.dlx"))
+        .unwrap()
+        .problem;
+    let (count, stats) = sequential_stats(&problem);
+    let mut parallel = ParallelSolver::new(&problem).threads(512);
+    assert_eq!(parallel.count(), count);
+    assert_eq!(parallel.stats(), stats);
+}
+
+/// What many threads share can be shared.
+#[test]
+fn problems_templates_and_parallel_solvers_are_send_and_sync() {
+    fn send_and_sync<T: Send + Sync>() {}
+    send_and_sync::<Problem>();
+    send_and_sync::<Template>();
+    send_and_sync::<ParallelSolver>();
+}
