@@ -6,18 +6,33 @@
 //! were about half of the instructions of `hide`/`unhide`, the loops that take
 //! over 95% of a search (see the README's benchmark notes).
 //!
-//! Soundness rests on one invariant, checked once in [`Links::new`] (or in
-//! [`Links::validate`] for a template, whose copies are then valid too) and
+//! Soundness rests on one invariant, checked by [`validate`] whenever a
+//! [`Links`] is made from slices ([`Links::new`], [`ValidSlices::new`]) and
 //! kept by every write: **every index stored in the slices is in bounds**
 //! (node `up`/`down` into `links`, a node's item into `lens`, and the option
-//! bounds of every node but a spacer into `links`, around the node), the
-//! node after an option is a spacer, and the first and last nodes are
-//! spacers. The matrix only ever stores values it read from the slices,
-//! and walks an option's nodes only between the option's bounds, so it
-//! never leaves the slices. In debug builds, and so in the test suite,
-//! every access is checked as well.
+//! bounds of every node but a spacer into `links`, around the node), every
+//! item number is a node (its header), the node after an option is a
+//! spacer, and the first and last nodes are spacers. The only other way to
+//! make a [`Links`] is [`ValidSlices::copy_into`], a bitwise copy of slices
+//! that passed the check, so it holds for every [`Links`] there is.
+//!
+//! The indices the matrix passes in are of three kinds, each in bounds:
+//! - values it read from the slices (links, items, option bounds), which
+//!   the invariant covers; it stores only such values, so the invariant
+//!   stays true;
+//! - nodes of an option walked between the option's bounds, which lie in
+//!   the slices by the invariant;
+//! - item numbers from `choose_item`, which never exceed the number of
+//!   primary columns it scanned through a checked slice of `lens` (so they
+//!   are item numbers, and nodes), and option nodes looked up by option id,
+//!   which [`Links::is_option_start`] checks before they are used.
+//!
+//! In debug builds, and so in the test suite, every access is checked as
+//! well.
 
 #![allow(unsafe_code)]
+
+use bumpalo::Bump;
 
 /// The links of a node, the part of it that the search rewrites: 8 bytes,
 /// so eight share a cache line.
@@ -71,7 +86,7 @@ impl<'b> Links<'b> {
         bounds: &'b [Bounds],
         lens: &'b mut [u32],
     ) -> Links<'b> {
-        Links::validate(links, items, bounds, lens);
+        validate(links, items, bounds, lens);
         Links {
             links,
             items,
@@ -80,60 +95,100 @@ impl<'b> Links<'b> {
         }
     }
 
-    /// Takes slices that are bitwise copies of slices that passed
-    /// [`validate`](Self::validate) (a template's), with the very items and
-    /// bounds that were validated with them, which the invariant then holds
-    /// for.
-    pub(crate) fn copy_of_valid(
-        links: &'b mut [Link],
-        items: &'b [u32],
-        bounds: &'b [Bounds],
-        lens: &'b mut [u32],
-    ) -> Links<'b> {
-        debug_assert!({
-            Links::validate(links, items, bounds, lens);
-            true
-        });
-        Links {
-            links,
-            items,
-            bounds,
-            lens,
+    /// Whether `node` is the first node of an option: a node of the
+    /// matrix, not a spacer or header, whose option starts at it. Checked
+    /// access: for option nodes looked up by id, which the invariant does
+    /// not cover.
+    pub(crate) fn is_option_start(&self, node: u32) -> bool {
+        let node = node as usize;
+        match (self.items.get(node), self.bounds.get(node)) {
+            (Some(&item), Some(bounds)) => {
+                item != SPACER && item as usize != node && bounds.first as usize == node
+            }
+            _ => false,
         }
     }
+}
 
-    /// Checks the invariant in the module doc.
+/// The slices of a linked matrix, owned and checked once (a template's):
+/// copies of them are valid too, so each solver that starts from them
+/// skips the check.
+#[derive(Clone, Debug)]
+pub(crate) struct ValidSlices {
+    links: Vec<Link>,
+    items: Vec<u32>,
+    bounds: Vec<Bounds>,
+    lens: Vec<u32>,
+}
+
+impl ValidSlices {
+    /// Takes the slices after checking the invariant in the module doc.
     ///
     /// # Panics
-    /// If it does not hold.
-    pub(crate) fn validate(links: &[Link], items: &[u32], bounds: &[Bounds], lens: &[u32]) {
-        assert_eq!(links.len(), items.len());
-        assert_eq!(links.len(), bounds.len());
-        let node_count = links.len();
-        let item_count = lens.len();
-        assert!(node_count < u32::MAX as usize && item_count < u32::MAX as usize);
-        assert!(
-            items.first() == Some(&SPACER) && items.last() == Some(&SPACER),
-            "the first and last nodes must be spacers"
-        );
-        for link in links {
-            assert!((link.up as usize) < node_count && (link.down as usize) < node_count);
+    /// As [`Links::new`].
+    pub(crate) fn new(
+        links: Vec<Link>,
+        items: Vec<u32>,
+        bounds: Vec<Bounds>,
+        lens: Vec<u32>,
+    ) -> ValidSlices {
+        validate(&links, &items, &bounds, &lens);
+        ValidSlices {
+            links,
+            items,
+            bounds,
+            lens,
         }
-        for (node, (&item, bounds)) in items.iter().zip(bounds).enumerate() {
-            assert!((item as usize) < item_count);
-            if item != SPACER {
-                // The walks of `hide` and friends stay within these bounds,
-                // which hold the node.
-                let (first, last) = (bounds.first as usize, bounds.last as usize);
-                assert!(first <= node && node <= last && last < node_count);
-                if item as usize != node {
-                    // An option (not a header) ends at a spacer.
-                    assert!(items.get(last + 1) == Some(&SPACER));
-                }
+    }
+
+    /// A matrix's slices: the links and lengths, which a search rewrites,
+    /// copied into `bump`; the items and bounds, which it only reads,
+    /// shared. A bitwise copy of valid slices is valid.
+    pub(crate) fn copy_into<'b>(&'b self, bump: &'b Bump) -> Links<'b> {
+        Links {
+            links: bump.alloc_slice_copy(&self.links),
+            items: &self.items,
+            bounds: &self.bounds,
+            lens: bump.alloc_slice_copy(&self.lens),
+        }
+    }
+}
+
+/// Checks the invariant in the module doc.
+///
+/// # Panics
+/// If it does not hold.
+fn validate(links: &[Link], items: &[u32], bounds: &[Bounds], lens: &[u32]) {
+    assert_eq!(links.len(), items.len());
+    assert_eq!(links.len(), bounds.len());
+    let node_count = links.len();
+    let item_count = lens.len();
+    assert!(node_count < u32::MAX as usize && item_count < u32::MAX as usize);
+    // Item numbers index `lens`; each is also its header's node.
+    assert!(item_count <= node_count, "every item has a header node");
+    assert!(
+        items.first() == Some(&SPACER) && items.last() == Some(&SPACER),
+        "the first and last nodes must be spacers"
+    );
+    for link in links {
+        assert!((link.up as usize) < node_count && (link.down as usize) < node_count);
+    }
+    for (node, (&item, bounds)) in items.iter().zip(bounds).enumerate() {
+        assert!((item as usize) < item_count);
+        if item != SPACER {
+            // The walks of `hide` and friends stay within these bounds,
+            // which hold the node.
+            let (first, last) = (bounds.first as usize, bounds.last as usize);
+            assert!(first <= node && node <= last && last < node_count);
+            if item as usize != node {
+                // An option (not a header) ends at a spacer.
+                assert!(items.get(last + 1) == Some(&SPACER));
             }
         }
     }
+}
 
+impl<'b> Links<'b> {
     /// The links of node `i`.
     #[inline(always)]
     pub(crate) fn link(&self, i: u32) -> Link {
@@ -189,5 +244,76 @@ impl<'b> Links<'b> {
         // SAFETY: `i` is a node's `item` (or a header's own index), in bounds
         // by the invariant in the module doc.
         unsafe { self.lens.get_unchecked_mut(i as usize) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One item and one option holding it: spacer, header, spacer, the
+    /// option's node, spacer.
+    fn one_option() -> (Vec<Link>, Vec<u32>, Vec<Bounds>, Vec<u32>) {
+        let link = |up, down| Link { up, down };
+        let bounds = |first, last| Bounds { first, last };
+        (
+            vec![link(0, 0), link(3, 3), link(0, 0), link(1, 1), link(0, 0)],
+            vec![SPACER, 1, SPACER, 1, SPACER],
+            vec![bounds(0, 0), bounds(1, 1), bounds(0, 0), bounds(3, 3), bounds(0, 0)],
+            vec![0, 1],
+        )
+    }
+
+    #[test]
+    fn valid_slices_pass_and_their_copies_are_usable() {
+        let (links, items, bounds, lens) = one_option();
+        let valid = ValidSlices::new(links, items, bounds, lens);
+        let bump = Bump::new();
+        let mut copy = valid.copy_into(&bump);
+        assert_eq!(copy.link(1).down, 3);
+        copy.link_mut(1).down = 1;
+        // The template is untouched by its copy.
+        assert_eq!(valid.links[1].down, 3);
+    }
+
+    #[test]
+    #[should_panic]
+    fn a_link_out_of_bounds_is_refused() {
+        let (mut links, items, bounds, lens) = one_option();
+        links[3].down = 5;
+        ValidSlices::new(links, items, bounds, lens);
+    }
+
+    #[test]
+    #[should_panic]
+    fn an_item_out_of_bounds_is_refused() {
+        let (links, mut items, bounds, lens) = one_option();
+        items[3] = 2;
+        ValidSlices::new(links, items, bounds, lens);
+    }
+
+    #[test]
+    #[should_panic]
+    fn option_bounds_past_the_slices_are_refused() {
+        let (links, items, mut bounds, lens) = one_option();
+        bounds[3].last = 4;
+        ValidSlices::new(links, items, bounds, lens);
+    }
+
+    #[test]
+    #[should_panic]
+    fn more_items_than_header_nodes_are_refused() {
+        let (links, items, bounds, _) = one_option();
+        ValidSlices::new(links, items, bounds, vec![0; 6]);
+    }
+
+    #[test]
+    fn only_the_first_node_of_an_option_starts_one() {
+        let (mut links, items, bounds, mut lens) = one_option();
+        let checked = Links::new(&mut links, &items, &bounds, &mut lens);
+        assert!(checked.is_option_start(3));
+        for node in [0, 1, 2, 4, 5, u32::MAX] {
+            assert!(!checked.is_option_start(node), "node {node}");
+        }
     }
 }

@@ -39,7 +39,7 @@
 
 use bumpalo::Bump;
 
-use crate::links::{Bounds, Link, Links, SPACER};
+use crate::links::{Bounds, Link, Links, SPACER, ValidSlices};
 use crate::problem::{OptionId, Problem};
 
 /// Added to the length key of a covered item. Keys stay below it: a plain
@@ -240,10 +240,7 @@ fn to_keys(lens: &mut [u32], primary_count: u32) -> u32 {
 /// [`Solver::from_template`]: crate::Solver::from_template
 #[derive(Clone, Debug)]
 pub struct Template {
-    links: Vec<Link>,
-    items: Vec<u32>,
-    bounds: Vec<Bounds>,
-    lens: Vec<u32>,
+    slices: ValidSlices,
     option_nodes: Vec<u32>,
     primary_count: u32,
     unit: u32,
@@ -254,35 +251,30 @@ impl Template {
     /// Links `problem`.
     pub fn new(problem: &Problem) -> Template {
         let shape = Shape::of(problem);
-        let mut template = Template {
-            links: vec![Link::default(); shape.node_count],
-            items: vec![SPACER; shape.node_count],
-            bounds: vec![Bounds::default(); shape.node_count],
-            lens: vec![0; shape.item_count as usize + 1],
-            option_nodes: vec![0; shape.option_count],
-            primary_count: shape.primary_count,
-            unit: 1,
-            max_depth: problem.primary_count(),
-        };
-        template.unit = fill(
+        let mut links = vec![Link::default(); shape.node_count];
+        let mut items = vec![SPACER; shape.node_count];
+        let mut bounds = vec![Bounds::default(); shape.node_count];
+        let mut lens = vec![0; shape.item_count as usize + 1];
+        let mut option_nodes = vec![0; shape.option_count];
+        let unit = fill(
             problem,
             shape,
             Slices {
-                links: &mut template.links,
-                items: &mut template.items,
-                bounds: &mut template.bounds,
-                lens: &mut template.lens,
-                option_nodes: &mut template.option_nodes,
+                links: &mut links,
+                items: &mut items,
+                bounds: &mut bounds,
+                lens: &mut lens,
+                option_nodes: &mut option_nodes,
             },
         );
-        // Checked once here; every copy is then valid as well.
-        Links::validate(
-            &template.links,
-            &template.items,
-            &template.bounds,
-            &template.lens,
-        );
-        template
+        Template {
+            // Checked once here; every copy is then valid as well.
+            slices: ValidSlices::new(links, items, bounds, lens),
+            option_nodes,
+            primary_count: shape.primary_count,
+            unit,
+            max_depth: problem.primary_count(),
+        }
     }
 
     /// The most options a solution can have: one per primary item.
@@ -326,12 +318,7 @@ impl<'b> Matrix<'b> {
     /// copied, its items and bounds borrowed.
     pub(crate) fn from_template(template: &'b Template, bump: &'b Bump) -> Matrix<'b> {
         Matrix {
-            links: Links::copy_of_valid(
-                bump.alloc_slice_copy(&template.links),
-                &template.items,
-                &template.bounds,
-                bump.alloc_slice_copy(&template.lens),
-            ),
+            links: template.slices.copy_into(bump),
             primary_count: template.primary_count,
             unit: template.unit,
             option_nodes: &template.option_nodes,
@@ -360,7 +347,8 @@ impl<'b> Matrix<'b> {
     /// The first node of `option`, if it is linked (it has a primary item).
     pub(crate) fn option_node(&self, option: OptionId) -> Option<u32> {
         match self.option_nodes.get(option.index()) {
-            Some(&node) if node != 0 => Some(node),
+            // Checked: the unchecked accesses need a node of the matrix.
+            Some(&node) if node != 0 && self.links.is_option_start(node) => Some(node),
             _ => None,
         }
     }
@@ -396,8 +384,11 @@ impl<'b> Matrix<'b> {
             return None;
         }
         if self.unit > 1 {
-            // The key holds the column.
-            return Some((best & (self.unit - 1)) + 1);
+            // The key holds the column. No more than the primary columns
+            // scanned (`keys` was sliced with a check), so an item number:
+            // the bound the unchecked accesses to this item rely on.
+            let item = (best & (self.unit - 1)) + 1;
+            return Some(item.min(self.primary_count));
         }
         // Plain lengths: the leftmost item that has the smallest.
         for (k, chunk) in chunks.iter().enumerate() {
