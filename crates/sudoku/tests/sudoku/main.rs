@@ -1,7 +1,8 @@
 //! Integration tests of `dancing-sudoku`: the seeds' samples, every engine
 //! against the others on generated puzzles, the exact-cover text, the
-//! formats, and other shapes.
+//! formats, other shapes, and allocation.
 
+mod allocation;
 mod common;
 mod cross_check;
 mod exact_cover;
@@ -9,3 +10,9 @@ mod formats;
 mod reference;
 mod seeds;
 mod shapes;
+
+// Counts per thread, and only inside `count_allocations` (see the
+// `allocation` module): the other tests run as they would without it.
+#[global_allocator]
+static ALLOCATOR: dancing_testkit::alloc::CountingAllocator =
+    dancing_testkit::alloc::CountingAllocator;
