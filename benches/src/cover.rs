@@ -12,6 +12,8 @@ use std::collections::BTreeSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use dancing_testkit::figures;
+
 /// Knuth's text for Langford pairs of order `n`, laid out like
 /// `langford7.dlx`: values `v1..vn` and slots `s1..s2n`, all primary; no
 /// symmetry breaking (each sequence and its reversal are both counted).
@@ -148,7 +150,7 @@ pub fn pentomino_dlx(width: usize, height: usize) -> String {
 /// The directory of exact-cover files that ship with the engine's tests
 /// (copies of the project's reference files).
 pub fn engine_data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../crates/dancing/tests/data")
+    figures::reference_dir()
 }
 
 /// One of the engine's exact-cover test files.
@@ -165,8 +167,8 @@ pub struct CoverProblem {
     pub text: String,
     /// Where it comes from: `file` or `generated`.
     pub origin: &'static str,
-    /// The number of solutions, when it is a known fact (from the reference
-    /// files' table and the literature).
+    /// The number of solutions, when it is a known fact (from DLX1's figures
+    /// for the reference files and the literature).
     pub expected: Option<u64>,
     /// The number of search-tree nodes of Knuth's DLX1 on it, when known:
     /// an engine that branches as DLX1 does must match it.
@@ -174,26 +176,6 @@ pub struct CoverProblem {
     /// Whether one count takes seconds (left out of `cargo bench` unless
     /// asked for).
     pub slow: bool,
-}
-
-/// Solutions and search-tree nodes of Knuth's DLX1 on the reference files
-/// (the table of the project's exact-cover data).
-fn known_file_figures(stem: &str) -> Option<(u64, u64)> {
-    Some(match stem {
-        "toy" => (1, 6),
-        "queens6" => (4, 111),
-        "queens8" => (92, 1_199),
-        "queens10" => (724, 16_448),
-        "queens12" => (14_200, 327_813),
-        "langford7" => (52, 607),
-        "langford8" => (300, 2_789),
-        "latin4" => (576, 4_745),
-        "sudoku4x4_grids" => (288, 2_157),
-        "matchings12" => (10_395, 25_059),
-        "partitions8" => (4_140, 8_280),
-        "pentomino3x20" => (8, 32_978),
-        _ => return None,
-    })
 }
 
 /// Whether Knuth's text gives some option a color (`item:color`): Algorithm
@@ -245,10 +227,12 @@ pub fn file_problems(dir: &Path) -> std::io::Result<Vec<CoverProblem>> {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let figures = known_file_figures(&name);
+        let dlx1 = path
+            .file_name()
+            .and_then(|file| figures::dlx1(&file.to_string_lossy()));
         problems.push(CoverProblem {
-            expected: figures.map(|f| f.0),
-            expected_nodes: figures.map(|f| f.1),
+            expected: dlx1.map(|f| f.solutions),
+            expected_nodes: dlx1.map(|f| f.nodes),
             name,
             text,
             origin: "file",
@@ -258,13 +242,13 @@ pub fn file_problems(dir: &Path) -> std::io::Result<Vec<CoverProblem>> {
     Ok(problems)
 }
 
-/// A generated problem with its known solution count.
-fn generated(name: &str, text: String, expected: u64) -> CoverProblem {
+/// A generated problem with its known solution count, if there is one.
+fn generated(name: &str, text: String, expected: Option<u64>) -> CoverProblem {
     CoverProblem {
         name: name.to_owned(),
         text,
         origin: "generated",
-        expected: Some(expected),
+        expected,
         expected_nodes: None,
         slow: false,
     }
@@ -275,17 +259,26 @@ fn generated(name: &str, text: String, expected: u64) -> CoverProblem {
 /// takes seconds, so it is marked slow).
 pub fn generated_problems() -> Vec<CoverProblem> {
     vec![
-        // OEIS A000170.
-        generated("queens13", queens_dlx(13), 73_712),
-        // OEIS A014552, times 2 for the reversals.
-        generated("langford11", langford_dlx(11), 2 * 17_792),
-        generated("langford12", langford_dlx(12), 2 * 108_144),
+        generated("queens13", queens_dlx(13), figures::queens_solutions(13)),
+        generated(
+            "langford11",
+            langford_dlx(11),
+            figures::langford_solutions(11),
+        ),
+        generated(
+            "langford12",
+            langford_dlx(12),
+            figures::langford_solutions(12),
+        ),
         CoverProblem {
             // DLX1 on this layout: 3,637,261 nodes.
             expected_nodes: Some(3_637_261),
             slow: true,
-            // 2,339 up to the box's 4 symmetries.
-            ..generated("pentomino6x10", pentomino_dlx(10, 6), 4 * 2_339)
+            ..generated(
+                "pentomino6x10",
+                pentomino_dlx(10, 6),
+                Some(figures::PENTOMINO_6X10_TILINGS),
+            )
         },
     ]
 }
@@ -347,10 +340,22 @@ mod tests {
         let mut bump = bumpalo::Bump::new();
         let mut problems = file_problems(&engine_data_dir()).unwrap();
         assert!(problems.iter().all(|p| p.name != "colors"));
-        assert!(problems.len() >= 12, "the engine's reference files");
-        problems.push(generated("queens9", queens_dlx(9), 352));
-        problems.push(generated("langford4", langford_dlx(4), 2));
-        problems.push(generated("langford5", langford_dlx(5), 0));
+        assert_eq!(problems.len(), figures::DLX1.len(), "the uncolored files");
+        problems.push(generated(
+            "queens9",
+            queens_dlx(9),
+            figures::queens_solutions(9),
+        ));
+        problems.push(generated(
+            "langford4",
+            langford_dlx(4),
+            figures::langford_solutions(4),
+        ));
+        problems.push(generated(
+            "langford5",
+            langford_dlx(5),
+            figures::langford_solutions(5),
+        ));
         for problem in &problems {
             let parsed = dancing::format::read_str(&problem.text).unwrap().problem;
             let ours = dancing_count(&parsed, &mut bump);
