@@ -2,149 +2,57 @@
 //! and the `dlx` crate 0.8.5 (a port of Knuth's DLX1 with the same branching
 //! rule, so both explore the same tree).
 //!
-//! The generators write Knuth's text format laid out exactly like the
-//! engine's reference files (`queens12.dlx`, `langford7.dlx`,
-//! `pentomino3x20.dlx`): same item order, same option order, so the larger
-//! instances are the same kind of problem, and node counts are comparable
-//! with DLX1's.
+//! The generated problems come from `dancing-problems`, which lays queens,
+//! Langford pairs and pentomino packings out exactly like the engine's
+//! reference files (`queens12.dlx`, `langford7.dlx`, `pentomino3x20.dlx`):
+//! same items, same options in the same order, so the larger instances are
+//! the same kind of problem, and node counts are comparable with DLX1's.
 
-use std::collections::BTreeSet;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use dancing_problems::polyomino::{Board, Packing, pentominoes};
+use dancing_problems::{ExactCover, Langford, Queens};
 use dancing_testkit::figures;
+
+/// Knuth's text for a generated problem: a comment line that describes it,
+/// then the problem.
+fn knuth_text(generator: &impl ExactCover) -> String {
+    let mut text = Vec::new();
+    dancing_problems::write_dlx(generator, &mut text).expect("writing to memory");
+    String::from_utf8(text).expect("item names are UTF-8")
+}
 
 /// Knuth's text for Langford pairs of order `n`, laid out like
 /// `langford7.dlx`: values `v1..vn` and slots `s1..s2n`, all primary; no
 /// symmetry breaking (each sequence and its reversal are both counted).
+///
+/// # Panics
+/// If `n` is out of the generator's range.
 pub fn langford_dlx(n: usize) -> String {
-    let mut text =
-        format!("| Langford pairs n={n}, no symmetry breaking (twice the count up to reversal)\n");
-    let values = (1..=n).map(|v| format!("v{v}"));
-    let slots = (1..=2 * n).map(|s| format!("s{s}"));
-    text.push_str(&values.chain(slots).collect::<Vec<_>>().join(" "));
-    text.push('\n');
-    for v in 1..=n {
-        // Value v sits in slots i and i + v + 1.
-        for i in 1..(2 * n).saturating_sub(v) {
-            writeln!(text, "v{v} s{i} s{}", i + v + 1).unwrap();
-        }
-    }
-    text
+    knuth_text(&Langford::new(n).expect("a Langford order in range"))
 }
 
 /// Knuth's text for `n` queens, laid out like `queens12.dlx`: rows `r*` and
 /// columns `c*` primary, the diagonals `a*` (row + column) and anti-diagonals
 /// `b*` secondary; one option per square, row by row.
+///
+/// # Panics
+/// If `n` is out of the generator's range.
 pub fn queens_dlx(n: usize) -> String {
-    let mut text = format!("| {n} queens\n");
-    let names = |prefix: &str, count: usize| -> Vec<String> {
-        (0..count).map(|k| format!("{prefix}{k}")).collect()
-    };
-    let diagonals = (2 * n).saturating_sub(1);
-    writeln!(
-        text,
-        "{} {} | {} {}",
-        names("r", n).join(" "),
-        names("c", n).join(" "),
-        names("a", diagonals).join(" "),
-        names("b", diagonals).join(" ")
-    )
-    .unwrap();
-    for r in 0..n {
-        for c in 0..n {
-            writeln!(text, "r{r} c{c} a{} b{}", r + c, n - 1 - c + r).unwrap();
-        }
-    }
-    text
-}
-
-/// The twelve pentominoes, each as one of its orientations (which one does
-/// not matter: all eight symmetries are generated).
-const PENTOMINOES: [(char, [&str; 3]); 12] = [
-    ('F', [".##", "##.", ".#."]),
-    ('I', ["#####", "", ""]),
-    ('L', ["####", "#...", ""]),
-    ('N', ["##..", ".###", ""]),
-    ('P', ["##", "##", "#."]),
-    ('T', ["###", ".#.", ".#."]),
-    ('U', ["#.#", "###", ""]),
-    ('V', ["#..", "#..", "###"]),
-    ('W', ["#..", "##.", ".##"]),
-    ('X', [".#.", "###", ".#."]),
-    ('Y', ["####", ".#..", ""]),
-    ('Z', ["##.", ".#.", ".##"]),
-];
-
-/// The distinct orientations of a piece, each as its cells `(x, y)` shifted
-/// to touch both axes and sorted; in lexicographic order.
-fn orientations(picture: &[&str; 3]) -> BTreeSet<Vec<(usize, usize)>> {
-    let cells: Vec<(i32, i32)> = picture
-        .iter()
-        .enumerate()
-        .flat_map(|(y, row)| {
-            row.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'#')
-                .map(move |(x, _)| (x as i32, y as i32))
-        })
-        .collect();
-    let mut all = BTreeSet::new();
-    for symmetry in 0..8 {
-        let moved: Vec<(i32, i32)> = cells
-            .iter()
-            .map(|&(x, y)| {
-                let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
-                let x = if symmetry & 1 != 0 { -x } else { x };
-                let y = if symmetry & 2 != 0 { -y } else { y };
-                (x, y)
-            })
-            .collect();
-        let min_x = moved.iter().map(|c| c.0).min().unwrap_or(0);
-        let min_y = moved.iter().map(|c| c.1).min().unwrap_or(0);
-        let mut shifted: Vec<(usize, usize)> = moved
-            .iter()
-            .map(|&(x, y)| ((x - min_x) as usize, (y - min_y) as usize))
-            .collect();
-        shifted.sort_unstable();
-        all.insert(shifted);
-    }
-    all
+    knuth_text(&Queens::new(n).expect("a board size in range"))
 }
 
 /// Knuth's text for packing the twelve pentominoes into a `width` x
 /// `height` box, laid out like `pentomino3x20.dlx` (which is
 /// `pentomino_dlx(20, 3)`): the pieces `F I L N P T U V W X Y Z`, then the
-/// cells `x{x}y{y}` row by row, all primary; for each piece, its
-/// orientations in lexicographic order of their sorted cells, each at every
-/// offset (x outer, y inner), cells sorted by x then y. No symmetry
-/// breaking: every tiling is counted once per symmetry of the box.
+/// cells `x{x}y{y}` row by row, all primary; one option per placement. No
+/// symmetry breaking: every tiling is counted once per symmetry of the box.
+///
+/// # Panics
+/// If the box is out of the generator's range.
 pub fn pentomino_dlx(width: usize, height: usize) -> String {
-    let mut text =
-        format!("| twelve pentominoes in a {width}x{height} box, no symmetry breaking\n");
-    let pieces = PENTOMINOES.iter().map(|(name, _)| name.to_string());
-    let cells = (0..height).flat_map(|y| (0..width).map(move |x| format!("x{x}y{y}")));
-    text.push_str(&pieces.chain(cells).collect::<Vec<_>>().join(" "));
-    text.push('\n');
-    for (name, picture) in &PENTOMINOES {
-        for shape in orientations(picture) {
-            let w = shape.iter().map(|c| c.0).max().unwrap_or(0) + 1;
-            let h = shape.iter().map(|c| c.1).max().unwrap_or(0) + 1;
-            if w > width || h > height {
-                continue;
-            }
-            for dx in 0..=width - w {
-                for dy in 0..=height - h {
-                    text.push(*name);
-                    for &(x, y) in &shape {
-                        write!(text, " x{}y{}", x + dx, y + dy).unwrap();
-                    }
-                    text.push('\n');
-                }
-            }
-        }
-    }
-    text
+    let board = Board::rectangle(height, width).expect("a box size in range");
+    knuth_text(&Packing::new(board, pentominoes()).expect("pentominoes fit any box"))
 }
 
 /// The directory of exact-cover files that ship with the engine's tests
@@ -326,13 +234,31 @@ mod tests {
         std::fs::read_to_string(engine_data(name)).expect("engine test data")
     }
 
+    /// The problem in Knuth's text (comments aside).
+    fn parse(text: &str) -> dancing::Problem {
+        dancing::format::read_str(text).unwrap().problem
+    }
+
     #[test]
-    fn generators_reproduce_the_reference_files_byte_for_byte() {
-        assert_eq!(queens_dlx(6), reference("queens6.dlx"));
-        assert_eq!(queens_dlx(12), reference("queens12.dlx"));
-        assert_eq!(langford_dlx(7), reference("langford7.dlx"));
-        assert_eq!(langford_dlx(8), reference("langford8.dlx"));
-        assert_eq!(pentomino_dlx(20, 3), reference("pentomino3x20.dlx"));
+    fn generators_reproduce_the_reference_files_problems() {
+        let cases = [
+            (queens_dlx(6), "queens6.dlx"),
+            (queens_dlx(12), "queens12.dlx"),
+            (langford_dlx(7), "langford7.dlx"),
+            (langford_dlx(8), "langford8.dlx"),
+            (pentomino_dlx(20, 3), "pentomino3x20.dlx"),
+        ];
+        for (generated, file) in cases {
+            assert_eq!(parse(&generated), parse(&reference(file)), "{file}");
+            // The same lines too, not only the same problem.
+            let lines = |text: &str| -> Vec<String> {
+                text.lines()
+                    .filter(|line| !line.starts_with('|'))
+                    .map(str::to_owned)
+                    .collect()
+            };
+            assert_eq!(lines(&generated), lines(&reference(file)), "{file}");
+        }
     }
 
     #[test]
