@@ -14,6 +14,7 @@
 // The allocator is the one place that needs `unsafe` (`GlobalAlloc` is an
 // unsafe trait); it allows it for itself alone.
 #![deny(unsafe_code)]
+#![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
 
 pub mod alloc;
