@@ -2,153 +2,63 @@
 //! and the `dlx` crate 0.8.5 (a port of Knuth's DLX1 with the same branching
 //! rule, so both explore the same tree).
 //!
-//! The generators write Knuth's text format laid out exactly like the
-//! engine's reference files (`queens12.dlx`, `langford7.dlx`,
-//! `pentomino3x20.dlx`): same item order, same option order, so the larger
-//! instances are the same kind of problem, and node counts are comparable
-//! with DLX1's.
+//! The generated problems come from `dancing-problems`, which lays queens,
+//! Langford pairs and pentomino packings out exactly like the engine's
+//! reference files (`queens12.dlx`, `langford7.dlx`, `pentomino3x20.dlx`):
+//! same items, same options in the same order, so the larger instances are
+//! the same kind of problem, and node counts are comparable with DLX1's.
 
-use std::collections::BTreeSet;
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+
+use dancing_problems::polyomino::{Board, Packing, pentominoes};
+use dancing_problems::{ExactCover, Langford, Queens};
+use dancing_testkit::figures;
+
+/// Knuth's text for a generated problem: a comment line that describes it,
+/// then the problem.
+fn knuth_text(generator: &impl ExactCover) -> String {
+    let mut text = Vec::new();
+    dancing_problems::write_dlx(generator, &mut text).expect("writing to memory");
+    String::from_utf8(text).expect("item names are UTF-8")
+}
 
 /// Knuth's text for Langford pairs of order `n`, laid out like
 /// `langford7.dlx`: values `v1..vn` and slots `s1..s2n`, all primary; no
 /// symmetry breaking (each sequence and its reversal are both counted).
+///
+/// # Panics
+/// If `n` is out of the generator's range.
 pub fn langford_dlx(n: usize) -> String {
-    let mut text =
-        format!("| Langford pairs n={n}, no symmetry breaking (twice the count up to reversal)\n");
-    let values = (1..=n).map(|v| format!("v{v}"));
-    let slots = (1..=2 * n).map(|s| format!("s{s}"));
-    text.push_str(&values.chain(slots).collect::<Vec<_>>().join(" "));
-    text.push('\n');
-    for v in 1..=n {
-        // Value v sits in slots i and i + v + 1.
-        for i in 1..(2 * n).saturating_sub(v) {
-            writeln!(text, "v{v} s{i} s{}", i + v + 1).unwrap();
-        }
-    }
-    text
+    knuth_text(&Langford::new(n).expect("a Langford order in range"))
 }
 
 /// Knuth's text for `n` queens, laid out like `queens12.dlx`: rows `r*` and
 /// columns `c*` primary, the diagonals `a*` (row + column) and anti-diagonals
 /// `b*` secondary; one option per square, row by row.
+///
+/// # Panics
+/// If `n` is out of the generator's range.
 pub fn queens_dlx(n: usize) -> String {
-    let mut text = format!("| {n} queens\n");
-    let names = |prefix: &str, count: usize| -> Vec<String> {
-        (0..count).map(|k| format!("{prefix}{k}")).collect()
-    };
-    let diagonals = (2 * n).saturating_sub(1);
-    writeln!(
-        text,
-        "{} {} | {} {}",
-        names("r", n).join(" "),
-        names("c", n).join(" "),
-        names("a", diagonals).join(" "),
-        names("b", diagonals).join(" ")
-    )
-    .unwrap();
-    for r in 0..n {
-        for c in 0..n {
-            writeln!(text, "r{r} c{c} a{} b{}", r + c, n - 1 - c + r).unwrap();
-        }
-    }
-    text
-}
-
-/// The twelve pentominoes, each as one of its orientations (which one does
-/// not matter: all eight symmetries are generated).
-const PENTOMINOES: [(char, [&str; 3]); 12] = [
-    ('F', [".##", "##.", ".#."]),
-    ('I', ["#####", "", ""]),
-    ('L', ["####", "#...", ""]),
-    ('N', ["##..", ".###", ""]),
-    ('P', ["##", "##", "#."]),
-    ('T', ["###", ".#.", ".#."]),
-    ('U', ["#.#", "###", ""]),
-    ('V', ["#..", "#..", "###"]),
-    ('W', ["#..", "##.", ".##"]),
-    ('X', [".#.", "###", ".#."]),
-    ('Y', ["####", ".#..", ""]),
-    ('Z', ["##.", ".#.", ".##"]),
-];
-
-/// The distinct orientations of a piece, each as its cells `(x, y)` shifted
-/// to touch both axes and sorted; in lexicographic order.
-fn orientations(picture: &[&str; 3]) -> BTreeSet<Vec<(usize, usize)>> {
-    let cells: Vec<(i32, i32)> = picture
-        .iter()
-        .enumerate()
-        .flat_map(|(y, row)| {
-            row.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'#')
-                .map(move |(x, _)| (x as i32, y as i32))
-        })
-        .collect();
-    let mut all = BTreeSet::new();
-    for symmetry in 0..8 {
-        let moved: Vec<(i32, i32)> = cells
-            .iter()
-            .map(|&(x, y)| {
-                let (x, y) = if symmetry & 4 != 0 { (y, x) } else { (x, y) };
-                let x = if symmetry & 1 != 0 { -x } else { x };
-                let y = if symmetry & 2 != 0 { -y } else { y };
-                (x, y)
-            })
-            .collect();
-        let min_x = moved.iter().map(|c| c.0).min().unwrap_or(0);
-        let min_y = moved.iter().map(|c| c.1).min().unwrap_or(0);
-        let mut shifted: Vec<(usize, usize)> = moved
-            .iter()
-            .map(|&(x, y)| ((x - min_x) as usize, (y - min_y) as usize))
-            .collect();
-        shifted.sort_unstable();
-        all.insert(shifted);
-    }
-    all
+    knuth_text(&Queens::new(n).expect("a board size in range"))
 }
 
 /// Knuth's text for packing the twelve pentominoes into a `width` x
 /// `height` box, laid out like `pentomino3x20.dlx` (which is
 /// `pentomino_dlx(20, 3)`): the pieces `F I L N P T U V W X Y Z`, then the
-/// cells `x{x}y{y}` row by row, all primary; for each piece, its
-/// orientations in lexicographic order of their sorted cells, each at every
-/// offset (x outer, y inner), cells sorted by x then y. No symmetry
-/// breaking: every tiling is counted once per symmetry of the box.
+/// cells `x{x}y{y}` row by row, all primary; one option per placement. No
+/// symmetry breaking: every tiling is counted once per symmetry of the box.
+///
+/// # Panics
+/// If the box is out of the generator's range.
 pub fn pentomino_dlx(width: usize, height: usize) -> String {
-    let mut text =
-        format!("| twelve pentominoes in a {width}x{height} box, no symmetry breaking\n");
-    let pieces = PENTOMINOES.iter().map(|(name, _)| name.to_string());
-    let cells = (0..height).flat_map(|y| (0..width).map(move |x| format!("x{x}y{y}")));
-    text.push_str(&pieces.chain(cells).collect::<Vec<_>>().join(" "));
-    text.push('\n');
-    for (name, picture) in &PENTOMINOES {
-        for shape in orientations(picture) {
-            let w = shape.iter().map(|c| c.0).max().unwrap_or(0) + 1;
-            let h = shape.iter().map(|c| c.1).max().unwrap_or(0) + 1;
-            if w > width || h > height {
-                continue;
-            }
-            for dx in 0..=width - w {
-                for dy in 0..=height - h {
-                    text.push(*name);
-                    for &(x, y) in &shape {
-                        write!(text, " x{}y{}", x + dx, y + dy).unwrap();
-                    }
-                    text.push('\n');
-                }
-            }
-        }
-    }
-    text
+    let board = Board::rectangle(height, width).expect("a box size in range");
+    knuth_text(&Packing::new(board, pentominoes()).expect("pentominoes fit any box"))
 }
 
 /// The directory of exact-cover files that ship with the engine's tests
 /// (copies of the project's reference files).
 pub fn engine_data_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../crates/dancing/tests/data")
+    figures::reference_dir()
 }
 
 /// One of the engine's exact-cover test files.
@@ -165,8 +75,8 @@ pub struct CoverProblem {
     pub text: String,
     /// Where it comes from: `file` or `generated`.
     pub origin: &'static str,
-    /// The number of solutions, when it is a known fact (from the reference
-    /// files' table and the literature).
+    /// The number of solutions, when it is a known fact (from DLX1's figures
+    /// for the reference files and the literature).
     pub expected: Option<u64>,
     /// The number of search-tree nodes of Knuth's DLX1 on it, when known:
     /// an engine that branches as DLX1 does must match it.
@@ -174,26 +84,6 @@ pub struct CoverProblem {
     /// Whether one count takes seconds (left out of `cargo bench` unless
     /// asked for).
     pub slow: bool,
-}
-
-/// Solutions and search-tree nodes of Knuth's DLX1 on the reference files
-/// (the table of the project's exact-cover data).
-fn known_file_figures(stem: &str) -> Option<(u64, u64)> {
-    Some(match stem {
-        "toy" => (1, 6),
-        "queens6" => (4, 111),
-        "queens8" => (92, 1_199),
-        "queens10" => (724, 16_448),
-        "queens12" => (14_200, 327_813),
-        "langford7" => (52, 607),
-        "langford8" => (300, 2_789),
-        "latin4" => (576, 4_745),
-        "sudoku4x4_grids" => (288, 2_157),
-        "matchings12" => (10_395, 25_059),
-        "partitions8" => (4_140, 8_280),
-        "pentomino3x20" => (8, 32_978),
-        _ => return None,
-    })
 }
 
 /// Whether Knuth's text gives some option a color (`item:color`): Algorithm
@@ -245,10 +135,12 @@ pub fn file_problems(dir: &Path) -> std::io::Result<Vec<CoverProblem>> {
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
-        let figures = known_file_figures(&name);
+        let dlx1 = path
+            .file_name()
+            .and_then(|file| figures::dlx1(&file.to_string_lossy()));
         problems.push(CoverProblem {
-            expected: figures.map(|f| f.0),
-            expected_nodes: figures.map(|f| f.1),
+            expected: dlx1.map(|f| f.solutions),
+            expected_nodes: dlx1.map(|f| f.nodes),
             name,
             text,
             origin: "file",
@@ -258,13 +150,13 @@ pub fn file_problems(dir: &Path) -> std::io::Result<Vec<CoverProblem>> {
     Ok(problems)
 }
 
-/// A generated problem with its known solution count.
-fn generated(name: &str, text: String, expected: u64) -> CoverProblem {
+/// A generated problem with its known solution count, if there is one.
+fn generated(name: &str, text: String, expected: Option<u64>) -> CoverProblem {
     CoverProblem {
         name: name.to_owned(),
         text,
         origin: "generated",
-        expected: Some(expected),
+        expected,
         expected_nodes: None,
         slow: false,
     }
@@ -275,17 +167,26 @@ fn generated(name: &str, text: String, expected: u64) -> CoverProblem {
 /// takes seconds, so it is marked slow).
 pub fn generated_problems() -> Vec<CoverProblem> {
     vec![
-        // OEIS A000170.
-        generated("queens13", queens_dlx(13), 73_712),
-        // OEIS A014552, times 2 for the reversals.
-        generated("langford11", langford_dlx(11), 2 * 17_792),
-        generated("langford12", langford_dlx(12), 2 * 108_144),
+        generated("queens13", queens_dlx(13), figures::queens_solutions(13)),
+        generated(
+            "langford11",
+            langford_dlx(11),
+            figures::langford_solutions(11),
+        ),
+        generated(
+            "langford12",
+            langford_dlx(12),
+            figures::langford_solutions(12),
+        ),
         CoverProblem {
             // DLX1 on this layout: 3,637,261 nodes.
             expected_nodes: Some(3_637_261),
             slow: true,
-            // 2,339 up to the box's 4 symmetries.
-            ..generated("pentomino6x10", pentomino_dlx(10, 6), 4 * 2_339)
+            ..generated(
+                "pentomino6x10",
+                pentomino_dlx(10, 6),
+                Some(figures::PENTOMINO_6X10_TILINGS),
+            )
         },
     ]
 }
@@ -333,13 +234,31 @@ mod tests {
         std::fs::read_to_string(engine_data(name)).expect("engine test data")
     }
 
+    /// The problem in Knuth's text (comments aside).
+    fn parse(text: &str) -> dancing::Problem {
+        dancing::format::read_str(text).unwrap().problem
+    }
+
     #[test]
-    fn generators_reproduce_the_reference_files_byte_for_byte() {
-        assert_eq!(queens_dlx(6), reference("queens6.dlx"));
-        assert_eq!(queens_dlx(12), reference("queens12.dlx"));
-        assert_eq!(langford_dlx(7), reference("langford7.dlx"));
-        assert_eq!(langford_dlx(8), reference("langford8.dlx"));
-        assert_eq!(pentomino_dlx(20, 3), reference("pentomino3x20.dlx"));
+    fn generators_reproduce_the_reference_files_problems() {
+        let cases = [
+            (queens_dlx(6), "queens6.dlx"),
+            (queens_dlx(12), "queens12.dlx"),
+            (langford_dlx(7), "langford7.dlx"),
+            (langford_dlx(8), "langford8.dlx"),
+            (pentomino_dlx(20, 3), "pentomino3x20.dlx"),
+        ];
+        for (generated, file) in cases {
+            assert_eq!(parse(&generated), parse(&reference(file)), "{file}");
+            // The same lines too, not only the same problem.
+            let lines = |text: &str| -> Vec<String> {
+                text.lines()
+                    .filter(|line| !line.starts_with('|'))
+                    .map(str::to_owned)
+                    .collect()
+            };
+            assert_eq!(lines(&generated), lines(&reference(file)), "{file}");
+        }
     }
 
     #[test]
@@ -347,10 +266,22 @@ mod tests {
         let mut bump = bumpalo::Bump::new();
         let mut problems = file_problems(&engine_data_dir()).unwrap();
         assert!(problems.iter().all(|p| p.name != "colors"));
-        assert!(problems.len() >= 12, "the engine's reference files");
-        problems.push(generated("queens9", queens_dlx(9), 352));
-        problems.push(generated("langford4", langford_dlx(4), 2));
-        problems.push(generated("langford5", langford_dlx(5), 0));
+        assert_eq!(problems.len(), figures::DLX1.len(), "the uncolored files");
+        problems.push(generated(
+            "queens9",
+            queens_dlx(9),
+            figures::queens_solutions(9),
+        ));
+        problems.push(generated(
+            "langford4",
+            langford_dlx(4),
+            figures::langford_solutions(4),
+        ));
+        problems.push(generated(
+            "langford5",
+            langford_dlx(5),
+            figures::langford_solutions(5),
+        ));
         for problem in &problems {
             let parsed = dancing::format::read_str(&problem.text).unwrap().problem;
             let ours = dancing_count(&parsed, &mut bump);

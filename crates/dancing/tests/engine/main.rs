@@ -1,0 +1,77 @@
+//! The engine's integration tests, one binary, by topic:
+//!
+//! - [`reference`]: Knuth's DLX1 figures on the reference files.
+//! - [`brute_force`]: random problems against the brute-force enumerator.
+//! - [`building`]: the problem builder and its errors.
+//! - [`format`]: Knuth's text format, read and written.
+//! - [`solver`]: searching again, templates, node limits and monitors.
+//! - [`selection`]: selecting options before a search.
+//! - [`parallel`]: the parallel search against the sequential one.
+//! - [`allocation`]: no heap allocation in the steady state.
+
+mod allocation;
+mod brute_force;
+mod building;
+mod format;
+mod parallel;
+mod reference;
+mod selection;
+mod solver;
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use bumpalo::Bump;
+use dancing::{OptionId, Problem, Solver};
+use dancing_testkit::alloc::CountingAllocator;
+use dancing_testkit::figures;
+
+// Counts per thread, and only inside `count_allocations`: the other tests
+// are not disturbed (see the `allocation` module).
+#[global_allocator]
+static ALLOCATOR: CountingAllocator = CountingAllocator;
+
+/// One of the reference files in `tests/data`, parsed.
+fn data(file: &str) -> Problem {
+    let path = figures::reference_file(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    dancing::format::read_str(&text)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .problem
+}
+
+/// DLX1's figures for one reference file.
+fn dlx1(file: &str) -> figures::Dlx1Figures {
+    figures::dlx1(file).unwrap_or_else(|| panic!("no DLX1 figures for {file}"))
+}
+
+/// Option ids from their indices.
+fn option_ids(indices: &[usize]) -> Vec<OptionId> {
+    indices.iter().copied().map(OptionId::new).collect()
+}
+
+/// All solutions found by the engine, each as its options in increasing
+/// order (the form of [`dancing_testkit::brute::exact_covers`]).
+fn engine_solutions(problem: &Problem) -> BTreeSet<Vec<OptionId>> {
+    let bump = Bump::new();
+    let mut solver = Solver::new(problem, &bump);
+    let mut all = BTreeSet::new();
+    solver.search(|solution| {
+        let mut options = solution.options().to_vec();
+        options.sort();
+        assert!(all.insert(options), "a solution was reported twice");
+        ControlFlow::Continue(())
+    });
+    all
+}
+
+/// Every solution in the order the search finds it, options in the order
+/// chosen.
+fn ordered_solutions(solver: &mut Solver<'_>) -> Vec<Vec<OptionId>> {
+    let mut all = Vec::new();
+    solver.search(|solution| {
+        all.push(solution.options().to_vec());
+        ControlFlow::Continue(())
+    });
+    all
+}
