@@ -259,7 +259,13 @@ mod tests {
         (
             vec![link(0, 0), link(3, 3), link(0, 0), link(1, 1), link(0, 0)],
             vec![SPACER, 1, SPACER, 1, SPACER],
-            vec![bounds(0, 0), bounds(1, 1), bounds(0, 0), bounds(3, 3), bounds(0, 0)],
+            vec![
+                bounds(0, 0),
+                bounds(1, 1),
+                bounds(0, 0),
+                bounds(3, 3),
+                bounds(0, 0),
+            ],
             vec![0, 1],
         )
     }

@@ -4,15 +4,20 @@
 //! - [`brute_force`]: random problems against the brute-force enumerator.
 //! - [`building`]: the problem builder and its errors.
 //! - [`format`]: Knuth's text format, read and written.
+//! - [`format_props`]: the format against untrusted and damaged input.
 //! - [`solver`]: searching again, templates, node limits and monitors.
 //! - [`selection`]: selecting options before a search.
 //! - [`parallel`]: the parallel search against the sequential one.
+//! - [`hostile_shapes`]: the parallel search on trees shaped to hurt it,
+//!   and its budgets.
 //! - [`allocation`]: no heap allocation in the steady state.
 
 mod allocation;
 mod brute_force;
 mod building;
 mod format;
+mod format_props;
+mod hostile_shapes;
 mod parallel;
 mod reference;
 mod selection;

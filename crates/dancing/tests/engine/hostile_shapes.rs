@@ -183,7 +183,7 @@ fn a_node_limit_holds_in_the_split_pass() {
 /// number of threads, and 1 after a complete one.
 #[test]
 fn the_explored_estimate_is_reported_on_any_number_of_threads() {
-    let problem = format::read_str(include_str!("data/queens10.dlx"))
+    let problem = format::read_str(include_str!("../data/queens10.dlx"))
         .unwrap()
         .problem;
     for threads in [1, 2, 3] {
@@ -204,7 +204,7 @@ fn the_explored_estimate_is_reported_on_any_number_of_threads() {
 /// (the pool is only as large as the units of work).
 #[test]
 fn more_threads_than_work_give_the_same_answers() {
-    let problem = format::read_str(include_str!("data/toy.dlx"))
+    let problem = format::read_str(include_str!("../data/toy.dlx"))
         .unwrap()
         .problem;
     let (count, stats) = sequential_stats(&problem);

@@ -178,7 +178,7 @@ fn apply(text: &mut Vec<u8>, edits: &[Edit]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 512, .. ProptestConfig::default() })]
+    #![proptest_config(dancing_testkit::strategies::proptest_config(512))]
 
     /// Any bytes: no panic; an error names an existing line and column and
     /// prints no control character; what is read survives a round trip.
