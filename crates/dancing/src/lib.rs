@@ -6,6 +6,7 @@
 pub mod format;
 mod links;
 mod matrix;
+mod names;
 mod parallel;
 mod problem;
 mod solver;

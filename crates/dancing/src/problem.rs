@@ -4,8 +4,9 @@
 //! (on many threads) can share one. The search state lives elsewhere
 //! ([`Solver`](crate::Solver)).
 
-use std::collections::HashMap;
 use std::fmt;
+
+use crate::names::Names;
 
 /// The index of an item (a column of the 0/1 matrix), in the order the items
 /// were declared.
@@ -127,8 +128,7 @@ pub(crate) const MAX_NODES: usize = (1 << 30) - 1;
 #[derive(Clone, Debug, Default)]
 pub struct Problem {
     kinds: Vec<ItemKind>,
-    names: Vec<Option<Box<str>>>,
-    by_name: HashMap<Box<str>, ItemId>,
+    names: Names,
     primary_count: usize,
     /// The items of every option, one option after another.
     option_items: Vec<ItemId>,
@@ -143,7 +143,6 @@ pub struct Problem {
 
 impl PartialEq for Problem {
     fn eq(&self, other: &Problem) -> bool {
-        // `by_name` is derived from `names`.
         self.kinds == other.kinds
             && self.names == other.names
             && self.option_items == other.option_items
@@ -194,14 +193,12 @@ impl Problem {
 
     /// The name of `item`, if it was given one.
     pub fn item_name(&self, item: ItemId) -> Option<&str> {
-        self.names
-            .get(item.index())
-            .and_then(|name| name.as_deref())
+        self.names.get(item.index())
     }
 
     /// The item called `name`.
     pub fn item_by_name(&self, name: &str) -> Option<ItemId> {
-        self.by_name.get(name).copied()
+        self.names.find(name)
     }
 
     /// The items of `option`, in the order they were given.
@@ -288,7 +285,6 @@ impl ProblemBuilder {
         let mut problem = problem;
         problem.kinds.clear();
         problem.names.clear();
-        problem.by_name.clear();
         problem.primary_count = 0;
         problem.option_items.clear();
         problem.option_ends.clear();
@@ -316,12 +312,16 @@ impl ProblemBuilder {
     /// Declares `count` unnamed primary items and returns the first; the
     /// others follow it (`ItemId::new(first.index() + k)`).
     pub fn primary_items(&mut self, count: usize) -> Result<ItemId, BuildError> {
-        self.unnamed_items(count, ItemKind::Primary)
+        let first = self.new_items(count, ItemKind::Primary)?;
+        self.problem.names.push_unnamed(count);
+        Ok(first)
     }
 
     /// Declares `count` unnamed secondary items and returns the first.
     pub fn secondary_items(&mut self, count: usize) -> Result<ItemId, BuildError> {
-        self.unnamed_items(count, ItemKind::Secondary)
+        let first = self.new_items(count, ItemKind::Secondary)?;
+        self.problem.names.push_unnamed(count);
+        Ok(first)
     }
 
     /// The number of items declared so far.
@@ -348,18 +348,19 @@ impl ProblemBuilder {
                 name: name.to_owned(),
             });
         }
-        if self.problem.by_name.contains_key(name) {
+        if self.problem.names.find(name).is_some() {
             return Err(BuildError::DuplicateItemName {
                 name: name.to_owned(),
             });
         }
-        let id = self.unnamed_items(1, kind)?;
-        self.problem.names[id.index()] = Some(name.into());
-        self.problem.by_name.insert(name.into(), id);
+        let id = self.new_items(1, kind)?;
+        self.problem.names.push(name);
         Ok(id)
     }
 
-    fn unnamed_items(&mut self, count: usize, kind: ItemKind) -> Result<ItemId, BuildError> {
+    /// Adds `count` items of kind `kind` (their names are the caller's to
+    /// add), returning the first.
+    fn new_items(&mut self, count: usize, kind: ItemKind) -> Result<ItemId, BuildError> {
         let first = self.problem.kinds.len();
         if first + count > MAX_NODES / 2 {
             return Err(BuildError::TooLarge);
@@ -372,7 +373,6 @@ impl ProblemBuilder {
             ItemKind::Secondary => self.secondary_declared |= count > 0,
         }
         self.problem.kinds.resize(first + count, kind);
-        self.problem.names.resize(first + count, None);
         Ok(ItemId::new(first))
     }
 

@@ -770,6 +770,39 @@ mod tests {
         }
     }
 
+    /// Every unchecked access of the dance, on a problem small enough for
+    /// Miri (`.ci/run` runs the tests named `miri_` under it): a search
+    /// from a template's copy, selections, reselections, and a stop.
+    #[test]
+    fn miri_small_searches_select_and_stop() {
+        let problem = format::read_str(include_str!("../tests/data/toy.dlx"))
+            .unwrap()
+            .problem;
+        let template = Template::new(&problem);
+        let bump = Bump::new();
+        let mut solver = Solver::from_template(&template, &bump);
+        let all = solver.collect(usize::MAX);
+        assert_eq!(all.len(), 1);
+        assert_eq!(solver.stats().nodes, 6);
+        let mut fresh = Solver::new(&problem, &bump);
+        assert_eq!(fresh.collect(usize::MAX), all);
+        // Select the solution's first option, then move along its path.
+        solver.select(all[0][0]).unwrap();
+        assert_eq!(solver.count(), 1);
+        solver.clear_selection();
+        let mut level1 = Frontier(Vec::new(), Vec::new());
+        solver.explore_to(1, &mut level1);
+        for path in &level1.0 {
+            solver.reselect(path);
+            solver.count();
+        }
+        solver.reselect(&[]);
+        solver.set_node_limit(Some(3));
+        assert!(!solver.search(|_| ControlFlow::Continue(())).complete);
+        solver.set_node_limit(None);
+        assert_eq!(solver.count(), 1);
+    }
+
     /// Collects the paths of the nodes at one level of the tree.
     struct Frontier(Vec<Vec<u32>>, Vec<u32>);
 
