@@ -73,15 +73,34 @@ impl Names {
         self.ends.resize(self.ends.len() + count, end);
     }
 
-    /// Adds an item called `name` (not empty, and no other item's name).
-    pub(crate) fn push(&mut self, name: &str) {
-        debug_assert!(!name.is_empty() && self.find(name).is_none());
-        let item = self.ends.len() as u32;
-        self.bytes.push_str(name);
-        self.ends.push(self.bytes.len());
+    /// Adds an item called `name` (not empty), unless another item has
+    /// that name: then returns false and adds nothing. One probe of the
+    /// table does both.
+    pub(crate) fn push(&mut self, name: &str) -> bool {
+        debug_assert!(!name.is_empty());
         let short = self.short_hash(name);
-        self.index
-            .insert_unique(spread(short), (item, short), |&(_, hash)| spread(hash));
+        let item = self.ends.len() as u32;
+        let Names {
+            bytes, ends, index, ..
+        } = self;
+        let name_of = |item: u32| {
+            let item = item as usize;
+            let start = if item == 0 { 0 } else { ends[item - 1] };
+            &bytes[start..ends[item]]
+        };
+        match index.entry(
+            spread(short),
+            |&(other, hash)| hash == short && name_of(other) == name,
+            |&(_, hash)| spread(hash),
+        ) {
+            hashbrown::hash_table::Entry::Occupied(_) => false,
+            hashbrown::hash_table::Entry::Vacant(vacant) => {
+                vacant.insert((item, short));
+                self.bytes.push_str(name);
+                self.ends.push(self.bytes.len());
+                true
+            }
+        }
     }
 
     /// Forgets every item, keeping the memory.
@@ -107,7 +126,7 @@ mod tests {
         let mut names = Names::default();
         names.push_unnamed(2);
         for k in 0..10_000 {
-            names.push(&format!("n{k}"));
+            assert!(names.push(&format!("n{k}")));
         }
         names.push_unnamed(1);
         assert_eq!(names.get(0), None);
@@ -126,8 +145,10 @@ mod tests {
         assert_eq!(copy, names);
         names.clear();
         assert_eq!(names.find("n1"), None);
-        names.push("n1");
+        assert!(names.push("n1"));
+        assert!(!names.push("n1"), "a second item of the same name");
         assert_eq!(names.find("n1"), Some(ItemId::new(0)));
+        assert_eq!(names.get(1), None);
         assert_ne!(copy, names);
     }
 }

@@ -348,14 +348,15 @@ impl ProblemBuilder {
                 name: name.to_owned(),
             });
         }
-        if self.problem.names.find(name).is_some() {
+        if self.problem.kinds.len() + 1 > MAX_NODES / 2 {
+            return Err(BuildError::TooLarge);
+        }
+        if !self.problem.names.push(name) {
             return Err(BuildError::DuplicateItemName {
                 name: name.to_owned(),
             });
         }
-        let id = self.new_items(1, kind)?;
-        self.problem.names.push(name);
-        Ok(id)
+        self.new_items(1, kind)
     }
 
     /// Adds `count` items of kind `kind` (their names are the caller's to
