@@ -39,7 +39,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let status = match cli.command {
         Command::Solve(args) => return solve::exit_code(solve::run(&args)),
-        Command::Sudoku(args) => sudoku::run(&args),
+        Command::Sudoku(args) => return sudoku::exit_code(sudoku::run(&args)),
         Command::Gen(args) => generate::run(&args),
     };
     status.into()

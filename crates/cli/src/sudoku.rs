@@ -17,14 +17,17 @@
 //! [`answer`] (entries to answers), [`output`] (answers to stdout and
 //! stderr, in order), [`report`] (totals and summaries).
 
+use std::cell::RefCell;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::num::NonZeroUsize;
+use std::process::ExitCode;
 use std::sync::{Mutex, PoisonError};
 use std::thread;
 use std::time::Instant;
 
 use crate::batch::{self, Stop};
 use crate::input::Input;
+use crate::interrupt;
 use crate::progress::Progress;
 use crate::status::{Status, is_broken_pipe};
 
@@ -36,7 +39,7 @@ mod report;
 
 use answer::Answerer;
 pub use args::Args;
-use args::Config;
+use args::{Config, Mode};
 use output::{Answers, Output};
 use read::{Entry, read_inputs};
 use report::{Totals, print_stats, summary_json};
@@ -46,7 +49,14 @@ const PROGRESS: &str = "{spinner} {human_pos} puzzles, {rate} puzzles/s, {elapse
 
 /// Solves every puzzle of every input in turn, on one thread or several.
 pub fn run(args: &Args) -> Status {
-    let config = Config::new(args);
+    interrupt::catch();
+    let config = match Config::new(args) {
+        Ok(config) => config,
+        Err(message) => {
+            crate::diag!("dlx sudoku: {message}");
+            return Status::Error;
+        }
+    };
     let stdout = io::stdout();
     let interactive = stdout.is_terminal();
     // When answers stream onto the terminal, they show the progress.
@@ -61,10 +71,13 @@ pub fn run(args: &Args) -> Status {
         progress: &progress,
         last_layout: None,
         totals: Totals::default(),
+        cut_short: false,
     };
     let started = Instant::now();
     let threads = thread_count(args);
-    let ran = if threads == 1 {
+    let ran = if config.mode == Mode::ToDlx {
+        convert_one(args, &config, &mut output)
+    } else if threads == 1 {
         solve_in_turn(args, &config, &mut output)
     } else {
         let pool = rayon::ThreadPoolBuilder::new()
@@ -80,10 +93,11 @@ pub fn run(args: &Args) -> Status {
             }
         }
     };
+    let interrupted = interrupt::requested();
     let written = ran
         .and_then(|()| {
             if args.json {
-                let summary = summary_json(&config, &output.totals, started.elapsed());
+                let summary = summary_json(&config, &output.totals, started.elapsed(), interrupted);
                 writeln!(output.out, "{summary}")?;
             }
             Ok(())
@@ -101,10 +115,23 @@ pub fn run(args: &Args) -> Status {
             return Status::Error;
         }
     }
+    if interrupted {
+        print_interrupted(&totals);
+    }
     if args.stats {
-        print_stats(&config, &totals, started.elapsed());
+        print_stats(&config, &totals, started.elapsed(), interrupted);
     }
     totals.status
+}
+
+/// The exit code of `dlx sudoku`: the worst status of the puzzles, or 130
+/// (128 + SIGINT, the shells' convention) after Ctrl-C or SIGTERM.
+pub fn exit_code(status: Status) -> ExitCode {
+    if interrupt::requested() {
+        ExitCode::from(interrupt::EXIT_CODE)
+    } else {
+        status.into()
+    }
 }
 
 /// The threads to solve on: `--threads`, or one per core; one when reading
@@ -127,12 +154,19 @@ fn thread_count(args: &Args) -> usize {
 fn solve_in_turn(args: &Args, config: &Config, output: &mut Output<'_>) -> io::Result<()> {
     let mut answerer = Answerer::new(config);
     let mut answers = Answers::default();
-    read_inputs(args, &mut |entry| {
-        answerer.answer(&entry, &mut answers);
-        output.write(&answers)?;
-        answers.clear();
-        Ok(())
-    })
+    // Written by each answer, and flushed when input is slow in coming.
+    let output = RefCell::new(output);
+    read_inputs(
+        args,
+        u64::MAX,
+        &mut || output.borrow_mut().flush(),
+        &mut |entry| {
+            answerer.answer(&entry, &mut answers);
+            output.borrow_mut().write(&answers)?;
+            answers.clear();
+            Ok(())
+        },
+    )
 }
 
 /// `-j N`: puzzles are read on this thread, answered in chunks on `pool`
@@ -152,22 +186,84 @@ fn solve_in_parallel(
         answerer.start_chunk();
         let mut answers = Answers::default();
         for entry in &chunk {
-            if stop.requested() {
+            if stop.requested() || interrupt::requested() {
+                answers.cut_short = true;
                 break;
             }
             answerer.answer(entry, &mut answers);
+            if answers.cut_short {
+                break;
+            }
         }
         idle.lock()
             .unwrap_or_else(PoisonError::into_inner)
             .push(answerer);
         answers
     };
-    batch::run_in_order(
+    // Written by the delivery of each chunk, and flushed when input is slow.
+    let output = RefCell::new(output);
+    batch::stream_in_order(
         pool,
         answer_chunk,
-        |answers| output.write(&answers),
-        |push| read_inputs(args, push),
+        |answers| output.borrow_mut().write(&answers),
+        |feeder| {
+            let feeder = RefCell::new(feeder);
+            read_inputs(
+                args,
+                u64::MAX,
+                // The answers to what was read so far, out before waiting.
+                &mut || {
+                    feeder.borrow_mut().settle()?;
+                    output.borrow_mut().flush()
+                },
+                &mut |entry| feeder.borrow_mut().push(entry),
+            )
+        },
     )
+}
+
+/// `--to-dlx`: one puzzle's exact cover in Knuth's format. `dlx solve`
+/// reads its input as one problem, so two puzzles' problems written one
+/// after the other would be read as one, with a wrong answer: a second
+/// puzzle is refused, before anything is written.
+fn convert_one(args: &Args, config: &Config, output: &mut Output<'_>) -> io::Result<()> {
+    let mut entries = Vec::new();
+    read_inputs(args, 2, &mut || Ok(()), &mut |entry| {
+        entries.push(entry);
+        Ok(())
+    })?;
+    let mut answers = Answers::default();
+    let mut puzzles = entries.iter().filter(|entry| entry.is_puzzle());
+    if let (Some(_), Some(second)) = (puzzles.next(), puzzles.next()) {
+        answers.totals.fail(Status::Error);
+        answers.totals.errors += 1;
+        answers.note(format!(
+            "{}:{}: a second puzzle: --to-dlx writes one puzzle's problem, since `dlx solve` \
+             would read several as one; use --to-dlx-dir DIR for one file per puzzle",
+            second.name,
+            second.line().unwrap_or(0),
+        ));
+        return output.write(&answers);
+    }
+    let mut answerer = Answerer::new(config);
+    for entry in &entries {
+        answerer.answer(entry, &mut answers);
+    }
+    output.write(&answers)
+}
+
+/// The partial summary after Ctrl-C, on stderr.
+fn print_interrupted(totals: &Totals) {
+    crate::diag!(
+        "dlx sudoku: interrupted after {} puzzles answered ({} solved, {} unsolvable, {} not unique, \
+         {} invalid, {} given up); the rest was not answered",
+        totals.puzzles,
+        totals.solved,
+        totals.unsolvable,
+        totals.not_unique,
+        totals.invalid,
+        totals.gave_up,
+    );
 }
 
 #[cfg(test)]

@@ -1,14 +1,16 @@
 //! The answerer: solves, counts or converts one puzzle at a time and
 //! writes its answer into [`Answers`].
 
+use std::fs::File;
+use std::io::{BufWriter, Write};
 use std::time::Instant;
 
 use dancing_sudoku::exact_cover::ExactCover;
 use dancing_sudoku::format::{GridWriter, Layout, ReadError};
-use dancing_sudoku::{Grid, Outcome, SolveError, Solver};
+use dancing_sudoku::{Cutoff, Grid, Outcome, SolveError, Solver};
 use serde_json::{Map, Value, json};
 
-use super::args::{Config, Mode};
+use super::args::{Config, Mode, dlx_file_stem};
 use super::output::{Answers, Mark, writer_for};
 use super::read::{Entry, Item};
 use crate::status::Status;
@@ -51,9 +53,11 @@ pub(super) struct Failure<'a> {
 
 impl<'c> Answerer<'c> {
     pub(super) fn new(config: &'c Config) -> Answerer<'c> {
+        let mut solver = Solver::new(config.engine);
+        solver.set_budget(config.budget.clone());
         Answerer {
             config,
-            solver: Solver::new(config.engine),
+            solver,
             solution: Grid::default(),
             writer: None,
         }
@@ -89,20 +93,35 @@ impl<'c> Answerer<'c> {
 
     /// Solves (or counts, or converts) a puzzle.
     fn puzzle(&mut self, case: &Case, answers: &mut Answers) {
-        answers.totals.puzzles += 1;
         let limit = match self.config.mode {
-            Mode::ToDlx => return self.problem(case, answers),
+            Mode::ToDlx => {
+                answers.totals.puzzles += 1;
+                return self.problem(case, answers);
+            }
+            Mode::ToDlxDir => {
+                answers.totals.puzzles += 1;
+                return self.problem_file(case, answers);
+            }
             Mode::Solve => 1,
             Mode::Unique => 2,
             Mode::Count { limit } => limit,
         };
         let started = Instant::now();
         let searched = self.solver.search(case.puzzle, limit, &mut self.solution);
-        answers.totals.solve_time += started.elapsed();
         let outcome = match searched {
             Ok(outcome) => outcome,
-            Err(error) => return self.invalid(case, &error, answers),
+            Err(error) => {
+                answers.totals.puzzles += 1;
+                return self.invalid(case, &error, answers);
+            }
         };
+        if outcome.cutoff == Some(Cutoff::Cancelled) {
+            // Ctrl-C: this puzzle is not answered, nor any after it.
+            answers.cut_short = true;
+            return;
+        }
+        answers.totals.puzzles += 1;
+        answers.totals.solve_time += started.elapsed();
         answers.totals.nodes += outcome.nodes;
         if outcome.solutions > 0 && !self.solution.solves(case.puzzle) {
             // Never print a wrong grid, whatever happened.
@@ -118,6 +137,9 @@ impl<'c> Answerer<'c> {
                 outcome: Some(&outcome),
             };
             return self.failed(case, &failure, answers);
+        }
+        if let Some(cutoff) = outcome.cutoff {
+            return self.gave_up(case, cutoff, &outcome, answers);
         }
         match (self.config.mode, outcome.solutions) {
             (Mode::Count { .. }, count) => {
@@ -174,6 +196,61 @@ impl<'c> Answerer<'c> {
             }
             Err(error) => self.invalid(case, &error, answers),
         }
+    }
+
+    /// `--to-dlx-dir`: the puzzle's exact-cover problem in a file of its
+    /// own, whose path is the answer.
+    fn problem_file(&mut self, case: &Case, answers: &mut Answers) {
+        let cover = match ExactCover::new(case.puzzle) {
+            Ok(cover) => cover,
+            Err(error) => return self.invalid(case, &error, answers),
+        };
+        let Some(dir) = &self.config.dlx_dir else {
+            unreachable!("--to-dlx-dir gives the directory");
+        };
+        let path = dir.join(format!("{}-{}.dlx", dlx_file_stem(case.name), case.line));
+        let written = File::create(&path).and_then(|file| {
+            let mut file = BufWriter::new(file);
+            cover.write_dlx(&mut file)?;
+            file.flush()
+        });
+        match written {
+            Ok(()) => answers.line(path.display()),
+            Err(error) => {
+                answers.totals.errors += 1;
+                let message = format!("cannot write {}: {error}", path.display());
+                let failure = Failure {
+                    status: "error",
+                    message: &message,
+                    exit: Status::Error,
+                    outcome: None,
+                };
+                self.failed(case, &failure, answers);
+            }
+        }
+    }
+
+    /// A puzzle whose budget ran out before it was decided: its answer is
+    /// not known, which is reported like an error.
+    fn gave_up(&mut self, case: &Case, cutoff: Cutoff, outcome: &Outcome, answers: &mut Answers) {
+        answers.totals.gave_up += 1;
+        let flag = match cutoff {
+            Cutoff::Time => "--time-limit",
+            _ => "--max-nodes",
+        };
+        let message = format!(
+            "gave up: {cutoff} ({flag}) after {} nodes and {} solution{} found; the answer is unknown",
+            outcome.nodes,
+            outcome.solutions,
+            if outcome.solutions == 1 { "" } else { "s" },
+        );
+        let failure = Failure {
+            status: "gave-up",
+            message: &message,
+            exit: Status::Error,
+            outcome: Some(outcome),
+        };
+        self.failed(case, &failure, answers);
     }
 
     fn invalid(&mut self, case: &Case, error: &SolveError, answers: &mut Answers) {
@@ -290,7 +367,16 @@ impl<'c> Answerer<'c> {
         };
         record.insert("solution".into(), solution);
         if let Some(outcome) = outcome {
-            if matches!(self.config.mode, Mode::Count { .. } | Mode::Unique) {
+            if let Some(cutoff) = outcome.cutoff {
+                // Not a count: the search stopped before it was done.
+                let name = if cutoff == Cutoff::Time {
+                    "time-limit"
+                } else {
+                    "max-nodes"
+                };
+                record.insert("cutoff".into(), name.into());
+                record.insert("solutions_found".into(), outcome.solutions.into());
+            } else if matches!(self.config.mode, Mode::Count { .. } | Mode::Unique) {
                 record.insert("count".into(), outcome.solutions.into());
             }
             record.insert("nodes".into(), outcome.nodes.into());

@@ -1,9 +1,15 @@
 //! The command line of `dlx sudoku`, and the settings drawn from it.
 
-use std::path::PathBuf;
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
 
-use dancing_sudoku::Engine;
 use dancing_sudoku::format::{Format, Layout};
+use dancing_sudoku::{Budget, Engine};
+
+use crate::input::Input;
+use crate::interrupt;
 
 pub(super) const AFTER_HELP: &str = "\
 Input formats (detected from the first lines of each input unless --format is given):
@@ -17,16 +23,30 @@ A cell is 1-9, or `.` or `0` when empty. Blank lines and `#` lines are skipped, 
 Output layouts (by default the layout of the input):
   line, rows (alias poj2676), blocks, grid, ans (the \"100 lines\" seed's `ans: ` layout)
 
-Puzzles with no solution (or, with --unique, not exactly one) and bad puzzles are
-reported on stderr as FILE:LINE: message and print nothing on stdout, unless
---placeholder is given.
+Every solution is checked against its puzzle before it is printed (a grid that broke a
+rule would be reported as an internal error, never printed).
+
+Puzzles with no solution (or, with --unique, not exactly one), bad puzzles and puzzles given
+up (their --max-nodes or --time-limit budget ran out first; the answer is then unknown)
+are reported on stderr as FILE:LINE: message and print nothing on stdout, unless
+--placeholder is given. An input that holds no puzzle at all is an error.
+
+Answers are written as soon as they are known when input comes slowly (a pipe, a terminal,
+`tail -f`); from a regular file they are written in large blocks. Ctrl-C or SIGTERM stops
+the run: the answers found so far are written, then a partial summary on stderr, and the
+exit status is 130. A second Ctrl-C ends the program at once.
+
+--to-dlx writes the problem of one puzzle, and refuses a second (`dlx solve` would read two
+problems as one); --to-dlx-dir DIR writes one file per puzzle, DIR/NAME-LINE.dlx (NAME is
+the input's file name, or `stdin`), and prints each file's path.
 
 Puzzles are solved on every core unless -j says otherwise; answers come out in input order,
 the same whatever the number of threads. On a terminal, long runs show progress on stderr
 (puzzles done, puzzles per second) unless --quiet is given or answers go to the terminal.
 
 Exit status: 0 if every puzzle was solved (or counted); 1 if some puzzle has no solution
-(or, with --unique, not exactly one); 2 if some input was bad or unreadable.";
+(or, with --unique, not exactly one); 2 if some input was bad, unreadable or empty, or some
+puzzle was given up (its answer is unknown); 130 if interrupted. The worst applies.";
 
 /// Solve Sudoku puzzles: lines, POJ 2676, blocks or .sdk grids.
 ///
@@ -65,10 +85,27 @@ pub struct Args {
     #[arg(long, conflicts_with = "to_dlx")]
     pub unique: bool,
 
-    /// Print each puzzle's exact-cover problem in Knuth's DLX format (for
-    /// `dlx solve` or DLX1) instead of solving it.
-    #[arg(long, conflicts_with_all = ["json", "output", "placeholder", "stats"])]
+    /// Print the puzzle's exact-cover problem in Knuth's DLX format (for
+    /// `dlx solve` or DLX1) instead of solving it. One puzzle only: a
+    /// second is refused (see --to-dlx-dir).
+    #[arg(long, conflicts_with_all = ["json", "output", "placeholder", "stats", "max_nodes", "time_limit"])]
     pub to_dlx: bool,
+
+    /// Write each puzzle's exact-cover problem in Knuth's DLX format to a
+    /// file of its own in DIR (made if missing), DIR/NAME-LINE.dlx, and
+    /// print the file's path.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["to_dlx", "count", "unique", "json", "output", "placeholder", "max_nodes", "time_limit"])]
+    pub to_dlx_dir: Option<PathBuf>,
+
+    /// Give up on a puzzle after N search-tree nodes (counted alike by
+    /// every engine: 1 plus one per placement), and report it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
+
+    /// Give up on a puzzle after this long (`250ms`, `2`, `2s`, `1.5m`),
+    /// and report it.
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub time_limit: Option<Duration>,
 
     /// Print a summary on stderr: puzzles, solved, unsolvable, invalid,
     /// search nodes, time and microseconds per puzzle.
@@ -184,23 +221,34 @@ impl EngineArg {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Mode {
     Solve,
-    Count { limit: u64 },
+    Count {
+        limit: u64,
+    },
     Unique,
     ToDlx,
+    /// `--to-dlx-dir`: the directory is [`Config::dlx_dir`].
+    ToDlxDir,
 }
 
 /// The settings every answerer shares.
 pub(super) struct Config {
     pub(super) mode: Mode,
     pub(super) engine: Engine,
+    /// What each search may spend; Ctrl-C cancels the one in progress.
+    pub(super) budget: Budget,
     pub(super) json: bool,
     pub(super) placeholder: Option<String>,
+    /// `--to-dlx-dir`.
+    pub(super) dlx_dir: Option<PathBuf>,
 }
 
 impl Config {
-    pub(super) fn new(args: &Args) -> Config {
+    /// The settings of `args`, or why they cannot be used.
+    pub(super) fn new(args: &Args) -> Result<Config, String> {
         let mode = if args.to_dlx {
             Mode::ToDlx
+        } else if args.to_dlx_dir.is_some() {
+            Mode::ToDlxDir
         } else if args.count {
             Mode::Count {
                 limit: args.limit.unwrap_or(u64::MAX),
@@ -210,11 +258,94 @@ impl Config {
         } else {
             Mode::Solve
         };
-        Config {
+        let mut budget = Budget::default().cancel_when(interrupt::requested);
+        if let Some(nodes) = args.max_nodes {
+            budget = budget.max_nodes(nodes);
+        }
+        if let Some(time) = args.time_limit {
+            budget = budget.time_limit(time);
+        }
+        if let Some(dir) = &args.to_dlx_dir {
+            check_dlx_names(&args.files)?;
+            fs::create_dir_all(dir)
+                .map_err(|error| format!("cannot make {}: {error}", dir.display()))?;
+        }
+        Ok(Config {
             mode,
             engine: args.engine.engine(),
+            budget,
             json: args.json,
             placeholder: args.placeholder.clone(),
+            dlx_dir: args.to_dlx_dir.clone(),
+        })
+    }
+}
+
+/// The name of the inputs' files in `--to-dlx-dir`: the file name, or
+/// `stdin`.
+pub(super) fn dlx_file_stem(input_name: &str) -> String {
+    if input_name == Input::Stdin.name() {
+        return "stdin".to_owned();
+    }
+    Path::new(input_name).file_name().map_or_else(
+        || "input".to_owned(),
+        |name| name.to_string_lossy().into_owned(),
+    )
+}
+
+/// Refuses inputs whose `--to-dlx-dir` files would have the same names.
+fn check_dlx_names(files: &[PathBuf]) -> Result<(), String> {
+    let mut seen = HashMap::new();
+    for input in Input::all(files) {
+        let name = input.name();
+        if let Some(before) = seen.insert(dlx_file_stem(&name), name.clone()) {
+            return Err(format!(
+                "--to-dlx-dir: {before} and {name} would write files of the same names"
+            ));
         }
+    }
+    Ok(())
+}
+
+/// Parses a duration: seconds, or a number with `ms`, `s`, `m` or `h`.
+fn parse_duration(text: &str) -> Result<Duration, String> {
+    let text = text.trim();
+    let (number, unit) = [("ms", 1e-3), ("s", 1.0), ("m", 60.0), ("h", 3600.0)]
+        .into_iter()
+        .find_map(|(suffix, unit)| Some((text.strip_suffix(suffix)?, unit)))
+        .unwrap_or((text, 1.0));
+    let value: f64 = number
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a duration (try 250ms, 90, 90s, 1.5m or 2h)"))?;
+    Duration::try_from_secs_f64(value * unit)
+        .ok()
+        .filter(|duration| !duration.is_zero())
+        .ok_or_else(|| format!("`{text}` is not a positive duration"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_take_a_unit_or_mean_seconds() {
+        let ok = |text| parse_duration(text).unwrap();
+        assert_eq!(ok("250ms"), Duration::from_millis(250));
+        assert_eq!(ok("2"), Duration::from_secs(2));
+        assert_eq!(ok(" 1.5m "), Duration::from_secs(90));
+        assert_eq!(ok("2h"), Duration::from_secs(7200));
+        for bad in ["", "0", "-1s", "fast", "1e400", "ms"] {
+            assert!(parse_duration(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn dlx_file_names_are_the_input_names() {
+        assert_eq!(dlx_file_stem("<stdin>"), "stdin");
+        assert_eq!(dlx_file_stem("a/b/puzzles.txt"), "puzzles.txt");
+        let clash = [PathBuf::from("a/p.txt"), PathBuf::from("b/p.txt")];
+        assert!(check_dlx_names(&clash).is_err());
+        assert!(check_dlx_names(&[PathBuf::from("a/p.txt"), PathBuf::from("-")]).is_ok());
     }
 }

@@ -19,6 +19,9 @@ pub(super) struct Answers {
     /// The layout of the last grid (or placeholder) written.
     pub(super) last_layout: Option<Layout>,
     pub(super) totals: Totals,
+    /// Ctrl-C came before every puzzle was answered: the answers end here,
+    /// and no later one may be written.
+    pub(super) cut_short: bool,
 }
 
 /// A point in [`Answers::out`] where something happens as it is written.
@@ -36,6 +39,7 @@ impl Answers {
         self.marks.clear();
         self.last_layout = None;
         self.totals = Totals::default();
+        self.cut_short = false;
     }
 
     pub(super) fn note(&mut self, message: String) {
@@ -59,6 +63,9 @@ pub(super) struct Output<'p> {
     /// The layout of the last grid written, if any.
     pub(super) last_layout: Option<Layout>,
     pub(super) totals: Totals,
+    /// Answers were cut short by Ctrl-C: later ones are not written, so
+    /// that the output is the answers to a prefix of the input.
+    pub(super) cut_short: bool,
 }
 
 impl Output<'_> {
@@ -67,6 +74,10 @@ impl Output<'_> {
     /// in one file), and a separator before the first grid where the grid
     /// before it calls for one.
     pub(super) fn write(&mut self, answers: &Answers) -> io::Result<()> {
+        if self.cut_short {
+            return Ok(());
+        }
+        self.cut_short = answers.cut_short;
         let noted = answers
             .marks
             .iter()
@@ -83,6 +94,12 @@ impl Output<'_> {
             self.out.flush()?;
         }
         Ok(())
+    }
+
+    /// Writes out what is buffered: input is slow in coming, and the
+    /// answers so far should not wait for it.
+    pub(super) fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
     }
 
     fn replay(&mut self, answers: &Answers) -> io::Result<()> {

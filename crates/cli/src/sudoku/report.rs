@@ -16,6 +16,8 @@ pub(super) struct Totals {
     pub(super) solved: u64,
     pub(super) unsolvable: u64,
     pub(super) not_unique: u64,
+    /// Puzzles whose budget ran out before they were decided.
+    pub(super) gave_up: u64,
     /// Puzzles that could not be read or have contradictory givens.
     pub(super) invalid: u64,
     /// Problems of an input as a whole: unreadable, bad count line.
@@ -33,6 +35,7 @@ impl Default for Totals {
             solved: 0,
             unsolvable: 0,
             not_unique: 0,
+            gave_up: 0,
             invalid: 0,
             errors: 0,
             nodes: 0,
@@ -48,6 +51,7 @@ impl Totals {
         self.solved += other.solved;
         self.unsolvable += other.unsolvable;
         self.not_unique += other.not_unique;
+        self.gave_up += other.gave_up;
         self.invalid += other.invalid;
         self.errors += other.errors;
         self.nodes += other.nodes;
@@ -60,7 +64,14 @@ impl Totals {
     }
 }
 
-pub(super) fn summary_json(config: &Config, totals: &Totals, elapsed: Duration) -> Value {
+/// The JSON summary record; `interrupted` says the run was cut short by
+/// Ctrl-C, and the totals are those of the puzzles answered.
+pub(super) fn summary_json(
+    config: &Config,
+    totals: &Totals,
+    elapsed: Duration,
+    interrupted: bool,
+) -> Value {
     json!({
         "type": "summary",
         "engine": config.engine.name(),
@@ -68,31 +79,35 @@ pub(super) fn summary_json(config: &Config, totals: &Totals, elapsed: Duration) 
         "solved": totals.solved,
         "unsolvable": totals.unsolvable,
         "not_unique": totals.not_unique,
+        "gave_up": totals.gave_up,
         "invalid": totals.invalid,
         "errors": totals.errors,
         "nodes": totals.nodes,
         "time_seconds": elapsed.as_secs_f64(),
         "solve_seconds": totals.solve_time.as_secs_f64(),
         "us_per_puzzle": per_puzzle(elapsed, totals.puzzles),
+        "interrupted": interrupted,
     })
 }
 
 /// The `--stats` line: `name value` pairs, like `dlx solve --stats`.
-pub(super) fn print_stats(config: &Config, totals: &Totals, elapsed: Duration) {
+pub(super) fn print_stats(config: &Config, totals: &Totals, elapsed: Duration, interrupted: bool) {
     crate::diag!(
-        "engine {} puzzles {} solved {} unsolvable {} not-unique {} invalid {} errors {} nodes {} \
-         time {:.3}s solve-time {:.3}s us-per-puzzle {:.2}",
+        "engine {} puzzles {} solved {} unsolvable {} not-unique {} gave-up {} invalid {} errors {} \
+         nodes {} time {:.3}s solve-time {:.3}s us-per-puzzle {:.2}{}",
         config.engine,
         totals.puzzles,
         totals.solved,
         totals.unsolvable,
         totals.not_unique,
+        totals.gave_up,
         totals.invalid,
         totals.errors,
         totals.nodes,
         elapsed.as_secs_f64(),
         totals.solve_time.as_secs_f64(),
         per_puzzle(elapsed, totals.puzzles),
+        if interrupted { " interrupted yes" } else { "" },
     );
 }
 

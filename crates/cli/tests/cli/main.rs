@@ -5,3 +5,4 @@ mod generate;
 mod parallel;
 mod solve;
 mod sudoku;
+mod sudoku_robustness;
