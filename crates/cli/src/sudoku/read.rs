@@ -168,9 +168,29 @@ fn open<'i>(
     let source: Box<dyn Read + Send> = match input {
         Input::File(path) if fs::metadata(path)?.is_file() => return input.open(),
         Input::File(path) => Box::new(File::open(path)?),
+        Input::Stdin if stdin_is_a_regular_file() => return input.open(),
         Input::Stdin => Box::new(io::stdin()),
     };
     Ok(Box::new(ReadAhead::new(source, idle)))
+}
+
+/// Whether standard input is a regular file (`dlx sudoku < puzzles.txt`),
+/// which never keeps a reader waiting.
+fn stdin_is_a_regular_file() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(File::from)
+            .and_then(|file| file.metadata())
+            .is_ok_and(|metadata| metadata.is_file())
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
 }
 
 /// The bytes a [`ReadAhead`] asks for at a time.

@@ -111,7 +111,7 @@ fn a_signal_flushes_the_answers_so_far_and_exits_130() {
             false,
         ),
         (
-            &["sudoku", "--count", "-j", "1", "--engine", "stack", "-"],
+            &["sudoku", "--count", "-j", "1", "--engine", "mrv", "-"],
             "-INT",
             false,
         ),
