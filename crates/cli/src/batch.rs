@@ -15,7 +15,6 @@
 
 use std::collections::BTreeMap;
 use std::io;
-use std::marker::PhantomData;
 use std::mem;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -70,6 +69,33 @@ where
     T: Send,
     R: Send,
 {
+    stream_in_order(pool, work, deliver, |feeder| {
+        feed(&mut |item| feeder.push(item))
+    })
+}
+
+/// The feeding end of [`stream_in_order`].
+pub trait Feed<T> {
+    /// Adds an item (it waits while the window of chunks in flight is full).
+    fn push(&mut self, item: T) -> io::Result<()>;
+
+    /// Hands the items pushed so far to the pool and waits until every
+    /// result is delivered: for when the next item may be long in coming,
+    /// and the results so far should not wait for it.
+    fn settle(&mut self) -> io::Result<()>;
+}
+
+/// [`run_in_order`], with a feeder that can also [settle](Feed::settle).
+pub fn stream_in_order<T, R>(
+    pool: &ThreadPool,
+    work: impl Fn(Vec<T>, &Stop) -> R + Sync,
+    deliver: impl FnMut(R) -> io::Result<()>,
+    feed: impl FnOnce(&mut dyn Feed<T>) -> io::Result<()>,
+) -> io::Result<()>
+where
+    T: Send,
+    R: Send,
+{
     let stop = Stop::default();
     let (work, stop_ref) = (&work, &stop);
     // In place: this thread feeds and delivers while the pool works; FIFO,
@@ -87,25 +113,12 @@ where
             next_chunk: 0,
             next_delivery: 0,
             waiting: BTreeMap::new(),
+            chunk: Vec::new(),
             chunk_size: 1,
             busy: 0.0,
             items: 0.0,
-            _items: PhantomData,
         };
-        let mut chunk = Vec::new();
-        let fed = feed(&mut |item| {
-            chunk.push(item);
-            if chunk.len() >= window.chunk_size {
-                window.dispatch(mem::take(&mut chunk))?;
-            }
-            Ok(())
-        });
-        let finished = fed.and_then(|()| {
-            if !chunk.is_empty() {
-                window.dispatch(chunk)?;
-            }
-            window.drain()
-        });
+        let finished = feed(&mut window).and_then(|()| window.settle());
         if finished.is_err() {
             // Leaving the scope waits for the jobs: make them quick.
             stop_ref.request();
@@ -137,13 +150,14 @@ struct Window<'s, 'scope, T, R, W, D> {
     next_delivery: u64,
     /// Results done early, by chunk number.
     waiting: BTreeMap<u64, Done<R>>,
+    /// The items fed since the last chunk was dispatched.
+    chunk: Vec<T>,
     /// The size of the next chunk.
     chunk_size: usize,
     /// Seconds of work and items done, recent chunks weighing more: the
     /// cost of an item is their ratio.
     busy: f64,
     items: f64,
-    _items: PhantomData<fn(T)>,
 }
 
 impl<'scope, T, R, W, D> Window<'_, 'scope, T, R, W, D>
@@ -244,6 +258,31 @@ where
     }
 }
 
+impl<'scope, T, R, W, D> Feed<T> for Window<'_, 'scope, T, R, W, D>
+where
+    T: Send + 'scope,
+    R: Send + 'scope,
+    W: Fn(Vec<T>, &Stop) -> R + Sync,
+    D: FnMut(R) -> io::Result<()>,
+{
+    fn push(&mut self, item: T) -> io::Result<()> {
+        self.chunk.push(item);
+        if self.chunk.len() >= self.chunk_size {
+            let chunk = mem::take(&mut self.chunk);
+            self.dispatch(chunk)?;
+        }
+        Ok(())
+    }
+
+    fn settle(&mut self) -> io::Result<()> {
+        if !self.chunk.is_empty() {
+            let chunk = mem::take(&mut self.chunk);
+            self.dispatch(chunk)?;
+        }
+        self.drain()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -307,6 +346,35 @@ mod tests {
         assert_eq!(delivered, 3);
         // The window bounds what was fed beyond the last delivery.
         assert!(fed < 10 * MAX_CHUNK as u64, "{fed}");
+    }
+
+    #[test]
+    fn settling_delivers_everything_fed_so_far() {
+        for threads in [1, 3] {
+            let delivered = std::cell::RefCell::new(Vec::new());
+            let done = stream_in_order(
+                &pool(threads),
+                |chunk: Vec<u32>, _: &Stop| chunk,
+                |items| {
+                    delivered.borrow_mut().extend(items);
+                    Ok(())
+                },
+                |feeder| {
+                    for n in 0..100 {
+                        feeder.push(n)?;
+                        if n % 10 == 9 {
+                            feeder.settle()?;
+                            // Nothing fed is still waiting for more input.
+                            let so_far: Vec<u32> = (0..=n).collect();
+                            assert_eq!(*delivered.borrow(), so_far);
+                        }
+                    }
+                    Ok(())
+                },
+            );
+            assert!(done.is_ok());
+            assert_eq!(delivered.into_inner(), (0..100).collect::<Vec<_>>());
+        }
     }
 
     #[test]

@@ -24,8 +24,9 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{ItemId, OptionId, ProblemBuilder, Solver, Template};
+use dancing::{ItemId, OptionId, ProblemBuilder, Solution, Solver, Template};
 
+use crate::budget::{Budget, Cutoff, POLL_INTERVAL};
 use crate::exact_cover::Placement;
 use crate::grid::{Grid, Shape};
 use crate::solver::{Outcome, SolveError};
@@ -94,12 +95,13 @@ impl Tables {
 }
 
 impl DlxSolver {
-    /// Counts the solutions of `puzzle` up to `limit` and writes the first
-    /// into `solution`.
+    /// Counts the solutions of `puzzle` up to `limit` within `budget` and
+    /// writes the first into `solution`.
     pub(crate) fn search(
         &mut self,
         puzzle: &Grid,
         limit: u64,
+        budget: &Budget,
         solution: &mut Grid,
     ) -> Result<Outcome, SolveError> {
         let shape = puzzle.shape();
@@ -153,9 +155,13 @@ impl DlxSolver {
             }
         }
 
+        // The engine counts nodes as the depth-first engines do, and stops
+        // at the cap itself; the clock and the cancel check are its monitor.
+        solver.set_node_limit(budget.node_limit());
+        let mut guard = budget.start();
         let mut found = 0;
         let grid = solution.cells_mut();
-        let stats = solver.search(|chosen| {
+        let visit = |chosen: &Solution<'_>| {
             found += 1;
             if found == 1 {
                 // The givens come first, already in the grid.
@@ -169,11 +175,30 @@ impl DlxSolver {
             } else {
                 ControlFlow::Continue(())
             }
-        });
+        };
+        let stats = if budget.polls() {
+            solver.set_checkpoint_interval(POLL_INTERVAL);
+            solver.search_monitored(visit, |_| {
+                guard.cutoff = guard.poll();
+                match guard.cutoff {
+                    Some(_) => ControlFlow::Break(()),
+                    None => ControlFlow::Continue(()),
+                }
+            })
+        } else {
+            solver.search(visit)
+        };
         self.bump.reset();
+        // Stopped, and not by the visitor at the limit nor by the monitor:
+        // by the engine, at the node cap.
+        let cutoff = match guard.cutoff {
+            None if !stats.complete && found < limit => Some(Cutoff::Nodes),
+            cutoff => cutoff,
+        };
         Ok(Outcome {
             solutions: found,
             nodes: stats.nodes,
+            cutoff,
         })
     }
 }
@@ -241,7 +266,9 @@ mod tests {
                 _ => generator.puzzle(Shape::new(2, 3).unwrap(), 8),
             };
             for limit in [1, 2, 5] {
-                let outcome = dlx.search(&puzzle, limit, &mut solution).unwrap();
+                let outcome = dlx
+                    .search(&puzzle, limit, &Budget::default(), &mut solution)
+                    .unwrap();
                 let (solutions, nodes) = pruned_problem_nodes(&puzzle, limit);
                 assert_eq!(
                     (outcome.solutions, outcome.nodes),

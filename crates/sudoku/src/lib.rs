@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod budget;
 mod conflict;
 pub mod dfs;
 mod dlx;
@@ -11,6 +12,7 @@ pub mod generate;
 mod grid;
 mod solver;
 
+pub use budget::{Budget, Cutoff, POLL_INTERVAL};
 pub use conflict::{Conflict, Unit};
 pub use exact_cover::to_dlx;
 pub use format::{Format, GridWriter, Layout, PuzzleReader};

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::budget::{Budget, Cutoff};
 use crate::conflict::{self, Conflict};
 use crate::dfs;
 use crate::dlx::DlxSolver;
@@ -100,6 +101,10 @@ pub struct Outcome {
     /// and solutions included. Givens are not placements: the depth-first
     /// engines load them, and Dancing Links pre-covers them.
     pub nodes: u64,
+    /// Why the search stopped before it was done, if its [`Budget`] ran
+    /// out: then `solutions` is only a lower bound, and a count, a proof of
+    /// uniqueness or of no solution is not known.
+    pub cutoff: Option<Cutoff>,
 }
 
 /// Why a puzzle was not searched.
@@ -163,6 +168,7 @@ impl std::error::Error for SolveError {}
 #[derive(Default)]
 pub struct Solver {
     engine: Engine,
+    budget: Budget,
     dlx: DlxSolver,
 }
 
@@ -171,8 +177,21 @@ impl Solver {
     pub fn new(engine: Engine) -> Solver {
         Solver {
             engine,
+            budget: Budget::default(),
             dlx: DlxSolver::default(),
         }
+    }
+
+    /// Limits every later search to `budget` (nodes, time, a cancel check);
+    /// a search that runs out says so in [`Outcome::cutoff`]. The default is
+    /// no limit.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+    }
+
+    /// The budget of each search.
+    pub fn budget(&self) -> &Budget {
+        &self.budget
     }
 
     /// The engine this solver uses.
@@ -187,23 +206,26 @@ impl Solver {
     ///
     /// Every engine finds the same number of solutions; the first one is the
     /// engine's own (the depth-first engines find the row-major first, except
-    /// `mrv`).
+    /// `mrv`). A search that runs out of [budget](Self::set_budget) stops
+    /// with [`Outcome::cutoff`] set.
     pub fn search(
         &mut self,
         puzzle: &Grid,
         limit: u64,
         solution: &mut Grid,
     ) -> Result<Outcome, SolveError> {
+        let budget = &self.budget;
         match self.engine {
-            Engine::Dlx => self.dlx.search(puzzle, limit, solution),
-            Engine::Naive => dfs::naive::search(puzzle, limit, solution),
-            Engine::BlankList => dfs::blank_list::search(puzzle, limit, solution),
-            Engine::Mrv => dfs::mrv::search(puzzle, limit, solution),
-            Engine::Stack => dfs::stack::search(puzzle, limit, solution),
+            Engine::Dlx => self.dlx.search(puzzle, limit, budget, solution),
+            Engine::Naive => dfs::naive::search_within(puzzle, limit, budget, solution),
+            Engine::BlankList => dfs::blank_list::search_within(puzzle, limit, budget, solution),
+            Engine::Mrv => dfs::mrv::search_within(puzzle, limit, budget, solution),
+            Engine::Stack => dfs::stack::search_within(puzzle, limit, budget, solution),
         }
     }
 
-    /// The first solution of `puzzle`, or `None` if it has none.
+    /// The first solution of `puzzle`, or `None` if it has none (or if the
+    /// budget ran out first).
     pub fn solve(&mut self, puzzle: &Grid) -> Result<Option<Grid>, SolveError> {
         let mut solution = puzzle.clone();
         let outcome = self.search(puzzle, 1, &mut solution)?;

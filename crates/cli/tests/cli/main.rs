@@ -10,4 +10,5 @@ mod parsers;
 mod running;
 mod solve;
 mod sudoku;
+mod sudoku_robustness;
 mod verify;

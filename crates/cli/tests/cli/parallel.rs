@@ -189,9 +189,10 @@ fn layouts_and_placeholders_are_the_same_with_several_threads() {
 #[test]
 fn to_dlx_is_the_same_with_several_threads() {
     let files = [cli_data("sudoku_mixed.in"), batch().files[2].clone()];
+    // Several puzzles: refused alike, before anything is written.
     let one = sudoku(1, &["--to-dlx"], &files);
     assert_eq!(one.code, Some(2));
-    assert!(one.stdout.starts_with("| sudoku "));
+    assert!(one.stdout.is_empty());
     assert_eq!(sudoku(2, &["--to-dlx"], &files), one);
 }
 
@@ -271,9 +272,11 @@ fn more_threads_than_puzzles_and_no_puzzles_at_all() {
             .write_stdin(input)
             .output()
             .expect("dlx runs");
-        assert_eq!(out.status.code(), Some(0));
+        // No puzzle at all is an error, named.
+        assert_eq!(out.status.code(), Some(2));
         assert!(out.stdout.is_empty());
         let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.starts_with("<stdin>: no puzzle found\n"), "{stderr}");
         assert!(stderr.contains(" puzzles 0 "), "{stderr}");
     }
     let puzzle = data_line("sudoku_acwing166.in");
@@ -305,7 +308,7 @@ fn thread_counts_out_of_range_are_refused() {
     }
     dlx()
         .args(["sudoku", "--threads", "1024", "--quiet"])
-        .write_stdin("")
+        .write_stdin(format!("{}\n", data_line("sudoku_acwing166.in")))
         .assert()
         .success();
 }

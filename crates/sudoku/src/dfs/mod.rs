@@ -16,10 +16,12 @@
 //!
 //! Each search counts solutions up to a limit (tdoku's method of measuring
 //! asks for 2) and reports its nodes: 1 for the root plus one per digit
-//! placed. They solve 9x9 grids only, as their seeds do.
+//! placed; each stays within a [`Budget`] (nodes, time, a cancel check),
+//! looked at as a digit is about to be placed. They solve 9x9 grids only, as their seeds do.
 
 use std::ops::ControlFlow;
 
+use crate::budget::{Budget, Guard};
 use crate::grid::{Grid, Shape};
 use crate::solver::{Engine, Outcome, SolveError};
 
@@ -168,24 +170,37 @@ fn digit_of(bit: u16) -> u8 {
     bit.trailing_zeros() as u8 + 1
 }
 
-/// Counts solutions up to a limit, keeps the first, and counts nodes.
+/// Counts solutions up to a limit, keeps the first, counts nodes, and
+/// keeps the search within its budget.
 pub(crate) struct Tally<'s> {
     limit: u64,
     solutions: u64,
     /// 1 for the root plus one per digit placed.
-    pub(crate) nodes: u64,
+    nodes: u64,
+    /// The node count at which to ask the guard whether to go on: one
+    /// comparison per node in the hot loop, the rest out of it.
+    checkpoint: u64,
+    guard: Guard<'s>,
     first: &'s mut Grid,
 }
 
 impl<'s> Tally<'s> {
     /// A tally writing the first solution into `first`, which starts as a
-    /// copy of the puzzle.
-    pub(crate) fn new(puzzle: &Grid, limit: u64, first: &'s mut Grid) -> Tally<'s> {
+    /// copy of the puzzle, within `budget`.
+    pub(crate) fn new(
+        puzzle: &Grid,
+        limit: u64,
+        budget: &'s Budget,
+        first: &'s mut Grid,
+    ) -> Tally<'s> {
         first.clone_from(puzzle);
+        let guard = budget.start();
         Tally {
             limit,
             solutions: 0,
             nodes: 1,
+            checkpoint: guard.first_checkpoint(),
+            guard,
             first,
         }
     }
@@ -193,6 +208,17 @@ impl<'s> Tally<'s> {
     /// Whether nothing is to be searched for (a limit of 0).
     pub(crate) fn is_satisfied(&self) -> bool {
         self.solutions >= self.limit
+    }
+
+    /// Counts a node about to be entered (a digit about to be placed), or
+    /// breaks, leaving it unentered, when the budget has run out.
+    #[inline(always)]
+    pub(crate) fn enter(&mut self) -> ControlFlow<()> {
+        if self.nodes >= self.checkpoint {
+            self.checkpoint = self.guard.checkpoint(self.nodes)?;
+        }
+        self.nodes += 1;
+        ControlFlow::Continue(())
     }
 
     /// Records a complete grid; breaks when the limit is reached.
@@ -213,6 +239,7 @@ impl<'s> Tally<'s> {
         Outcome {
             solutions: self.solutions,
             nodes: if self.limit == 0 { 0 } else { self.nodes },
+            cutoff: self.guard.cutoff,
         }
     }
 }

@@ -11,6 +11,7 @@
 use std::ops::ControlFlow;
 
 use super::{Board, CELLS, Tally, digit_of};
+use crate::budget::Budget;
 use crate::grid::Grid;
 use crate::solver::{Engine, Outcome, SolveError};
 
@@ -42,11 +43,21 @@ const ONES: [u8; 512] = {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn search(puzzle: &Grid, limit: u64, solution: &mut Grid) -> Result<Outcome, SolveError> {
+    search_within(puzzle, limit, &Budget::default(), solution)
+}
+
+/// [`search`] within `budget`: the outcome says if it ran out.
+pub fn search_within(
+    puzzle: &Grid,
+    limit: u64,
+    budget: &Budget,
+    solution: &mut Grid,
+) -> Result<Outcome, SolveError> {
     let board = Board::load(puzzle, Engine::Mrv)?;
     let empty = board.cells.iter().filter(|&&d| d == 0).count();
     let mut search = Mrv {
         board,
-        tally: Tally::new(puzzle, limit, solution),
+        tally: Tally::new(puzzle, limit, budget, solution),
     };
     if !search.tally.is_satisfied() {
         let _ = search.fill(empty);
@@ -86,8 +97,8 @@ impl Mrv<'_> {
         while candidates != 0 {
             let lowest = candidates & candidates.wrapping_neg();
             candidates ^= lowest;
+            self.tally.enter()?;
             self.board.place(best, digit_of(lowest));
-            self.tally.nodes += 1;
             let flow = self.fill(empty - 1);
             self.board.unplace(best);
             flow?;

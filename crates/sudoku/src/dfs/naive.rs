@@ -9,6 +9,7 @@
 use std::ops::ControlFlow;
 
 use super::{Board, CELLS, Tally};
+use crate::budget::Budget;
 use crate::grid::Grid;
 use crate::solver::{Engine, Outcome, SolveError};
 
@@ -27,10 +28,20 @@ use crate::solver::{Engine, Outcome, SolveError};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn search(puzzle: &Grid, limit: u64, solution: &mut Grid) -> Result<Outcome, SolveError> {
+    search_within(puzzle, limit, &Budget::default(), solution)
+}
+
+/// [`search`] within `budget`: the outcome says if it ran out.
+pub fn search_within(
+    puzzle: &Grid,
+    limit: u64,
+    budget: &Budget,
+    solution: &mut Grid,
+) -> Result<Outcome, SolveError> {
     let board = Board::load(puzzle, Engine::Naive)?;
     let mut search = Naive {
         board,
-        tally: Tally::new(puzzle, limit, solution),
+        tally: Tally::new(puzzle, limit, budget, solution),
     };
     if !search.tally.is_satisfied() {
         let _ = search.fill_from(0);
@@ -57,8 +68,8 @@ impl Naive<'_> {
             if used & (1 << (digit - 1)) != 0 {
                 continue;
             }
+            self.tally.enter()?;
             self.board.place(cell, digit);
-            self.tally.nodes += 1;
             let flow = self.fill_from(cell + 1);
             self.board.unplace(cell);
             flow?;

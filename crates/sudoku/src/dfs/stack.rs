@@ -9,6 +9,7 @@
 //! of [`naive`](super::naive).
 
 use super::{Board, CELLS, Tally, digit_of};
+use crate::budget::Budget;
 use crate::grid::Grid;
 use crate::solver::{Engine, Outcome, SolveError};
 
@@ -37,8 +38,18 @@ struct Frame {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn search(puzzle: &Grid, limit: u64, solution: &mut Grid) -> Result<Outcome, SolveError> {
+    search_within(puzzle, limit, &Budget::default(), solution)
+}
+
+/// [`search`] within `budget`: the outcome says if it ran out.
+pub fn search_within(
+    puzzle: &Grid,
+    limit: u64,
+    budget: &Budget,
+    solution: &mut Grid,
+) -> Result<Outcome, SolveError> {
     let mut board = Board::load(puzzle, Engine::Stack)?;
-    let mut tally = Tally::new(puzzle, limit, solution);
+    let mut tally = Tally::new(puzzle, limit, budget, solution);
     if tally.is_satisfied() {
         return Ok(tally.outcome());
     }
@@ -61,9 +72,11 @@ pub fn search(puzzle: &Grid, limit: u64, solution: &mut Grid) -> Result<Outcome,
                 let cell = blanks[depth] as usize;
                 let lowest = frame.remaining & frame.remaining.wrapping_neg();
                 frame.remaining ^= lowest;
+                if tally.enter().is_break() {
+                    break;
+                }
                 frame.saved = board.save(cell);
                 board.place(cell, digit_of(lowest));
-                tally.nodes += 1;
                 depth += 1;
                 if depth < count {
                     stack[depth].remaining = board.candidates(blanks[depth] as usize);

@@ -193,7 +193,8 @@ fn edge_cases_empty_full_and_nearly_full_grids() {
             outcome,
             Outcome {
                 solutions: 1,
-                nodes: 1
+                nodes: 1,
+                cutoff: None,
             },
             "{engine}"
         );

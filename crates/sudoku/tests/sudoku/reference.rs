@@ -111,6 +111,7 @@ fn check(puzzle: &Grid, limit: u64) {
         let expected = Outcome {
             solutions: reference.solutions,
             nodes: reference.nodes,
+            cutoff: None,
         };
         assert_eq!(outcome, expected, "{engine} on {puzzle} with limit {limit}");
         if let Some(first) = reference.first {

@@ -1,0 +1,322 @@
+//! The command line of `dlx sudoku`, and the settings drawn from it.
+
+use std::collections::HashMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use dancing_sudoku::format::{Format, Layout};
+use dancing_sudoku::{Budget, Engine};
+
+use crate::input::Input;
+use crate::interrupt;
+
+pub(super) const AFTER_HELP: &str = "\
+Input formats (detected from the first lines of each input unless --format is given):
+  line      one puzzle per line: 81 cells, then optionally whitespace and a comment
+  poj2676   a line with the number of puzzles, then 9 lines of 9 cells per puzzle
+  blocks    9 lines of 9 whitespace-separated cells
+  grid      .sdk/.ss grids: 9 rows, `|` and spaces ignored, `---+---+---` rules skipped
+A cell is 1-9, or `.` or `0` when empty. Blank lines and `#` lines are skipped, a line
+`end` ends the input, and any format may start with a count line, which is checked.
+
+Output layouts (by default the layout of the input):
+  line, rows (alias poj2676), blocks, grid, ans (the \"100 lines\" seed's `ans: ` layout)
+
+Every solution is checked against its puzzle before it is printed (a grid that broke a
+rule would be reported as an internal error, never printed).
+
+Puzzles with no solution (or, with --unique, not exactly one), bad puzzles and puzzles given
+up (their --max-nodes or --time-limit budget ran out first; the answer is then unknown)
+are reported on stderr as FILE:LINE: message and print nothing on stdout, unless
+--placeholder is given. An input that holds no puzzle at all is an error.
+
+Answers are written as soon as they are known when input comes slowly (a pipe, a terminal,
+`tail -f`); from a regular file they are written in large blocks. Ctrl-C or SIGTERM stops
+the run: the answers found so far are written, then a partial summary on stderr, and the
+exit status is 130. A second Ctrl-C ends the program at once.
+
+--to-dlx writes the problem of one puzzle, and refuses a second (`dlx solve` would read two
+problems as one); --to-dlx-dir DIR writes one file per puzzle, DIR/NAME-LINE.dlx (NAME is
+the input's file name, or `stdin`), and prints each file's path.
+
+Puzzles are solved on every core unless -j says otherwise; answers come out in input order,
+the same whatever the number of threads. On a terminal, long runs show progress on stderr
+(puzzles done, puzzles per second) unless --quiet is given or answers go to the terminal.
+
+Exit status: 0 if every puzzle was solved (or counted); 1 if some puzzle has no solution
+(or, with --unique, not exactly one); 2 if some input was bad, unreadable or empty, or some
+puzzle was given up (its answer is unknown); 130 if interrupted. The worst applies.";
+
+/// Solve Sudoku puzzles: lines, POJ 2676, blocks or .sdk grids.
+///
+/// Prints each puzzle's solution in the layout of the input (or the one
+/// chosen with --output). Puzzles are read from the files named, or from
+/// standard input.
+#[derive(clap::Args, Debug)]
+#[command(after_help = AFTER_HELP)]
+pub struct Args {
+    /// Puzzle files; none, or `-`, reads standard input.
+    pub files: Vec<PathBuf>,
+
+    /// Input format.
+    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
+    pub format: FormatArg,
+
+    /// How solutions are written [default: as the input is].
+    #[arg(long, value_enum, value_name = "LAYOUT")]
+    pub output: Option<OutputArg>,
+
+    /// Search engine: Dancing Links, or one of the seeds' depth-first searches.
+    #[arg(long, value_enum, default_value_t = EngineArg::Dlx)]
+    pub engine: EngineArg,
+
+    /// Print each puzzle's number of solutions, one integer per line.
+    #[arg(long, conflicts_with_all = ["unique", "to_dlx", "output"])]
+    pub count: bool,
+
+    /// With --count, stop counting at N, so that a count of N means "N or
+    /// more" [default: count every solution].
+    #[arg(long, value_name = "N", requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+
+    /// Print the solution of each puzzle that has exactly one; report the
+    /// others on stderr.
+    #[arg(long, conflicts_with = "to_dlx")]
+    pub unique: bool,
+
+    /// Print the puzzle's exact-cover problem in Knuth's DLX format (for
+    /// `dlx solve` or DLX1) instead of solving it. One puzzle only: a
+    /// second is refused (see --to-dlx-dir).
+    #[arg(long, conflicts_with_all = ["json", "output", "placeholder", "stats", "max_nodes", "time_limit"])]
+    pub to_dlx: bool,
+
+    /// Write each puzzle's exact-cover problem in Knuth's DLX format to a
+    /// file of its own in DIR (made if missing), DIR/NAME-LINE.dlx, and
+    /// print the file's path.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["to_dlx", "count", "unique", "json", "output", "placeholder", "max_nodes", "time_limit"])]
+    pub to_dlx_dir: Option<PathBuf>,
+
+    /// Give up on a puzzle after N search-tree nodes (counted alike by
+    /// every engine: 1 plus one per placement), and report it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_nodes: Option<u64>,
+
+    /// Give up on a puzzle after this long (`250ms`, `2`, `2s`, `1.5m`),
+    /// and report it.
+    #[arg(long, value_name = "TIME", value_parser = crate::solve::budget::parse_duration)]
+    pub time_limit: Option<Duration>,
+
+    /// Print a summary on stderr: puzzles, solved, unsolvable, invalid,
+    /// search nodes, time and microseconds per puzzle.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Write JSON Lines: one record per puzzle, then a summary record.
+    #[arg(long, conflicts_with_all = ["output", "placeholder"])]
+    pub json: bool,
+
+    /// Print TEXT on a line of its own in place of each puzzle that gets no
+    /// answer (bad, unsolvable, not unique), keeping the output aligned with
+    /// the input.
+    #[arg(long, value_name = "TEXT")]
+    pub placeholder: Option<String>,
+
+    /// Solve on N threads (1 to 1024) [default: one per core; one when
+    /// puzzles are typed at a terminal]. The output is the same for every N;
+    /// -j 1 solves one puzzle after another.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
+    pub threads: Option<u16>,
+
+    /// Show no progress on stderr (shown only on a terminal, for runs
+    /// longer than a second).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// `--format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatArg {
+    /// Detect the format of each input from its first lines.
+    Auto,
+    /// 81-character lines.
+    Line,
+    /// A count line, then 9 lines of 9 digits per puzzle.
+    #[value(name = "poj2676")]
+    Poj2676,
+    /// 9 lines of 9 whitespace-separated numbers.
+    Blocks,
+    /// .sdk/.ss grids with `|` and `---+---+---` rules.
+    Grid,
+}
+
+impl FormatArg {
+    pub(super) fn format(self) -> Option<Format> {
+        match self {
+            FormatArg::Auto => None,
+            FormatArg::Line => Some(Format::Line),
+            FormatArg::Poj2676 => Some(Format::Poj2676),
+            FormatArg::Blocks => Some(Format::Blocks),
+            FormatArg::Grid => Some(Format::Grid),
+        }
+    }
+}
+
+/// `--output`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum OutputArg {
+    /// One 81-digit line per grid.
+    Line,
+    /// 9 lines of 9 digits per grid (POJ 2676).
+    #[value(alias = "poj2676")]
+    Rows,
+    /// 9 lines of 9 space-separated digits, a blank line between grids.
+    Blocks,
+    /// .sdk style, with `|` and `---+---+---`, a blank line between grids.
+    Grid,
+    /// The "100 lines" output: `ans: `, then rows of digits each followed by three spaces.
+    Ans,
+}
+
+impl OutputArg {
+    pub(super) fn layout(self) -> Layout {
+        match self {
+            OutputArg::Line => Layout::Line,
+            OutputArg::Rows => Layout::Rows,
+            OutputArg::Blocks => Layout::Blocks,
+            OutputArg::Grid => Layout::Grid,
+            OutputArg::Ans => Layout::Ans,
+        }
+    }
+}
+
+/// `--engine`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EngineArg {
+    /// Dancing Links (Algorithm X on the exact cover).
+    Dlx,
+    /// Row-major depth-first search (POJ 2676).
+    Naive,
+    /// Depth-first search over the list of empty cells ("100 lines").
+    BlankList,
+    /// Bitmasks, fewest candidates first (AcWing 166).
+    Mrv,
+    /// Iterative bitmasks with an explicit stack (LeetCode 37).
+    Stack,
+}
+
+impl EngineArg {
+    pub(super) fn engine(self) -> Engine {
+        match self {
+            EngineArg::Dlx => Engine::Dlx,
+            EngineArg::Naive => Engine::Naive,
+            EngineArg::BlankList => Engine::BlankList,
+            EngineArg::Mrv => Engine::Mrv,
+            EngineArg::Stack => Engine::Stack,
+        }
+    }
+}
+
+/// What is done with each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    Solve,
+    Count {
+        limit: u64,
+    },
+    Unique,
+    ToDlx,
+    /// `--to-dlx-dir`: the directory is [`Config::dlx_dir`].
+    ToDlxDir,
+}
+
+/// The settings every answerer shares.
+pub(super) struct Config {
+    pub(super) mode: Mode,
+    pub(super) engine: Engine,
+    /// What each search may spend; Ctrl-C cancels the one in progress.
+    pub(super) budget: Budget,
+    pub(super) json: bool,
+    pub(super) placeholder: Option<String>,
+    /// `--to-dlx-dir`.
+    pub(super) dlx_dir: Option<PathBuf>,
+}
+
+impl Config {
+    /// The settings of `args`, or why they cannot be used.
+    pub(super) fn new(args: &Args) -> Result<Config, String> {
+        let mode = if args.to_dlx {
+            Mode::ToDlx
+        } else if args.to_dlx_dir.is_some() {
+            Mode::ToDlxDir
+        } else if args.count {
+            Mode::Count {
+                limit: args.limit.unwrap_or(u64::MAX),
+            }
+        } else if args.unique {
+            Mode::Unique
+        } else {
+            Mode::Solve
+        };
+        let mut budget = Budget::default().cancel_when(interrupt::requested);
+        if let Some(nodes) = args.max_nodes {
+            budget = budget.max_nodes(nodes);
+        }
+        if let Some(time) = args.time_limit {
+            budget = budget.time_limit(time);
+        }
+        if let Some(dir) = &args.to_dlx_dir {
+            check_dlx_names(&args.files)?;
+            fs::create_dir_all(dir)
+                .map_err(|error| format!("cannot make {}: {error}", dir.display()))?;
+        }
+        Ok(Config {
+            mode,
+            engine: args.engine.engine(),
+            budget,
+            json: args.json,
+            placeholder: args.placeholder.clone(),
+            dlx_dir: args.to_dlx_dir.clone(),
+        })
+    }
+}
+
+/// The name of the inputs' files in `--to-dlx-dir`: the file name, or
+/// `stdin`.
+pub(super) fn dlx_file_stem(input_name: &str) -> String {
+    if input_name == Input::Stdin.name() {
+        return "stdin".to_owned();
+    }
+    Path::new(input_name).file_name().map_or_else(
+        || "input".to_owned(),
+        |name| name.to_string_lossy().into_owned(),
+    )
+}
+
+/// Refuses inputs whose `--to-dlx-dir` files would have the same names.
+fn check_dlx_names(files: &[PathBuf]) -> Result<(), String> {
+    let mut seen = HashMap::new();
+    for input in Input::all(files) {
+        let name = input.name();
+        if let Some(before) = seen.insert(dlx_file_stem(&name), name.clone()) {
+            return Err(format!(
+                "--to-dlx-dir: {before} and {name} would write files of the same names"
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dlx_file_names_are_the_input_names() {
+        assert_eq!(dlx_file_stem("<stdin>"), "stdin");
+        assert_eq!(dlx_file_stem("a/b/puzzles.txt"), "puzzles.txt");
+        let clash = [PathBuf::from("a/p.txt"), PathBuf::from("b/p.txt")];
+        assert!(check_dlx_names(&clash).is_err());
+        assert!(check_dlx_names(&[PathBuf::from("a/p.txt"), PathBuf::from("-")]).is_ok());
+    }
+}

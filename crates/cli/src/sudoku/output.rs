@@ -1,0 +1,172 @@
+//! Answers kept to be written in order, and the writer of standard output
+//! that replays them with their messages on stderr.
+
+use std::fmt::Display;
+use std::io::{self, BufWriter, Write};
+
+use dancing_sudoku::format::{GridWriter, Layout};
+
+use super::report::Totals;
+use crate::progress::Progress;
+
+/// The answers to some puzzles, kept to be written in order later: the bytes
+/// for stdout, the messages for stderr with where they fall in those bytes,
+/// and what they add to the totals.
+#[derive(Default)]
+pub(super) struct Answers {
+    pub(super) out: Vec<u8>,
+    pub(super) marks: Vec<Mark>,
+    /// The layout of the last grid (or placeholder) written.
+    pub(super) last_layout: Option<Layout>,
+    pub(super) totals: Totals,
+    /// Ctrl-C came before every puzzle was answered: the answers end here,
+    /// and no later one may be written.
+    pub(super) cut_short: bool,
+}
+
+/// A point in [`Answers::out`] where something happens as it is written.
+pub(super) enum Mark {
+    /// A message for stderr, written after the bytes before it.
+    Note { at: usize, message: String },
+    /// The first grid (or placeholder) of a chunk, whose separator from the
+    /// grid before it depends on what earlier chunks wrote.
+    FirstGrid { at: usize, layout: Layout },
+}
+
+impl Answers {
+    pub(super) fn clear(&mut self) {
+        self.out.clear();
+        self.marks.clear();
+        self.last_layout = None;
+        self.totals = Totals::default();
+        self.cut_short = false;
+    }
+
+    pub(super) fn note(&mut self, message: String) {
+        let at = self.out.len();
+        self.marks.push(Mark::Note { at, message });
+    }
+
+    pub(super) fn line(&mut self, text: impl Display) {
+        // Writing into memory does not fail.
+        let _ = writeln!(self.out, "{text}");
+    }
+}
+
+/// The main thread's end: writes answers to stdout and their messages to
+/// stderr, in order, and adds up the totals.
+pub(super) struct Output<'p> {
+    pub(super) out: BufWriter<io::StdoutLock<'static>>,
+    /// Flush after every write, so that a terminal shows answers as they come.
+    pub(super) interactive: bool,
+    pub(super) progress: &'p Progress,
+    /// The layout of the last grid written, if any.
+    pub(super) last_layout: Option<Layout>,
+    pub(super) totals: Totals,
+    /// Answers were cut short by Ctrl-C: later ones are not written, so
+    /// that the output is the answers to a prefix of the input.
+    pub(super) cut_short: bool,
+}
+
+impl Output<'_> {
+    /// Writes `answers`: the bytes, each message after the bytes before it
+    /// (stdout is flushed first, so that both read in order on a terminal or
+    /// in one file), and a separator before the first grid where the grid
+    /// before it calls for one.
+    pub(super) fn write(&mut self, answers: &Answers) -> io::Result<()> {
+        if self.cut_short {
+            return Ok(());
+        }
+        self.cut_short = answers.cut_short;
+        let noted = answers
+            .marks
+            .iter()
+            .any(|mark| matches!(mark, Mark::Note { .. }));
+        if noted && self.progress.is_active() {
+            let progress = self.progress;
+            progress.suspend(|| self.replay(answers))?;
+        } else {
+            self.replay(answers)?;
+        }
+        self.totals.add(&answers.totals);
+        self.progress.set_position(self.totals.puzzles);
+        if self.interactive {
+            self.out.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Writes out what is buffered: input is slow in coming, and the
+    /// answers so far should not wait for it.
+    pub(super) fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+
+    fn replay(&mut self, answers: &Answers) -> io::Result<()> {
+        let mut written = 0;
+        for mark in &answers.marks {
+            match mark {
+                Mark::Note { at, message } => {
+                    self.out.write_all(&answers.out[written..*at])?;
+                    written = *at;
+                    self.out.flush()?;
+                    // Messages are best effort: a closed stderr stops nothing.
+                    let _ = writeln!(io::stderr(), "{message}");
+                }
+                Mark::FirstGrid { at, layout } => {
+                    self.out.write_all(&answers.out[written..*at])?;
+                    written = *at;
+                    if self.last_layout == Some(*layout) {
+                        self.out.write_all(separator(*layout))?;
+                    }
+                }
+            }
+        }
+        self.out.write_all(&answers.out[written..])?;
+        if answers.last_layout.is_some() {
+            self.last_layout = answers.last_layout;
+        }
+        Ok(())
+    }
+}
+
+/// What [`GridWriter`] writes between two grids of `layout`: a blank line
+/// between pictures of several lines.
+pub(super) fn separator(layout: Layout) -> &'static [u8] {
+    match layout {
+        Layout::Blocks | Layout::Grid => b"\n",
+        Layout::Line | Layout::Rows | Layout::Ans => b"",
+    }
+}
+
+/// The writer in `slot`, made anew if the layout changed (a later input in
+/// another format is answered in its own layout).
+pub(super) fn writer_for(slot: &mut Option<GridWriter>, layout: Layout) -> &mut GridWriter {
+    if slot.as_ref().is_none_or(|writer| writer.layout() != layout) {
+        *slot = Some(GridWriter::new(layout));
+    }
+    slot.get_or_insert_with(|| GridWriter::new(layout))
+}
+
+#[cfg(test)]
+mod tests {
+    use dancing_sudoku::Grid;
+
+    use super::*;
+
+    #[test]
+    fn separators_are_those_of_the_grid_writer() {
+        let grid: Grid = "1..2....3..4...1".parse().expect("a 4x4 puzzle");
+        for layout in Layout::ALL {
+            let mut writer = GridWriter::new(layout);
+            let (mut one, mut two) = (Vec::new(), Vec::new());
+            let _ = writer.write(&mut one, &grid);
+            let _ = writer.write(&mut two, &grid);
+            assert_eq!(
+                two.strip_suffix(&one[..]),
+                Some(separator(layout)),
+                "{layout}"
+            );
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! Reading puzzles: every input in turn, streamed, each thing read handed
+//! on in input order.
+
+use std::cell::Cell;
+use std::fs::{self, File};
+use std::io::{self, BufRead, Read};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
+use std::thread;
+use std::time::Duration;
+
+use dancing_sudoku::Grid;
+use dancing_sudoku::format::{Layout, PuzzleReader, ReadError};
+
+use super::args::Args;
+use crate::input::Input;
+use crate::interrupt;
+
+/// One thing read from an input, in input order: a puzzle, a puzzle that
+/// could not be read, or a problem of the input as a whole.
+pub(super) struct Entry {
+    /// The input's name in messages.
+    pub(super) name: Arc<str>,
+    pub(super) item: Item,
+}
+
+pub(super) enum Item {
+    /// A puzzle, and the layout its answer takes.
+    Puzzle {
+        line: usize,
+        puzzle: Grid,
+        layout: Layout,
+    },
+    /// A puzzle that could not be read; a placeholder takes `layout`.
+    BadPuzzle { error: ReadError, layout: Layout },
+    /// The input cannot be opened, or its count line is wrong.
+    InputError {
+        line: Option<usize>,
+        message: String,
+    },
+}
+
+impl Entry {
+    /// Whether this is a puzzle, read or not.
+    pub(super) fn is_puzzle(&self) -> bool {
+        matches!(self.item, Item::Puzzle { .. } | Item::BadPuzzle { .. })
+    }
+
+    /// The line it was read from, if any.
+    pub(super) fn line(&self) -> Option<usize> {
+        match &self.item {
+            Item::Puzzle { line, .. } => Some(*line),
+            Item::BadPuzzle { error, .. } => Some(error.line),
+            Item::InputError { line, .. } => *line,
+        }
+    }
+}
+
+/// Reads every input in turn and hands what it holds to `push`, in order,
+/// stopping after `max_puzzles` puzzles or on Ctrl-C. An input that cannot
+/// be read, or holds no puzzle, is reported in its place, and the next one
+/// is read.
+///
+/// Input that may be slow (standard input, a pipe, a terminal) is read
+/// ahead on a thread of its own, and `idle` is called whenever no more of
+/// it has come yet, before waiting for it: the answers so far can then be
+/// written out, so that each comes as soon as it is known. An error from
+/// `idle` ends the reading and is returned.
+pub(super) fn read_inputs(
+    args: &Args,
+    max_puzzles: u64,
+    idle: &mut dyn FnMut() -> io::Result<()>,
+    push: &mut dyn FnMut(Entry) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut puzzles = 0;
+    let idle_failure = Cell::new(None);
+    let mut idle = || {
+        idle().map_err(|error| {
+            let message = error.to_string();
+            idle_failure.set(Some(error));
+            // Ends this input's reading; the failure itself is returned below.
+            io::Error::other(message)
+        })
+    };
+    for input in Input::all(&args.files) {
+        if interrupt::requested() || puzzles >= max_puzzles {
+            break;
+        }
+        let name: Arc<str> = input.name().into();
+        let reader = match open(&input, &mut idle) {
+            Ok(reader) => reader,
+            Err(error) => {
+                let message = format!("cannot open: {error}");
+                let item = Item::InputError {
+                    line: None,
+                    message,
+                };
+                push(Entry { name, item })?;
+                continue;
+            }
+        };
+        let mut reader = PuzzleReader::new(reader, args.format.format());
+        let mut puzzle = Grid::default();
+        let mut entries = 0;
+        while let Some(read) = reader.read_into(&mut puzzle) {
+            if let Some(error) = idle_failure.take() {
+                return Err(error);
+            }
+            if interrupt::requested() {
+                // What was read last may be cut short: it is not answered.
+                return Ok(());
+            }
+            // Answers take the layout asked for, or that of the input.
+            let layout = match args.output {
+                Some(output) => output.layout(),
+                None => reader.layout().unwrap_or(Layout::Line),
+            };
+            let item = match read {
+                Ok(line) => Item::Puzzle {
+                    line,
+                    puzzle: puzzle.clone(),
+                    layout,
+                },
+                Err(error) if error.is_puzzle_error() => Item::BadPuzzle { error, layout },
+                Err(error) => Item::InputError {
+                    line: Some(error.line),
+                    message: error.kind.to_string(),
+                },
+            };
+            let entry = Entry {
+                name: name.clone(),
+                item,
+            };
+            entries += 1;
+            if entry.is_puzzle() {
+                puzzles += 1;
+            }
+            push(entry)?;
+            if puzzles >= max_puzzles {
+                return Ok(());
+            }
+        }
+        if let Some(error) = idle_failure.take() {
+            return Err(error);
+        }
+        if interrupt::requested() {
+            return Ok(());
+        }
+        if entries == 0 {
+            // An empty input is more likely a mistake than a batch of none.
+            let message = "no puzzle found".to_owned();
+            let item = Item::InputError {
+                line: None,
+                message,
+            };
+            push(Entry { name, item })?;
+        }
+    }
+    Ok(())
+}
+
+/// Opens `input`: a regular file directly (reading it never waits), and
+/// anything else through a [`ReadAhead`].
+fn open<'i>(
+    input: &Input,
+    idle: &'i mut dyn FnMut() -> io::Result<()>,
+) -> io::Result<Box<dyn BufRead + 'i>> {
+    let source: Box<dyn Read + Send> = match input {
+        Input::File(path) if fs::metadata(path)?.is_file() => return input.open(),
+        Input::File(path) => Box::new(File::open(path)?),
+        Input::Stdin if stdin_is_a_regular_file() => return input.open(),
+        Input::Stdin => Box::new(io::stdin()),
+    };
+    Ok(Box::new(ReadAhead::new(source, idle)))
+}
+
+/// Whether standard input is a regular file (`dlx sudoku < puzzles.txt`),
+/// which never keeps a reader waiting.
+fn stdin_is_a_regular_file() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(File::from)
+            .and_then(|file| file.metadata())
+            .is_ok_and(|metadata| metadata.is_file())
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
+}
+
+/// The bytes a [`ReadAhead`] asks for at a time.
+const BLOCK: usize = 1 << 16;
+
+/// Blocks read ahead and not yet parsed, at most: memory stays flat.
+const BLOCKS_AHEAD: usize = 4;
+
+/// How often a wait for input looks at Ctrl-C.
+const INTERRUPT_POLL: Duration = Duration::from_millis(20);
+
+/// Input read on a thread of its own, so that this thread can tell "no more
+/// input yet" (call `idle`, then wait) from "more input at once".
+struct ReadAhead<'i> {
+    blocks: Receiver<io::Result<Vec<u8>>>,
+    block: Vec<u8>,
+    /// Bytes of `block` consumed.
+    at: usize,
+    ended: bool,
+    idle: &'i mut dyn FnMut() -> io::Result<()>,
+}
+
+impl<'i> ReadAhead<'i> {
+    fn new(mut source: Box<dyn Read + Send>, idle: &'i mut dyn FnMut() -> io::Result<()>) -> Self {
+        let (sender, blocks) = mpsc::sync_channel(BLOCKS_AHEAD);
+        // Never joined: it ends at the end of the input, or at its next
+        // block once the receiver is gone (or with the process).
+        thread::spawn(move || {
+            loop {
+                let mut block = vec![0; BLOCK];
+                let read = match source.read(&mut block) {
+                    Ok(0) => return,
+                    Ok(n) => {
+                        block.truncate(n);
+                        Ok(block)
+                    }
+                    Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                    Err(error) => Err(error),
+                };
+                let failed = read.is_err();
+                if sender.send(read).is_err() || failed {
+                    return;
+                }
+            }
+        });
+        ReadAhead {
+            blocks,
+            block: Vec::new(),
+            at: 0,
+            ended: false,
+            idle,
+        }
+    }
+
+    /// The next block: at once if it is there; else after `idle`, when it
+    /// comes. `None` at the end of the input.
+    fn next_block(&mut self) -> Option<io::Result<Vec<u8>>> {
+        match self.blocks.try_recv() {
+            Ok(read) => return Some(read),
+            Err(TryRecvError::Disconnected) => return None,
+            Err(TryRecvError::Empty) => {}
+        }
+        if let Err(error) = (self.idle)() {
+            return Some(Err(error));
+        }
+        loop {
+            match self.blocks.recv_timeout(INTERRUPT_POLL) {
+                Ok(read) => return Some(read),
+                Err(RecvTimeoutError::Disconnected) => return None,
+                // Not `ErrorKind::Interrupted`, which readers retry.
+                Err(RecvTimeoutError::Timeout) if interrupt::requested() => {
+                    return Some(Err(io::Error::other("interrupted")));
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        }
+    }
+}
+
+impl Read for ReadAhead<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for ReadAhead<'_> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        while self.at == self.block.len() && !self.ended {
+            match self.next_block() {
+                Some(Ok(block)) => {
+                    self.block = block;
+                    self.at = 0;
+                }
+                Some(Err(error)) => {
+                    self.ended = true;
+                    return Err(error);
+                }
+                None => self.ended = true,
+            }
+        }
+        Ok(&self.block[self.at..])
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.at = (self.at + amount).min(self.block.len());
+    }
+}
