@@ -34,6 +34,8 @@
 
 use bumpalo::Bump;
 
+use crate::matrix::CANCEL_CHECK;
+
 /// The links of a node, the part of it that the search rewrites: 8 bytes,
 /// so eight share a cache line.
 #[derive(Clone, Copy, Debug, Default)]
@@ -86,7 +88,7 @@ impl<'b> Links<'b> {
         bounds: &'b [Bounds],
         lens: &'b mut [u32],
     ) -> Links<'b> {
-        validate(links, items, bounds, lens);
+        validate(links, items, bounds, lens, &mut || false);
         Links {
             links,
             items,
@@ -126,19 +128,37 @@ impl ValidSlices {
     ///
     /// # Panics
     /// As [`Links::new`].
+    #[cfg(test)]
     pub(crate) fn new(
         links: Vec<Link>,
         items: Vec<u32>,
         bounds: Vec<Bounds>,
         lens: Vec<u32>,
     ) -> ValidSlices {
-        validate(&links, &items, &bounds, &lens);
-        ValidSlices {
+        match ValidSlices::new_cancellable(links, items, bounds, lens, &mut || false) {
+            Some(valid) => valid,
+            None => unreachable!("a check that is never cancelled completes"),
+        }
+    }
+
+    /// [`new`](Self::new), asking `cancel` every so often during the check
+    /// (see `Template::new_cancellable`); `None` when it said to stop.
+    pub(crate) fn new_cancellable(
+        links: Vec<Link>,
+        items: Vec<u32>,
+        bounds: Vec<Bounds>,
+        lens: Vec<u32>,
+        cancel: &mut dyn FnMut() -> bool,
+    ) -> Option<ValidSlices> {
+        if !validate(&links, &items, &bounds, &lens, cancel) {
+            return None;
+        }
+        Some(ValidSlices {
             links,
             items,
             bounds,
             lens,
-        }
+        })
     }
 
     /// A matrix's slices: the links and lengths, which a search rewrites,
@@ -154,11 +174,18 @@ impl ValidSlices {
     }
 }
 
-/// Checks the invariant in the module doc.
+/// Checks the invariant in the module doc, asking `cancel` every
+/// [`CANCEL_CHECK`] nodes; false if it said to stop (nothing is known then).
 ///
 /// # Panics
-/// If it does not hold.
-fn validate(links: &[Link], items: &[u32], bounds: &[Bounds], lens: &[u32]) {
+/// If the invariant does not hold.
+fn validate(
+    links: &[Link],
+    items: &[u32],
+    bounds: &[Bounds],
+    lens: &[u32],
+    cancel: &mut dyn FnMut() -> bool,
+) -> bool {
     assert_eq!(links.len(), items.len());
     assert_eq!(links.len(), bounds.len());
     let node_count = links.len();
@@ -170,10 +197,16 @@ fn validate(links: &[Link], items: &[u32], bounds: &[Bounds], lens: &[u32]) {
         items.first() == Some(&SPACER) && items.last() == Some(&SPACER),
         "the first and last nodes must be spacers"
     );
-    for link in links {
+    for (node, link) in links.iter().enumerate() {
+        if node % CANCEL_CHECK == CANCEL_CHECK - 1 && cancel() {
+            return false;
+        }
         assert!((link.up as usize) < node_count && (link.down as usize) < node_count);
     }
     for (node, (&item, bounds)) in items.iter().zip(bounds).enumerate() {
+        if node % CANCEL_CHECK == CANCEL_CHECK - 1 && cancel() {
+            return false;
+        }
         assert!((item as usize) < item_count);
         if item != SPACER {
             // The walks of `hide` and friends stay within these bounds,
@@ -186,6 +219,7 @@ fn validate(links: &[Link], items: &[u32], bounds: &[Bounds], lens: &[u32]) {
             }
         }
     }
+    true
 }
 
 impl<'b> Links<'b> {

@@ -121,7 +121,15 @@ struct Slices<'a> {
 /// Links `problem` into slices of the sizes `shape` gives, zeroed, and
 /// returns the unit of the length keys. Options without a primary item are
 /// left out.
-fn fill(problem: &Problem, shape: Shape, slices: Slices<'_>) -> u32 {
+///
+/// `cancel` is asked every [`CANCEL_CHECK`] options; when it says yes, the
+/// filling stops and `None` is returned (the slices are then of no use).
+fn fill(
+    problem: &Problem,
+    shape: Shape,
+    slices: Slices<'_>,
+    cancel: &mut dyn FnMut() -> bool,
+) -> Option<u32> {
     let Slices {
         links,
         items,
@@ -165,6 +173,9 @@ fn fill(problem: &Problem, shape: Shape, slices: Slices<'_>) -> u32 {
     items[spacer] = SPACER;
     let mut ignored = problem.ignored_options().iter().peekable();
     for (id, option) in problem.options() {
+        if id.index() % CANCEL_CHECK == CANCEL_CHECK - 1 && cancel() {
+            return None;
+        }
         if ignored.peek() == Some(&&id) {
             ignored.next();
             continue;
@@ -199,8 +210,12 @@ fn fill(problem: &Problem, shape: Shape, slices: Slices<'_>) -> u32 {
         };
     }
     debug_assert_eq!(spacer + 1, links.len());
-    to_keys(lens, primary_count)
+    Some(to_keys(lens, primary_count))
 }
+
+/// Options (or nodes, when checking) linked between two looks at a cancel
+/// request: a millisecond or two of work.
+pub(crate) const CANCEL_CHECK: usize = 1 << 16;
 
 /// Turns the item lengths in `lens` (padding items `COVERED`) into keys, as
 /// the module doc says, and returns the unit of their lengths.
@@ -250,6 +265,28 @@ pub struct Template {
 impl Template {
     /// Links `problem`.
     pub fn new(problem: &Problem) -> Template {
+        match Template::new_cancellable(problem, || false) {
+            Some(template) => template,
+            None => unreachable!("linking that is never cancelled completes"),
+        }
+    }
+
+    /// Links `problem` unless `cancel` says to stop: it is asked every few
+    /// milliseconds of the work (every 65,536 options, and as often while
+    /// the links are checked), so that a huge problem's linking can be
+    /// interrupted (by Ctrl-C, or a time limit). `None` when cancelled.
+    ///
+    /// ```
+    /// use dancing::{format, Template};
+    ///
+    /// let problem = format::read_str("a\na\n")?.problem;
+    /// assert!(Template::new_cancellable(&problem, || false).is_some());
+    /// # Ok::<(), dancing::format::ParseError>(())
+    /// ```
+    pub fn new_cancellable(
+        problem: &Problem,
+        mut cancel: impl FnMut() -> bool,
+    ) -> Option<Template> {
         let shape = Shape::of(problem);
         let mut links = vec![Link::default(); shape.node_count];
         let mut items = vec![SPACER; shape.node_count];
@@ -266,15 +303,16 @@ impl Template {
                 lens: &mut lens,
                 option_nodes: &mut option_nodes,
             },
-        );
-        Template {
+            &mut cancel,
+        )?;
+        Some(Template {
             // Checked once here; every copy is then valid as well.
-            slices: ValidSlices::new(links, items, bounds, lens),
+            slices: ValidSlices::new_cancellable(links, items, bounds, lens, &mut cancel)?,
             option_nodes,
             primary_count: shape.primary_count,
             unit,
             max_depth: problem.primary_count(),
-        }
+        })
     }
 
     /// The most options a solution can have: one per primary item.
@@ -294,7 +332,7 @@ impl<'b> Matrix<'b> {
         // Entry 0 is unused: items count from 1, like their header nodes.
         let lens = bump.alloc_slice_fill_copy(shape.item_count as usize + 1, 0u32);
         let option_nodes = bump.alloc_slice_fill_copy(shape.option_count, 0u32);
-        let unit = fill(
+        let Some(unit) = fill(
             problem,
             shape,
             Slices {
@@ -304,7 +342,10 @@ impl<'b> Matrix<'b> {
                 lens,
                 option_nodes,
             },
-        );
+            &mut || false,
+        ) else {
+            unreachable!("linking that is never cancelled completes")
+        };
         Matrix {
             links: Links::new(links, items, bounds, lens),
             primary_count: shape.primary_count,

@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use dancing::{ParallelSolver, Problem, Progress as SearchState, Stats};
+use dancing::{ParallelSolver, Problem, Progress as SearchState, Stats, Template};
 
 use super::args::SearchArgs;
 use super::budget::{Budget, Stop};
@@ -80,7 +80,12 @@ impl Run<'_> {
         let limit = self.max_solutions.unwrap_or(u64::MAX);
         printer.begin()?;
         let visits = printer.wants_solutions() || self.max_solutions.is_some();
-        let mut solver = ParallelSolver::new(problem)
+        // Linking a huge problem takes a while: Ctrl-C and the clock stop it.
+        let Some(template) = Template::new_cancellable(problem, || self.budget.spent().is_some())
+        else {
+            return self.stopped_linking(threads, printer);
+        };
+        let mut solver = ParallelSolver::from_template(template)
             .threads(threads)
             .ordered(true)
             .node_limit(search.max_nodes);
@@ -182,6 +187,22 @@ impl Run<'_> {
             explored: Some(0.0),
             profile: Vec::new(),
             stopped_reading_at: Some(line),
+        };
+        self.finish(printer, &outcome)?;
+        Ok(outcome)
+    }
+
+    /// Reports an input whose linking was stopped (Ctrl-C or the clock):
+    /// nothing was searched.
+    fn stopped_linking(&self, threads: usize, printer: &mut impl Printer) -> io::Result<Outcome> {
+        let outcome = Outcome {
+            stats: Stats::default(),
+            elapsed: self.budget.started().elapsed(),
+            threads,
+            stop: Some(self.budget.spent().unwrap_or(Stop::Interrupted)),
+            explored: Some(0.0),
+            profile: Vec::new(),
+            stopped_reading_at: None,
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)

@@ -73,9 +73,16 @@ impl ParallelSolver {
     /// A parallel search of `problem`, on as many threads as the machine
     /// has cores.
     pub fn new(problem: &Problem) -> ParallelSolver {
+        ParallelSolver::from_template(Template::new(problem))
+    }
+
+    /// A parallel search of a problem linked already (see
+    /// [`Template::new_cancellable`] for linking that can be interrupted),
+    /// on as many threads as the machine has cores.
+    pub fn from_template(template: Template) -> ParallelSolver {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         ParallelSolver {
-            template: Template::new(problem),
+            template,
             threads,
             ordered: false,
             tasks_per_thread: 64,

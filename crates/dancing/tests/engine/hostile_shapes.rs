@@ -221,3 +221,26 @@ fn problems_templates_and_parallel_solvers_are_send_and_sync() {
     send_and_sync::<Template>();
     send_and_sync::<ParallelSolver>();
 }
+
+/// Linking can be cancelled: asked every 65,536 options (and nodes while
+/// checking), a cancel stops it; a cancel that never says yes links.
+#[test]
+fn linking_a_large_problem_can_be_cancelled() {
+    let problem = identical_options(300_000);
+    let mut asked = 0;
+    let cancelled = Template::new_cancellable(&problem, || {
+        asked += 1;
+        asked == 2
+    });
+    assert!(cancelled.is_none());
+    assert_eq!(asked, 2);
+    let mut asked = 0;
+    let template = Template::new_cancellable(&problem, || {
+        asked += 1;
+        false
+    })
+    .expect("linked");
+    assert!(asked >= 300_000 / 65_536);
+    let mut parallel = ParallelSolver::from_template(template).threads(2);
+    assert_eq!(parallel.count(), 300_000);
+}
