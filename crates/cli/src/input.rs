@@ -3,6 +3,7 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
+use std::sync::mpsc::SyncSender;
 
 /// One input: a file, or standard input (no file given, or `-`).
 #[derive(Clone, Debug)]
@@ -52,5 +53,31 @@ impl Input {
             Input::Stdin => Box::new(io::stdin()),
             Input::File(path) => Box::new(File::open(path)?),
         })
+    }
+}
+
+/// Bytes a [`pump`] reads at a time.
+const CHUNK_BYTES: usize = 1 << 16;
+
+/// Reads `source` in chunks and sends them to `sender`, for input read on a
+/// thread of its own (so the reader can look at the clock or at Ctrl-C while
+/// the source blocks): until the end (then it just returns, which hangs up),
+/// an error (sent, then it returns), or the receiver hanging up.
+pub fn pump(mut source: Box<dyn Read + Send>, sender: &SyncSender<io::Result<Vec<u8>>>) {
+    loop {
+        let mut chunk = vec![0; CHUNK_BYTES];
+        let read = match source.read(&mut chunk) {
+            Ok(0) => return,
+            Ok(n) => {
+                chunk.truncate(n);
+                Ok(chunk)
+            }
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => Err(error),
+        };
+        let failed = read.is_err();
+        if sender.send(read).is_err() || failed {
+            return;
+        }
     }
 }

@@ -146,9 +146,6 @@ pub fn stopped_reading(error: &io::Error) -> Option<Stop> {
         .map(|stopped| stopped.0)
 }
 
-/// Bytes read at a time.
-const CHUNK_BYTES: usize = 1 << 16;
-
 /// Chunks read ahead of the parser: a bound on the memory a fast source
 /// can fill while the parser is slower.
 const CHUNKS_AHEAD: usize = 4;
@@ -191,7 +188,7 @@ impl BudgetedReader {
             .spawn(move || match open() {
                 Ok(source) => {
                     if opened_sender.send(Ok(())).is_ok() {
-                        pump(source, &sender);
+                        crate::input::pump(source, &sender);
                     }
                 }
                 Err(error) => {
@@ -231,27 +228,6 @@ impl BudgetedReader {
                 // The helper ends by hanging up, at the end of input.
                 Err(RecvTimeoutError::Disconnected) => return Ok(Vec::new()),
             }
-        }
-    }
-}
-
-/// The helper thread: reads chunks until the end, an error, or the reader
-/// hangs up.
-fn pump(mut source: Box<dyn Read + Send>, sender: &mpsc::SyncSender<io::Result<Vec<u8>>>) {
-    loop {
-        let mut chunk = vec![0; CHUNK_BYTES];
-        let read = match source.read(&mut chunk) {
-            Ok(0) => return,
-            Ok(n) => {
-                chunk.truncate(n);
-                Ok(chunk)
-            }
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => Err(error),
-        };
-        let failed = read.is_err();
-        if sender.send(read).is_err() || failed {
-            return;
         }
     }
 }

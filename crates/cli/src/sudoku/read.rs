@@ -193,9 +193,6 @@ fn stdin_is_a_regular_file() -> bool {
     }
 }
 
-/// The bytes a [`ReadAhead`] asks for at a time.
-const BLOCK: usize = 1 << 16;
-
 /// Blocks read ahead and not yet parsed, at most: memory stays flat.
 const BLOCKS_AHEAD: usize = 4;
 
@@ -214,28 +211,11 @@ struct ReadAhead<'i> {
 }
 
 impl<'i> ReadAhead<'i> {
-    fn new(mut source: Box<dyn Read + Send>, idle: &'i mut dyn FnMut() -> io::Result<()>) -> Self {
+    fn new(source: Box<dyn Read + Send>, idle: &'i mut dyn FnMut() -> io::Result<()>) -> Self {
         let (sender, blocks) = mpsc::sync_channel(BLOCKS_AHEAD);
         // Never joined: it ends at the end of the input, or at its next
         // block once the receiver is gone (or with the process).
-        thread::spawn(move || {
-            loop {
-                let mut block = vec![0; BLOCK];
-                let read = match source.read(&mut block) {
-                    Ok(0) => return,
-                    Ok(n) => {
-                        block.truncate(n);
-                        Ok(block)
-                    }
-                    Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(error) => Err(error),
-                };
-                let failed = read.is_err();
-                if sender.send(read).is_err() || failed {
-                    return;
-                }
-            }
-        });
+        thread::spawn(move || crate::input::pump(source, &sender));
         ReadAhead {
             blocks,
             block: Vec::new(),
