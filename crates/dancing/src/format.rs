@@ -28,6 +28,8 @@ use crate::problem::{BuildError, ItemId, ItemKind, Problem, ProblemBuilder};
 
 pub mod text;
 
+use text::tokens;
+
 use text::{Lines, escaped};
 
 /// Longest line accepted, in bytes (an option with a million long names).
@@ -326,23 +328,6 @@ fn check_name(name: &str, column: usize, place: Place) -> Result<(), Located> {
         return Err((column, kind));
     }
     Ok(())
-}
-
-/// The whitespace-separated tokens of `line`, each with its 1-based column.
-fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut column = 0;
-    let mut rest = line;
-    std::iter::from_fn(move || {
-        let start = rest.find(|c: char| !c.is_whitespace())?;
-        column += rest[..start].chars().count();
-        rest = &rest[start..];
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let token = &rest[..end];
-        let token_column = column + 1;
-        column += token.chars().count();
-        rest = &rest[end..];
-        Some((token_column, token))
-    })
 }
 
 /// Writes `problem` in Knuth's format, so that [`read`] gives it back.

@@ -3,6 +3,7 @@
 use std::io::BufRead;
 
 use dancing::Problem;
+use dancing::format::text::tokens;
 
 use super::{Checker, Invalid, Lines, Place, Stop};
 use crate::interrupt;
@@ -67,22 +68,4 @@ pub(super) fn verify<R: BufRead>(
 /// each of several files (unless the problem has an item called `==>`).
 fn is_header(line: &str, problem: &Problem) -> bool {
     line.starts_with("==> ") && line.ends_with(" <==") && problem.item_by_name("==>").is_none()
-}
-
-/// The whitespace-separated names of `line`, each with its 1-based column
-/// (in characters).
-fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut column = 0;
-    let mut rest = line;
-    std::iter::from_fn(move || {
-        let start = rest.find(|c: char| !c.is_whitespace())?;
-        column += rest[..start].chars().count();
-        rest = &rest[start..];
-        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
-        let token = &rest[..end];
-        let token_column = column + 1;
-        column += token.chars().count();
-        rest = &rest[end..];
-        Some((token_column, token))
-    })
 }

@@ -144,6 +144,31 @@ impl fmt::Display for Escaped<'_> {
     }
 }
 
+/// The whitespace-separated tokens of `line` (names, in Knuth's format),
+/// each with its 1-based column, counted in characters.
+///
+/// ```
+/// use dancing::format::text::tokens;
+///
+/// let found: Vec<_> = tokens("  a bc\td").collect();
+/// assert_eq!(found, [(3, "a"), (5, "bc"), (8, "d")]);
+/// ```
+pub fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut column = 0;
+    let mut rest = line;
+    std::iter::from_fn(move || {
+        let start = rest.find(|c: char| !c.is_whitespace())?;
+        column += rest[..start].chars().count();
+        rest = &rest[start..];
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let token = &rest[..end];
+        let token_column = column + 1;
+        column += token.chars().count();
+        rest = &rest[end..];
+        Some((token_column, token))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
