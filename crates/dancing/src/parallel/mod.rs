@@ -464,15 +464,8 @@ impl Shared<'_> {
             .sum();
         // The split's own leaves count as explored: the weights of the
         // subtrees are what is left.
-        let subtrees: f64 = self
-            .split
-            .tasks
-            .iter()
-            .filter(|task| !task.solution)
-            .map(|task| task.weight)
-            .sum();
         let done = *lock(&self.done_weight);
-        let fraction = (1.0 - subtrees + done + running).clamp(0.0, 1.0);
+        let fraction = (1.0 - self.subtree_weight + done + running).clamp(0.0, 1.0);
         Progress {
             stats: Stats {
                 nodes: self.nodes.load(std::sync::atomic::Ordering::Relaxed),

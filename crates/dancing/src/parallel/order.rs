@@ -96,6 +96,9 @@ pub(super) struct Running {
 pub(super) struct Shared<'a> {
     pub(super) template: &'a Template,
     pub(super) split: &'a Split,
+    /// The summed weight of the split's subtrees: what is left to explore
+    /// after the split, for progress reports.
+    pub(super) subtree_weight: f64,
     claims: Mutex<Claims>,
     /// Signalled when a unit becomes the head, or the search stops.
     changed: Condvar,
@@ -134,6 +137,7 @@ impl<'a> Shared<'a> {
         Shared {
             template,
             split,
+            subtree_weight: split.units.iter().map(|unit| unit.weight).sum(),
             claims: Mutex::new(Claims { next: 0 }),
             changed: Condvar::new(),
             head: AtomicUsize::new(0),
