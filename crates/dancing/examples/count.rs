@@ -6,7 +6,7 @@
 use std::process::ExitCode;
 
 use bumpalo::Bump;
-use dancing::{ParallelSolver, Solver, format};
+use dancing::{ParallelSolver, SearchConfig, Solver, format};
 
 fn main() -> ExitCode {
     let Some(path) = std::env::args().nth(1) else {
@@ -41,7 +41,8 @@ fn main() -> ExitCode {
         let mut solver = Solver::new(&problem, &bump);
         (solver.count(), solver.stats())
     } else {
-        let mut solver = ParallelSolver::new(&problem).threads(threads);
+        let mut solver =
+            ParallelSolver::new(&problem).with_config(SearchConfig::new().threads(threads));
         (solver.count(), solver.stats())
     };
     println!(

@@ -3,15 +3,19 @@
 #![deny(unsafe_code)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+mod config;
 pub mod format;
 mod links;
 mod matrix;
 mod names;
 mod parallel;
 mod problem;
-mod solver;
+mod search;
+mod visit;
 
+pub use config::{DEFAULT_CHECKPOINT_INTERVAL, SearchConfig};
 pub use matrix::Template;
 pub use parallel::ParallelSolver;
 pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, is_valid_name};
-pub use solver::{DEFAULT_CHECKPOINT_INTERVAL, Progress, SelectError, Solution, Solver, Stats};
+pub use search::{SelectError, Solver};
+pub use visit::{FnVisitor, Progress, Solution, Stats, StopReason, Visitor};

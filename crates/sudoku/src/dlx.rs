@@ -24,7 +24,9 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{ItemId, OptionId, ProblemBuilder, Solution, Solver, Template};
+use dancing::{
+    ItemId, OptionId, ProblemBuilder, SearchConfig, Solution, Solver, StopReason, Template,
+};
 
 use crate::budget::{Budget, Cutoff, POLL_INTERVAL};
 use crate::exact_cover::Placement;
@@ -157,7 +159,7 @@ impl DlxSolver {
 
         // The engine counts nodes as the depth-first engines do, and stops
         // at the cap itself; the clock and the cancel check are its monitor.
-        solver.set_node_limit(budget.node_limit());
+        let config = SearchConfig::new().node_limit(budget.node_limit());
         let mut guard = budget.start();
         let mut found = 0;
         let grid = solution.cells_mut();
@@ -177,7 +179,7 @@ impl DlxSolver {
             }
         };
         let stats = if budget.polls() {
-            solver.set_checkpoint_interval(POLL_INTERVAL);
+            solver.set_config(config.checkpoint_interval(POLL_INTERVAL));
             solver.search_monitored(visit, |_| {
                 guard.cutoff = guard.poll();
                 match guard.cutoff {
@@ -186,13 +188,12 @@ impl DlxSolver {
                 }
             })
         } else {
+            solver.set_config(config);
             solver.search(visit)
         };
         self.bump.reset();
-        // Stopped, and not by the visitor at the limit nor by the monitor:
-        // by the engine, at the node cap.
         let cutoff = match guard.cutoff {
-            None if !stats.complete && found < limit => Some(Cutoff::Nodes),
+            None if stats.stop == StopReason::NodeLimit => Some(Cutoff::Nodes),
             cutoff => cutoff,
         };
         Ok(Outcome {

@@ -153,7 +153,7 @@ impl<W: Write> Printer for Json<'_, W> {
             "nodes": stats.nodes,
             "updates": stats.updates,
             "max_depth": stats.max_depth,
-            "complete": stats.complete,
+            "complete": stats.is_complete(),
             "stopped": outcome.stop.map(Stop::name),
             "explored_estimate": outcome.explored,
             "time_seconds": outcome.elapsed.as_secs_f64(),
@@ -253,7 +253,7 @@ pub fn report(search: &SearchArgs, name: &str, prefixed: bool, sentence: bool, o
             stats.updates,
             stats.max_depth,
             outcome.threads,
-            if stats.complete { "yes" } else { "no" },
+            if stats.is_complete() { "yes" } else { "no" },
         );
     } else if sentence && outcome.stopped_reading_at.is_none() {
         let prefix = if prefixed {

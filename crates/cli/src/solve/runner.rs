@@ -5,7 +5,9 @@ use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use dancing::{ParallelSolver, Problem, Progress as SearchState, Stats, Template};
+use dancing::{
+    ParallelSolver, Problem, Progress as SearchState, SearchConfig, Stats, StopReason, Template,
+};
 
 use super::args::SearchArgs;
 use super::budget::{Budget, Stop};
@@ -85,15 +87,16 @@ impl Run<'_> {
         else {
             return self.stopped_linking(threads, printer);
         };
-        let mut solver = ParallelSolver::from_template(template)
-            .threads(threads)
-            .ordered(true)
-            .node_limit(search.max_nodes);
         // Looked at often enough to stop within 1% of a short budget.
         let poll = search
             .time_limit
             .map_or(MAX_POLL, |limit| (limit / 100).clamp(MIN_POLL, MAX_POLL));
-        solver = solver.progress_interval(poll);
+        let config = SearchConfig::new()
+            .threads(threads)
+            .ordered(true)
+            .node_limit(search.max_nodes)
+            .progress_interval(poll);
+        let mut solver = ParallelSolver::from_template(template).with_config(config);
         let mut written: io::Result<()> = Ok(());
         let mut found = 0u64;
         let mut stop = None;
@@ -135,7 +138,10 @@ impl Run<'_> {
         };
         let stats = if limit == 0 {
             stop = Some(Stop::MaxSolutions);
-            Stats::default()
+            Stats {
+                stop: StopReason::Visitor,
+                ..Stats::default()
+            }
         } else if visits {
             solver.search_monitored(visit, monitor)
         } else {
@@ -145,15 +151,14 @@ impl Run<'_> {
         // Cleared before anything more is written on the terminal.
         progress.finish();
         written?;
-        let stop = if stats.complete {
+        let stop = if stats.is_complete() {
             None
         } else {
-            // Not stopped by the monitor: by `-n`, or else by the engine
-            // itself, which stops only when the node budget runs out.
-            Some(stop.unwrap_or(if found >= limit {
-                Stop::MaxSolutions
-            } else {
-                Stop::MaxNodes
+            // Not stopped by the monitor: by `-n` (the visitor), or by the
+            // engine at the node budget.
+            Some(stop.unwrap_or(match stats.stop {
+                StopReason::NodeLimit => Stop::MaxNodes,
+                _ => Stop::MaxSolutions,
             }))
         };
         let outcome = Outcome {
@@ -180,7 +185,7 @@ impl Run<'_> {
         printer: &mut impl Printer,
     ) -> io::Result<Outcome> {
         let outcome = Outcome {
-            stats: Stats::default(),
+            stats: nothing_searched(),
             elapsed: self.budget.started().elapsed(),
             threads: self.search.thread_count(),
             stop: Some(stop),
@@ -196,7 +201,7 @@ impl Run<'_> {
     /// nothing was searched.
     fn stopped_linking(&self, threads: usize, printer: &mut impl Printer) -> io::Result<Outcome> {
         let outcome = Outcome {
-            stats: Stats::default(),
+            stats: nothing_searched(),
             elapsed: self.budget.started().elapsed(),
             threads,
             stop: Some(self.budget.spent().unwrap_or(Stop::Interrupted)),
@@ -240,6 +245,15 @@ fn abbreviate(value: f64) -> String {
         v if v < 1e6 => format!("{:.1}k", v / 1e3),
         v if v < 1e9 => format!("{:.2}M", v / 1e6),
         v => format!("{:.2}G", v / 1e9),
+    }
+}
+
+/// The statistics of a search stopped before it began (while reading or
+/// linking its problem).
+fn nothing_searched() -> Stats {
+    Stats {
+        stop: StopReason::Interrupted,
+        ..Stats::default()
     }
 }
 

@@ -14,7 +14,8 @@
 //! full search, the statistics of a complete search add up to exactly those
 //! of a search on one thread (nodes, updates, solutions, maximum depth,
 //! profile), and the solutions of unit after unit are the solutions in the
-//! order of one thread. [`ParallelSolver::ordered`] keeps that order.
+//! order of one thread. [`SearchConfig::ordered`](crate::SearchConfig::ordered)
+//! keeps that order.
 
 mod order;
 mod split;
@@ -23,13 +24,17 @@ mod worker;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use bumpalo::Bump;
 
+use crate::config::SearchConfig;
 use crate::matrix::Template;
 use crate::problem::{OptionId, Problem};
-use crate::solver::{Progress, Solution, Solver, Stats};
+use crate::search::{Solver, Subsearch};
+use crate::visit::{
+    Explorer, FnVisitor, Progress, Solution, Stats, StopReason, Visiting, Visitor, carry_on,
+};
 
 use order::{Batch, Report, Shared, lock};
 use split::{Budget, Split};
@@ -38,15 +43,16 @@ use split::{Budget, Split};
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use dancing::{format, ParallelSolver};
+/// use dancing::{format, ParallelSolver, SearchConfig};
 ///
 /// let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
-/// let mut parallel = ParallelSolver::new(&problem).threads(2);
+/// let config = SearchConfig::new().threads(2);
+/// let mut parallel = ParallelSolver::new(&problem).with_config(config.clone());
 /// assert_eq!(parallel.count(), 92);
 /// assert_eq!(parallel.stats().nodes, 1199); // as on one thread
 ///
 /// // The solutions in the order one thread finds them.
-/// let mut parallel = parallel.ordered(true);
+/// parallel.set_config(config.ordered(true));
 /// let mut solutions = Vec::new();
 /// parallel.search(|solution| {
 ///     solutions.push(solution.options().to_vec());
@@ -58,11 +64,7 @@ use split::{Budget, Split};
 #[derive(Debug)]
 pub struct ParallelSolver {
     template: Template,
-    threads: usize,
-    ordered: bool,
-    tasks_per_thread: usize,
-    node_limit: Option<u64>,
-    progress_interval: Duration,
+    config: SearchConfig,
     stats: Stats,
     profile: Vec<u64>,
     tasks: usize,
@@ -70,24 +72,18 @@ pub struct ParallelSolver {
 }
 
 impl ParallelSolver {
-    /// A parallel search of `problem`, on as many threads as the machine
-    /// has cores.
+    /// A parallel search of `problem`, configured by default (on as many
+    /// threads as the machine has cores).
     pub fn new(problem: &Problem) -> ParallelSolver {
         ParallelSolver::from_template(Template::new(problem))
     }
 
     /// A parallel search of a problem linked already (see
-    /// [`Template::new_cancellable`] for linking that can be interrupted),
-    /// on as many threads as the machine has cores.
+    /// [`Template::new_cancellable`] for linking that can be interrupted).
     pub fn from_template(template: Template) -> ParallelSolver {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         ParallelSolver {
             template,
-            threads,
-            ordered: false,
-            tasks_per_thread: 64,
-            node_limit: None,
-            progress_interval: Duration::from_millis(100),
+            config: SearchConfig::default(),
             stats: Stats::default(),
             profile: Vec::new(),
             tasks: 0,
@@ -95,53 +91,40 @@ impl ParallelSolver {
         }
     }
 
-    /// Searches on `threads` threads (at least 1). One thread runs the
-    /// plain search of a [`Solver`] on the caller's thread.
-    pub fn threads(mut self, threads: usize) -> ParallelSolver {
-        self.threads = threads.max(1);
+    /// This search, run as `config` says: threads, order, node limit,
+    /// progress interval.
+    pub fn with_config(mut self, config: SearchConfig) -> ParallelSolver {
+        self.config = config;
         self
     }
 
-    /// Whether [`search`](Self::search) visits the solutions in the order
-    /// one thread finds them (at the cost of holding the solutions of the
-    /// subtrees searched ahead of that order), or as they come (the
-    /// default).
-    pub fn ordered(mut self, ordered: bool) -> ParallelSolver {
-        self.ordered = ordered;
-        self
+    /// Makes every later search run as `config` says.
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
     }
 
-    /// How many subtrees per thread the split aims for (at least 1; 64 by
-    /// default): more balance the load better, at some cost in the split.
-    pub fn tasks_per_thread(mut self, tasks: usize) -> ParallelSolver {
-        self.tasks_per_thread = tasks.max(1);
-        self
-    }
-
-    /// Stops the search (with `complete: false`) after about `limit` nodes
-    /// over all threads: each thread looks at the shared count every few
-    /// thousand nodes, so the search may run past it by that much per
-    /// thread. On one thread the limit is exact.
-    pub fn node_limit(mut self, limit: Option<u64>) -> ParallelSolver {
-        self.node_limit = limit;
-        self
-    }
-
-    /// How often the monitor of [`search_monitored`](Self::search_monitored)
-    /// is called (100 ms unless set).
-    pub fn progress_interval(mut self, interval: Duration) -> ParallelSolver {
-        self.progress_interval = interval;
-        self
+    /// How the searches run.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
     }
 
     /// The number of solutions.
     pub fn count(&mut self) -> u64 {
-        self.run(
-            false,
-            |_| ControlFlow::Continue(()),
-            |_| ControlFlow::Continue(()),
-        )
-        .solutions
+        self.count_monitored(carry_on).solutions
+    }
+
+    /// Runs the search, reporting to `visitor` on the caller's thread: each
+    /// solution (in the order of one thread if the configuration says so),
+    /// and the progress over all threads about every
+    /// [`progress_interval`](SearchConfig::progress_interval), until it asks
+    /// to stop. Returns the statistics, which [`stats`](Self::stats) also
+    /// keeps, or the visitor's error.
+    pub fn run<V: Visitor>(&mut self, visitor: V) -> Result<Stats, V::Error> {
+        let mut visiting = Visiting::new(visitor);
+        let stats = self.explore(true, &mut visiting);
+        let (stats, result) = visiting.finish(stats);
+        self.stats = stats;
+        result
     }
 
     /// Runs the search, calling `visit` on the caller's thread with each
@@ -150,11 +133,11 @@ impl ParallelSolver {
     where
         F: FnMut(&Solution<'_>) -> ControlFlow<()>,
     {
-        self.run(true, visit, |_| ControlFlow::Continue(()))
+        self.search_monitored(visit, carry_on)
     }
 
     /// [`search`](Self::search), calling `monitor` as well on the caller's
-    /// thread about every [`progress_interval`](Self::progress_interval)
+    /// thread about every [`progress_interval`](SearchConfig::progress_interval)
     /// with the progress over all threads; it stops the search by returning
     /// `ControlFlow::Break`.
     pub fn search_monitored<F, M>(&mut self, visit: F, monitor: M) -> Stats
@@ -162,7 +145,13 @@ impl ParallelSolver {
         F: FnMut(&Solution<'_>) -> ControlFlow<()>,
         M: FnMut(&Progress) -> ControlFlow<()>,
     {
-        self.run(true, visit, monitor)
+        match self.run(FnVisitor {
+            solution: visit,
+            progress: monitor,
+        }) {
+            Ok(stats) => stats,
+            Err(never) => match never {},
+        }
     }
 
     /// [`count`](Self::count) with a monitor, as in
@@ -171,7 +160,11 @@ impl ParallelSolver {
     where
         M: FnMut(&Progress) -> ControlFlow<()>,
     {
-        self.run(false, |_| ControlFlow::Continue(()), monitor)
+        let mut visiting = Visiting::new(FnVisitor {
+            solution: |_: &Solution<'_>| ControlFlow::Continue(()),
+            progress: monitor,
+        });
+        self.explore(false, &mut visiting)
     }
 
     /// The statistics of the last search, summed over all threads. After a
@@ -206,24 +199,18 @@ impl ParallelSolver {
         self.explored
     }
 
-    /// The search on the caller's thread alone, with the monitor on a clock.
-    fn run_sequential<F, M>(&mut self, visit: F, mut monitor: M) -> Stats
-    where
-        F: FnMut(&Solution<'_>) -> ControlFlow<()>,
-        M: FnMut(&Progress) -> ControlFlow<()>,
-    {
+    /// The search on the caller's thread alone, with progress on a clock.
+    fn explore_sequential<V: Visitor>(&mut self, visiting: &mut Visiting<V>) -> Stats {
         let bump = Bump::new();
         let mut solver = Solver::from_template(&self.template, &bump);
-        solver.set_node_limit(self.node_limit);
-        let interval = self.progress_interval;
-        let mut last = Instant::now();
-        let stats = solver.search_monitored(visit, |progress| {
-            if last.elapsed() < interval {
-                return ControlFlow::Continue(());
-            }
-            last = Instant::now();
-            monitor(progress)
-        });
+        solver.set_config(self.config.clone());
+        let interval = self.config.get_progress_interval();
+        let mut clocked = Clocked {
+            inner: visiting,
+            interval,
+            last: Instant::now(),
+        };
+        let stats = solver.explore_to(usize::MAX, &mut clocked);
         self.profile.fill(0);
         self.profile[..solver.profile().len()].copy_from_slice(solver.profile());
         self.tasks = 0;
@@ -232,38 +219,37 @@ impl ParallelSolver {
         stats
     }
 
-    fn run<F, M>(&mut self, collect: bool, mut visit: F, mut monitor: M) -> Stats
-    where
-        F: FnMut(&Solution<'_>) -> ControlFlow<()>,
-        M: FnMut(&Progress) -> ControlFlow<()>,
-    {
+    /// The search, reporting to `visiting` (its solutions too if `collect`).
+    fn explore<V: Visitor>(&mut self, collect: bool, visiting: &mut Visiting<V>) -> Stats {
         let depth_limit = self.template.max_depth();
         self.profile = vec![0; depth_limit + 1];
         self.tasks = 0;
-        if self.threads == 1 {
-            return self.run_sequential(visit, monitor);
+        let threads = self.config.get_threads();
+        if threads == 1 {
+            return self.explore_sequential(visiting);
         }
-        let interval = self.progress_interval;
+        let interval = self.config.get_progress_interval();
+        let node_limit = self.config.get_node_limit().unwrap_or(u64::MAX);
         let split = {
             // The split's copy of the matrix is freed before the workers
             // make theirs.
             let bump = Bump::new();
             let mut solver = Solver::from_template(&self.template, &bump);
-            solver.set_node_limit(self.node_limit);
+            solver.set_node_limit(self.config.get_node_limit());
             Split::run(
                 &mut solver,
                 depth_limit,
                 Budget {
-                    target: self.threads.saturating_mul(self.tasks_per_thread),
-                    node_limit: self.node_limit.unwrap_or(u64::MAX),
+                    target: threads.saturating_mul(self.config.get_tasks_per_thread()),
+                    node_limit,
                     interval,
-                    monitor: &mut monitor,
+                    monitor: &mut |progress| visiting.checkpoint(progress),
                 },
             )
         };
         self.profile.copy_from_slice(&split.profile);
         self.tasks = split.subtrees();
-        if split.stopped || self.tasks == 0 {
+        if split.stopped.is_some() || self.tasks == 0 {
             // Nothing for workers: the split found every solution, or a
             // budget stopped it. Its solutions in order, up to the first
             // subtree it left unsearched.
@@ -271,7 +257,7 @@ impl ParallelSolver {
             let mut path = Vec::new();
             let bump = Bump::new();
             let reader = Solver::from_template(&self.template, &bump);
-            let mut stopped = split.stopped;
+            let mut stop = split.stopped;
             if collect {
                 for task in &split.tasks {
                     if !task.solution {
@@ -281,52 +267,55 @@ impl ParallelSolver {
                     let options: Vec<OptionId> =
                         path.iter().map(|&node| reader.option_of(node)).collect();
                     visited += 1;
-                    if visit(&Solution { options: &options }).is_break() {
-                        stopped = true;
+                    if visiting
+                        .solution(&Solution { options: &options })
+                        .is_break()
+                    {
+                        stop = Some(StopReason::Visitor);
                         break;
                     }
                 }
             }
             let mut stats = split.stats;
-            stats.complete = !stopped;
+            stats.stop = stop.unwrap_or(StopReason::Complete);
             if collect {
                 stats.solutions = visited;
             }
-            self.explored = if stopped { split.explored } else { 1.0 };
+            self.explored = if stop.is_some() { split.explored } else { 1.0 };
             self.stats = stats;
             return stats;
         }
 
         // No more threads than units: a small tree needs few.
-        let workers = self.threads.min(split.units.len());
+        let workers = threads.min(split.units.len());
         let Ok(pool) = rayon::ThreadPoolBuilder::new()
             .num_threads(workers)
             .thread_name(|k| format!("dancing-{k}"))
             .build()
         else {
             // No threads to be had: the search on this one, from the top.
-            return self.run_sequential(visit, monitor);
+            return self.explore_sequential(visiting);
         };
         let shared = Shared::new(
             &self.template,
             &split,
             workers,
-            self.ordered,
+            self.config.get_ordered(),
             collect,
-            self.node_limit.unwrap_or(u64::MAX),
+            node_limit,
             depth_limit + 1,
         );
         let (sender, receiver) = mpsc::sync_channel::<Report>(4 * workers);
         let mut caller = Caller {
-            visit: &mut visit,
+            explorer: visiting,
             visiting: collect,
+            monitoring: true,
             visited: 0,
             head: 0,
             held: BTreeMap::new(),
         };
-        let run_workers = |caller: &mut Caller<'_, F>| {
+        let run_workers = |caller: &mut Caller<'_, Visiting<V>>| {
             let shared = &shared;
-            let mut monitoring = true;
             let mut last_progress = Instant::now();
             let mut drain = || {
                 loop {
@@ -335,15 +324,9 @@ impl ParallelSolver {
                         Err(RecvTimeoutError::Timeout) => {}
                         Err(RecvTimeoutError::Disconnected) => break,
                     }
-                    if monitoring && last_progress.elapsed() >= interval {
+                    if caller.monitoring && last_progress.elapsed() >= interval {
                         last_progress = Instant::now();
-                        if monitor(&shared.progress()).is_break() {
-                            monitoring = false;
-                            // What is found from now on is not visited: as
-                            // on one thread, the search ends here.
-                            caller.visiting = false;
-                            shared.request_stop();
-                        }
+                        caller.report_progress(shared);
                     }
                 }
             };
@@ -368,13 +351,17 @@ impl ParallelSolver {
         for (sum, &count) in self.profile.iter_mut().zip(&totals.profile) {
             *sum += count;
         }
-        stats.complete = totals.complete && !shared.stopping();
+        stats.stop = if totals.complete && !shared.stopping() {
+            StopReason::Complete
+        } else {
+            shared.stop_reason().unwrap_or(StopReason::Interrupted)
+        };
         if collect {
             // Solutions found past a stop were never visited: as on one
             // thread, the count is of those the visitor saw.
             stats.solutions = visited;
         }
-        self.explored = if stats.complete {
+        self.explored = if stats.is_complete() {
             1.0
         } else {
             shared.progress().fraction
@@ -385,11 +372,38 @@ impl ParallelSolver {
     }
 }
 
+/// An explorer whose progress reports are passed on at most once per
+/// `interval`.
+struct Clocked<'e, E> {
+    inner: &'e mut E,
+    interval: std::time::Duration,
+    last: Instant,
+}
+
+impl<E: Explorer> Explorer for Clocked<'_, E> {
+    #[inline(always)]
+    fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()> {
+        self.inner.solution(solution)
+    }
+
+    fn checkpoint(&mut self, progress: &Progress) -> ControlFlow<()> {
+        if self.last.elapsed() < self.interval {
+            return ControlFlow::Continue(());
+        }
+        self.last = Instant::now();
+        self.inner.checkpoint(progress)
+    }
+}
+
 /// The caller's side of a parallel search: visits solutions in order (or
-/// as they come), holding those of units past the head.
-struct Caller<'v, F> {
-    visit: &'v mut F,
+/// as they come), holding those of units past the head, and reports
+/// progress.
+struct Caller<'v, E> {
+    explorer: &'v mut E,
+    /// Whether solutions are still visited.
     visiting: bool,
+    /// Whether progress is still reported.
+    monitoring: bool,
     visited: u64,
     /// The unit whose solutions are visited now (ordered searches).
     head: usize,
@@ -397,10 +411,7 @@ struct Caller<'v, F> {
     held: BTreeMap<usize, (Vec<Batch>, bool)>,
 }
 
-impl<F> Caller<'_, F>
-where
-    F: FnMut(&Solution<'_>) -> ControlFlow<()>,
-{
+impl<E: Explorer> Caller<'_, E> {
     fn receive(&mut self, report: Report, shared: &Shared<'_>) {
         let (unit, batch, done) = match report {
             Report::Solutions { unit, batch } => (unit, batch, false),
@@ -442,12 +453,25 @@ where
         }
         for options in batch.solutions() {
             self.visited += 1;
-            if (self.visit)(&Solution { options }).is_break() {
-                self.visiting = false;
-                shared.request_stop();
+            if self.explorer.solution(&Solution { options }).is_break() {
+                self.stop(shared, StopReason::Visitor);
                 return;
             }
         }
+    }
+
+    fn report_progress(&mut self, shared: &Shared<'_>) {
+        if self.explorer.checkpoint(&shared.progress()).is_break() {
+            self.stop(shared, StopReason::Interrupted);
+        }
+    }
+
+    /// Stops the search: what is found from now on is neither visited nor
+    /// reported, as on one thread, where the search ends here.
+    fn stop(&mut self, shared: &Shared<'_>, reason: StopReason) {
+        self.visiting = false;
+        self.monitoring = false;
+        shared.request_stop(reason);
     }
 }
 
@@ -470,7 +494,7 @@ impl Shared<'_> {
             stats: Stats {
                 nodes: self.nodes.load(std::sync::atomic::Ordering::Relaxed),
                 solutions: self.solutions.load(std::sync::atomic::Ordering::Relaxed),
-                complete: false,
+                stop: StopReason::Running,
                 ..self.split.stats
             },
             fraction,

@@ -9,11 +9,11 @@
 //! head, so at most that many units' solutions are ever held.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::sync::{Condvar, Mutex, MutexGuard, OnceLock};
 
 use crate::matrix::Template;
 use crate::problem::OptionId;
-use crate::solver::Stats;
+use crate::visit::{Stats, StopReason};
 
 use super::split::Split;
 
@@ -111,6 +111,8 @@ pub(super) struct Shared<'a> {
     /// Whether solutions are sent to the caller at all (not when counting).
     pub(super) collect: bool,
     stop: AtomicBool,
+    /// Why the search is stopping: the first reason given.
+    stop_reason: OnceLock<StopReason>,
     /// Nodes and solutions so far, over all threads (updated at checkpoints).
     pub(super) nodes: AtomicU64,
     pub(super) solutions: AtomicU64,
@@ -145,6 +147,7 @@ impl<'a> Shared<'a> {
             ordered,
             collect,
             stop: AtomicBool::new(false),
+            stop_reason: OnceLock::new(),
             nodes: AtomicU64::new(split.stats.nodes),
             solutions: AtomicU64::new(split.stats.solutions),
             node_limit,
@@ -207,7 +210,10 @@ impl<'a> Shared<'a> {
         self.changed.notify_all();
     }
 
-    pub(super) fn request_stop(&self) {
+    /// Stops every worker; `reason` says why, if no other reason was given
+    /// before.
+    pub(super) fn request_stop(&self, reason: StopReason) {
+        let _ = self.stop_reason.set(reason);
         let _claims = lock(&self.claims);
         self.stop.store(true, Ordering::Relaxed);
         self.changed.notify_all();
@@ -217,12 +223,17 @@ impl<'a> Shared<'a> {
         self.stop.load(Ordering::Relaxed)
     }
 
+    /// Why the search stopped, if it did.
+    pub(super) fn stop_reason(&self) -> Option<StopReason> {
+        self.stop_reason.get().copied()
+    }
+
     /// Counts `nodes` more nodes, and stops the search when that spends the
     /// node budget.
     pub(super) fn add_nodes(&self, nodes: u64) {
         let total = self.nodes.fetch_add(nodes, Ordering::Relaxed) + nodes;
         if total >= self.node_limit {
-            self.request_stop();
+            self.request_stop(StopReason::NodeLimit);
         }
     }
 }

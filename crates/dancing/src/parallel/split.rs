@@ -21,7 +21,8 @@
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-use crate::solver::{Explorer, Progress, Solution, Solver, Stats};
+use crate::search::Subsearch;
+use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};
 
 /// No parent: a step (or task) at the root.
 const ROOT: u32 = u32::MAX;
@@ -89,8 +90,8 @@ pub(super) struct Split {
     pub(super) stats: Stats,
     /// Nodes per level of the split, as long as the solver's profile.
     pub(super) profile: Vec<u64>,
-    /// Whether a budget or the monitor stopped the split.
-    pub(super) stopped: bool,
+    /// Why the split stopped early (a budget or the monitor), if it did.
+    pub(super) stopped: Option<StopReason>,
     /// The estimated share of the tree the split explored itself (its
     /// solutions and dead ends), when it stopped.
     pub(super) explored: f64,
@@ -109,7 +110,11 @@ pub(super) struct Budget<'m> {
 
 impl Split {
     /// Splits the search of `solver` (which has nothing selected).
-    pub(super) fn run(solver: &mut Solver<'_>, depth_limit: usize, budget: Budget<'_>) -> Split {
+    pub(super) fn run<S: Subsearch>(
+        solver: &mut S,
+        depth_limit: usize,
+        budget: Budget<'_>,
+    ) -> Split {
         let mut split = Split {
             tasks: vec![Task {
                 path: ROOT,
@@ -167,13 +172,20 @@ impl Split {
                     last_report = Instant::now();
                     let progress = Progress {
                         stats: Stats {
-                            complete: false,
+                            stop: StopReason::Running,
                             ..split.stats
                         },
                         fraction: finished,
                     };
-                    if over_budget || (budget.monitor)(&progress).is_break() {
-                        split.stopped = true;
+                    let reason = if over_budget {
+                        Some(StopReason::NodeLimit)
+                    } else if (budget.monitor)(&progress).is_break() {
+                        Some(StopReason::Interrupted)
+                    } else {
+                        None
+                    };
+                    if reason.is_some() {
+                        split.stopped = reason;
                         split.explored = finished;
                         next.extend(pending);
                         split.tasks = next;
@@ -184,7 +196,7 @@ impl Split {
             split.tasks = next;
         }
         solver.clear_selection();
-        split.stats.complete = !split.stopped;
+        split.stats.stop = split.stopped.unwrap_or(StopReason::Complete);
         split.group(budget.target);
         split
     }
@@ -202,7 +214,7 @@ impl Split {
     /// Moves `solver`, whose selection is the path of `cursor`, to the path
     /// ending at `step`: only the steps below the deepest one the two paths
     /// share are visited.
-    pub(super) fn move_to(&self, cursor: &mut Cursor, step: u32, solver: &mut Solver<'_>) {
+    pub(super) fn move_to<S: Subsearch>(&self, cursor: &mut Cursor, step: u32, solver: &mut S) {
         cursor.added.clear();
         let mut at = step;
         while at != ROOT {

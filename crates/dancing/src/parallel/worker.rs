@@ -7,7 +7,9 @@ use std::sync::mpsc::SyncSender;
 
 use bumpalo::Bump;
 
-use crate::solver::{Explorer, Progress, Solution, Solver, Stats};
+use crate::config::SearchConfig;
+use crate::search::{Solver, Subsearch};
+use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};
 
 use super::order::{Batch, Report, Shared, lock};
 use super::split::Cursor;
@@ -19,12 +21,10 @@ const WORKER_CHECKPOINT_INTERVAL: u64 = 1 << 12;
 /// Runs one worker to the end of the search.
 pub(super) fn work(shared: &Shared<'_>, worker: usize, sender: &SyncSender<Report>) {
     let bump = Bump::new();
-    let mut solver = Solver::from_template(shared.template, &bump);
-    solver.set_checkpoint_interval(WORKER_CHECKPOINT_INTERVAL);
-    let mut totals = Stats {
-        complete: true,
-        ..Stats::default()
-    };
+    let config = SearchConfig::new().checkpoint_interval(WORKER_CHECKPOINT_INTERVAL);
+    let mut solver = Solver::from_template(shared.template, &bump).with_config(config);
+    let mut totals = Stats::default();
+    let mut complete = true;
     let mut profile = vec![0u64; shared.template.max_depth() + 1];
     let mut path = Vec::new();
     let mut cursor = Cursor::default();
@@ -39,6 +39,7 @@ pub(super) fn work(shared: &Shared<'_>, worker: usize, sender: &SyncSender<Repor
             &mut path,
             &mut cursor,
             &mut totals,
+            &mut complete,
             &mut profile,
         ) else {
             hung_up = true;
@@ -58,14 +59,14 @@ pub(super) fn work(shared: &Shared<'_>, worker: usize, sender: &SyncSender<Repor
         }
     }
     if hung_up {
-        shared.request_stop();
+        shared.request_stop(StopReason::Visitor);
     }
     let mut sums = lock(&shared.totals);
     sums.stats.nodes += totals.nodes;
     sums.stats.updates += totals.updates;
     sums.stats.solutions += totals.solutions;
     sums.stats.max_depth = sums.stats.max_depth.max(totals.max_depth);
-    sums.complete &= totals.complete;
+    sums.complete &= complete;
     for (sum, count) in sums.profile.iter_mut().zip(profile) {
         *sum += count;
     }
@@ -80,15 +81,16 @@ struct UnitDone {
 
 /// Searches the tasks of `unit`; `None` if the caller hung up.
 #[allow(clippy::too_many_arguments)]
-fn search_unit(
+fn search_unit<S: Subsearch>(
     shared: &Shared<'_>,
     worker: usize,
     sender: &SyncSender<Report>,
     unit: usize,
-    solver: &mut Solver<'_>,
+    solver: &mut S,
     path: &mut Vec<u32>,
     cursor: &mut Cursor,
     totals: &mut Stats,
+    complete: &mut bool,
     profile: &mut [u64],
 ) -> Option<UnitDone> {
     let split = shared.split;
@@ -106,7 +108,7 @@ fn search_unit(
     };
     for task in &split.tasks[range.start..range.end] {
         if shared.stopping() {
-            totals.complete = false;
+            *complete = false;
             break;
         }
         if task.solution {
@@ -127,7 +129,8 @@ fn search_unit(
             // The budget left, as far as this thread knows: the others may
             // spend some of it meanwhile.
             let spent = shared.nodes.load(Ordering::Relaxed);
-            solver.set_node_limit(Some(shared.node_limit.saturating_sub(spent)));
+            let left = shared.node_limit.saturating_sub(spent);
+            solver.set_node_limit(Some(left));
         }
         *lock(&shared.running[worker]) = super::order::Running {
             explored: hand.explored,
@@ -147,13 +150,13 @@ fn search_unit(
         totals.updates += stats.updates;
         totals.solutions += stats.solutions;
         totals.max_depth = totals.max_depth.max(stats.max_depth);
-        totals.complete &= stats.complete;
+        *complete &= stats.is_complete();
         let (from, counted) = solver.counted_profile();
         for (sum, &count) in profile[from..].iter_mut().zip(counted) {
             *sum += count;
         }
         hand.explored += task.weight * solver.explored();
-        if !stats.complete {
+        if !stats.is_complete() {
             break;
         }
     }
@@ -219,8 +222,6 @@ impl Explorer for Hand<'_, '_> {
         }
         ControlFlow::Continue(())
     }
-
-    const MONITORS: bool = true;
 
     fn checkpoint(&mut self, progress: &Progress) -> ControlFlow<()> {
         let (nodes, solutions) = (progress.stats.nodes, progress.stats.solutions);

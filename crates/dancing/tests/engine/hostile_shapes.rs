@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use dancing::{ParallelSolver, Problem, ProblemBuilder, Solver, Template, format};
+use dancing::{ParallelSolver, Problem, ProblemBuilder, SearchConfig, Solver, Template, format};
 
 /// `items` primary items, each in `copies` options of its own: `copies ^
 /// items` solutions, a tree as wide at every level.
@@ -64,7 +64,8 @@ fn sequential_stats(problem: &Problem) -> (u64, dancing::Stats) {
 fn an_ordered_search_stopped_at_its_first_solution_returns_at_once() {
     let problem = independent_choices(40, 2);
     for threads in [2, 3] {
-        let mut parallel = ParallelSolver::new(&problem).threads(threads).ordered(true);
+        let mut parallel = ParallelSolver::new(&problem)
+            .with_config(SearchConfig::new().threads(threads).ordered(true));
         let mut first = None;
         let stats = parallel.search(|solution| {
             first = Some(solution.options().to_vec());
@@ -74,7 +75,7 @@ fn an_ordered_search_stopped_at_its_first_solution_returns_at_once() {
         let expected = Solver::new(&problem, &bump).first();
         assert_eq!(first, expected, "{threads} threads");
         assert_eq!(stats.solutions, 1);
-        assert!(!stats.complete);
+        assert!(!stats.is_complete());
         // A few checkpoints' worth of nodes per thread, not 2^40.
         assert!(stats.nodes < 1 << 20, "{} nodes", stats.nodes);
     }
@@ -94,10 +95,12 @@ fn ordered_solutions_past_what_a_worker_holds_keep_their_order() {
         ControlFlow::Continue(())
     });
     for (threads, tasks) in [(2, 8), (3, 5)] {
-        let mut parallel = ParallelSolver::new(&problem)
-            .threads(threads)
-            .tasks_per_thread(tasks)
-            .ordered(true);
+        let mut parallel = ParallelSolver::new(&problem).with_config(
+            SearchConfig::new()
+                .threads(threads)
+                .tasks_per_thread(tasks)
+                .ordered(true),
+        );
         let mut seen = 0;
         let stats = parallel.search(|solution| {
             assert_eq!(solution.options(), expected[seen], "solution {seen}");
@@ -105,7 +108,7 @@ fn ordered_solutions_past_what_a_worker_holds_keep_their_order() {
             ControlFlow::Continue(())
         });
         assert_eq!(seen, expected.len());
-        assert!(stats.complete);
+        assert!(stats.is_complete());
         assert!(parallel.subproblems() >= threads * tasks);
     }
 }
@@ -119,7 +122,8 @@ fn a_root_with_many_options_splits_as_one_thread_counts() {
     let (count, stats) = sequential_stats(&problem);
     assert_eq!(count, 20_000);
     for threads in [2, 3] {
-        let mut parallel = ParallelSolver::new(&problem).threads(threads);
+        let mut parallel =
+            ParallelSolver::new(&problem).with_config(SearchConfig::new().threads(threads));
         assert_eq!(parallel.count(), count);
         assert_eq!(parallel.stats(), stats);
         assert_eq!(parallel.explored(), 1.0);
@@ -134,7 +138,7 @@ fn a_long_path_is_split_to_its_end_with_one_threads_statistics() {
     let problem = chain(3_000);
     let (count, stats) = sequential_stats(&problem);
     assert_eq!((count, stats.max_depth), (1, 1_500));
-    let mut parallel = ParallelSolver::new(&problem).threads(2);
+    let mut parallel = ParallelSolver::new(&problem).with_config(SearchConfig::new().threads(2));
     assert_eq!(parallel.count(), 1);
     assert_eq!(parallel.stats(), stats);
     assert_eq!(parallel.subproblems(), 0);
@@ -150,16 +154,18 @@ fn a_long_path_is_split_to_its_end_with_one_threads_statistics() {
 #[test]
 fn a_monitor_stops_the_split_pass() {
     let problem = chain(3_000);
-    let mut parallel = ParallelSolver::new(&problem)
-        .threads(2)
-        .progress_interval(Duration::ZERO);
+    let mut parallel = ParallelSolver::new(&problem).with_config(
+        SearchConfig::new()
+            .threads(2)
+            .progress_interval(Duration::ZERO),
+    );
     let mut calls = 0;
     let stats = parallel.count_monitored(|_| {
         calls += 1;
         ControlFlow::Break(())
     });
     assert_eq!(calls, 1);
-    assert!(!stats.complete);
+    assert!(!stats.is_complete());
     assert!(stats.nodes < 100, "{} nodes", stats.nodes);
     assert!(parallel.explored() < 1.0);
 }
@@ -170,10 +176,9 @@ fn a_node_limit_holds_in_the_split_pass() {
     let problem = chain(3_000);
     for threads in [1, 2] {
         let mut parallel = ParallelSolver::new(&problem)
-            .threads(threads)
-            .node_limit(Some(200));
+            .with_config(SearchConfig::new().threads(threads).node_limit(Some(200)));
         let stats = parallel.search(|_| ControlFlow::Continue(()));
-        assert!(!stats.complete, "{threads} threads");
+        assert!(!stats.is_complete(), "{threads} threads");
         assert_eq!(stats.nodes, 200, "{threads} threads");
         assert_eq!(stats.solutions, 0);
     }
@@ -188,13 +193,12 @@ fn the_explored_estimate_is_reported_on_any_number_of_threads() {
         .problem;
     for threads in [1, 2, 3] {
         let mut parallel = ParallelSolver::new(&problem)
-            .threads(threads)
-            .node_limit(Some(5_000));
+            .with_config(SearchConfig::new().threads(threads).node_limit(Some(5_000)));
         let stats = parallel.search(|_| ControlFlow::Continue(()));
-        assert!(!stats.complete);
+        assert!(!stats.is_complete());
         let explored = parallel.explored();
         assert!(explored > 0.0 && explored < 1.0, "{threads}: {explored}");
-        let mut parallel = parallel.node_limit(None);
+        parallel.set_config(SearchConfig::new().threads(threads));
         assert_eq!(parallel.count(), 724);
         assert_eq!(parallel.explored(), 1.0);
     }
@@ -208,7 +212,7 @@ fn more_threads_than_work_give_the_same_answers() {
         .unwrap()
         .problem;
     let (count, stats) = sequential_stats(&problem);
-    let mut parallel = ParallelSolver::new(&problem).threads(512);
+    let mut parallel = ParallelSolver::new(&problem).with_config(SearchConfig::new().threads(512));
     assert_eq!(parallel.count(), count);
     assert_eq!(parallel.stats(), stats);
 }
@@ -241,6 +245,7 @@ fn linking_a_large_problem_can_be_cancelled() {
     })
     .expect("linked");
     assert!(asked >= 300_000 / 65_536);
-    let mut parallel = ParallelSolver::from_template(template).threads(2);
+    let mut parallel =
+        ParallelSolver::from_template(template).with_config(SearchConfig::new().threads(2));
     assert_eq!(parallel.count(), 300_000);
 }

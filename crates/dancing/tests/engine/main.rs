@@ -10,6 +10,7 @@
 //! - [`parallel`]: the parallel search against the sequential one.
 //! - [`hostile_shapes`]: the parallel search on trees shaped to hurt it,
 //!   and its budgets.
+//! - [`visitors`]: the search configuration, visitors, and why searches end.
 //! - [`allocation`]: no heap allocation in the steady state.
 
 mod allocation;
@@ -22,6 +23,7 @@ mod parallel;
 mod reference;
 mod selection;
 mod solver;
+mod visitors;
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;

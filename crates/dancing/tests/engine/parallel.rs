@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{OptionId, ParallelSolver, Solver};
+use dancing::{OptionId, ParallelSolver, SearchConfig, Solver};
 use dancing_testkit::brute::exact_covers;
 use dancing_testkit::strategies::{proptest_config, small_problem};
 use proptest::prelude::*;
@@ -33,10 +33,12 @@ fn parallel_search_adds_up_to_the_sequential_one_on_reference_problems() {
         let mut solver = Solver::new(&problem, &bump);
         let sequential = ordered_solutions(&mut solver);
         for (threads, tasks_per_thread) in [(2, 1), (2, 64), (3, 7)] {
-            let mut parallel = ParallelSolver::new(&problem)
-                .threads(threads)
-                .tasks_per_thread(tasks_per_thread)
-                .ordered(true);
+            let mut parallel = ParallelSolver::new(&problem).with_config(
+                SearchConfig::new()
+                    .threads(threads)
+                    .tasks_per_thread(tasks_per_thread)
+                    .ordered(true),
+            );
             let mut found = Vec::new();
             let stats = parallel.search(|solution| {
                 found.push(solution.options().to_vec());
@@ -49,7 +51,8 @@ fn parallel_search_adds_up_to_the_sequential_one_on_reference_problems() {
             assert_eq!(parallel.count(), sequential.len() as u64, "{context}");
             assert_eq!(parallel.stats(), solver.stats(), "{context}: counting");
         }
-        let mut unordered = ParallelSolver::new(&problem).threads(2);
+        let mut unordered =
+            ParallelSolver::new(&problem).with_config(SearchConfig::new().threads(2));
         let mut found = BTreeSet::new();
         unordered.search(|solution| {
             assert!(found.insert(solution.options().to_vec()));
@@ -70,7 +73,8 @@ fn parallel_search_stops_when_asked() {
     let mut solver = Solver::new(&problem, &bump);
     let first_ten = solver.collect(10);
 
-    let mut parallel = ParallelSolver::new(&problem).threads(2).ordered(true);
+    let mut parallel =
+        ParallelSolver::new(&problem).with_config(SearchConfig::new().threads(2).ordered(true));
     let mut found = Vec::new();
     let stats = parallel.search(|solution| {
         found.push(solution.options().to_vec());
@@ -81,22 +85,23 @@ fn parallel_search_stops_when_asked() {
         }
     });
     assert_eq!(found, first_ten, "the first ten, in order");
-    assert!(!stats.complete);
+    assert!(!stats.is_complete());
 
     let mut limited = ParallelSolver::new(&problem)
-        .threads(2)
-        .node_limit(Some(5_000));
+        .with_config(SearchConfig::new().threads(2).node_limit(Some(5_000)));
     let stats = limited.search(|_| ControlFlow::Continue(()));
-    assert!(!stats.complete);
+    assert!(!stats.is_complete());
     assert!(
         stats.nodes >= 5_000 && stats.nodes < dlx1("queens10.dlx").nodes,
         "{}",
         stats.nodes
     );
 
-    let mut monitored = ParallelSolver::new(&problem)
-        .threads(2)
-        .progress_interval(std::time::Duration::ZERO);
+    let mut monitored = ParallelSolver::new(&problem).with_config(
+        SearchConfig::new()
+            .threads(2)
+            .progress_interval(std::time::Duration::ZERO),
+    );
     let mut calls = 0;
     let stats = monitored.search_monitored(
         |_| ControlFlow::Continue(()),
@@ -107,7 +112,7 @@ fn parallel_search_stops_when_asked() {
         },
     );
     assert_eq!(calls, 1);
-    assert!(!stats.complete);
+    assert!(!stats.is_complete());
 }
 
 proptest! {
@@ -123,10 +128,7 @@ proptest! {
         let bump = Bump::new();
         let mut solver = Solver::new(&problem, &bump);
         let sequential = ordered_solutions(&mut solver);
-        let mut parallel = ParallelSolver::new(&problem)
-            .threads(threads)
-            .tasks_per_thread(tasks_per_thread)
-            .ordered(true);
+        let mut parallel = ParallelSolver::new(&problem).with_config(SearchConfig::new().threads(threads).tasks_per_thread(tasks_per_thread).ordered(true));
         let mut found = Vec::new();
         let stats = parallel.search(|solution| {
             found.push(solution.options().to_vec());

@@ -29,7 +29,7 @@ fn reference_problems_match_dlx1_solutions_nodes_and_updates() {
             "{file}"
         );
         assert_eq!(seen, figures.solutions, "{file}");
-        assert!(stats.complete);
+        assert!(stats.is_complete());
         assert_eq!(
             solver.profile().iter().sum::<u64>(),
             figures.nodes,

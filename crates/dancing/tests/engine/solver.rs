@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{Progress, Solver, Template};
+use dancing::{Progress, Solver, StopReason, Template};
 use dancing_testkit::verify::assert_exact_cover;
 
 use super::{data, dlx1, ordered_solutions};
@@ -16,7 +16,7 @@ fn a_solver_can_search_again_after_stopping_early() {
     let bump = Bump::new();
     let mut solver = Solver::new(&problem, &bump);
     assert_eq!(solver.count_up_to(5), 5);
-    assert!(!solver.stats().complete);
+    assert!(!solver.stats().is_complete());
     let first = solver.first().unwrap();
     assert_exact_cover(&problem, &first);
     assert_eq!(solver.collect(3).len(), 3);
@@ -30,10 +30,10 @@ fn a_solver_can_search_again_after_stopping_early() {
     assert_eq!(solver.profile(), fresh.profile());
     // A shallow search after a deep one counts only its own levels, and the
     // deep levels are clean for the next full search.
-    solver.set_node_limit(Some(3));
+    solver.set_config(solver.config().clone().node_limit(Some(3)));
     solver.count();
     assert_eq!(solver.profile(), [1, 1, 1]);
-    solver.set_node_limit(None);
+    solver.set_config(solver.config().clone().node_limit(None));
     assert_eq!(solver.count(), queens8.solutions);
     assert_eq!(solver.profile(), fresh.profile());
     assert_eq!(solver.count_up_to(0), 0);
@@ -64,15 +64,15 @@ fn a_node_limit_stops_the_search_exactly_and_leaves_the_solver_whole() {
     let bump = Bump::new();
     let mut solver = Solver::new(&problem, &bump);
     for limit in [1, 2, 57, 5_000, queens10.nodes - 1] {
-        solver.set_node_limit(Some(limit));
+        solver.set_config(solver.config().clone().node_limit(Some(limit)));
         let stats = solver.search(|_| ControlFlow::Continue(()));
         assert_eq!(stats.nodes, limit);
-        assert!(!stats.complete);
+        assert!(!stats.is_complete());
         assert!(stats.solutions <= queens10.solutions);
     }
-    solver.set_node_limit(Some(queens10.nodes));
-    assert!(solver.search(|_| ControlFlow::Continue(())).complete);
-    solver.set_node_limit(None);
+    solver.set_config(solver.config().clone().node_limit(Some(queens10.nodes)));
+    assert!(solver.search(|_| ControlFlow::Continue(())).is_complete());
+    solver.set_config(solver.config().clone().node_limit(None));
     assert_eq!(solver.count(), queens10.solutions);
     assert_eq!(solver.stats().nodes, queens10.nodes);
 }
@@ -83,7 +83,7 @@ fn a_monitor_sees_growing_progress_and_can_stop_the_search() {
     let queens10 = dlx1("queens10.dlx");
     let bump = Bump::new();
     let mut solver = Solver::new(&problem, &bump);
-    solver.set_checkpoint_interval(1_000);
+    solver.set_config(solver.config().clone().checkpoint_interval(1_000));
     let mut seen: Vec<Progress> = Vec::new();
     let stats = solver.search_monitored(
         |_| ControlFlow::Continue(()),
@@ -92,9 +92,15 @@ fn a_monitor_sees_growing_progress_and_can_stop_the_search() {
             ControlFlow::Continue(())
         },
     );
-    assert_eq!(seen.len() as u64, queens10.nodes / 1_000);
-    for (k, progress) in seen.iter().enumerate() {
-        assert_eq!(progress.stats.nodes, 1_000 * (k as u64 + 1));
+    // Every 1,000 nodes, or more often when nodes are slow (a loaded
+    // machine): checkpoints then come at least every 20 ms.
+    assert!(seen.len() as u64 >= queens10.nodes / 1_000);
+    let mut last = 0;
+    for progress in &seen {
+        let gap = progress.stats.nodes - last;
+        assert!((1..=1_000).contains(&gap), "{gap}");
+        last = progress.stats.nodes;
+        assert_eq!(progress.stats.stop, StopReason::Running);
         assert!((0.0..1.0).contains(&progress.fraction));
     }
     assert!(seen.windows(2).all(|p| p[0].fraction <= p[1].fraction));
@@ -103,8 +109,12 @@ fn a_monitor_sees_growing_progress_and_can_stop_the_search() {
             .all(|p| p[0].stats.solutions <= p[1].stats.solutions)
     );
     // Ten queens are symmetric: halfway through the nodes is about halfway.
-    assert!((seen[7].fraction - 0.5).abs() < 0.2, "{}", seen[7].fraction);
-    assert!(stats.complete);
+    let halfway = seen
+        .iter()
+        .find(|p| p.stats.nodes >= queens10.nodes / 2)
+        .unwrap();
+    assert!((halfway.fraction - 0.5).abs() < 0.2, "{}", halfway.fraction);
+    assert!(stats.is_complete());
 
     let stopped = solver.search_monitored(
         |_| ControlFlow::Continue(()),
@@ -116,8 +126,8 @@ fn a_monitor_sees_growing_progress_and_can_stop_the_search() {
             }
         },
     );
-    assert_eq!(stopped.nodes, 3_000);
-    assert!(!stopped.complete);
+    assert!((3_000..4_000).contains(&stopped.nodes), "{}", stopped.nodes);
+    assert_eq!(stopped.stop, StopReason::Interrupted);
     assert_eq!(
         solver.count(),
         queens10.solutions,

@@ -22,7 +22,7 @@ fn all_solutions<P: ExactCover>(generator: &P) -> (Vec<P::Solution>, u64) {
         solutions.push(solution);
         ControlFlow::Continue(())
     });
-    assert!(stats.complete);
+    assert!(stats.is_complete());
     assert_eq!(stats.solutions, solutions.len() as u64);
     (solutions, stats.nodes)
 }

@@ -1,53 +1,38 @@
-//! Algorithm X on the dancing-links matrix: an iterative search with an
-//! explicit level stack, and the conveniences built on its one visitor.
+//! The search: a [`Solver`] holds the linked matrix and the level stack of
+//! one search in the caller's arena, and runs one of the algorithms on it.
+//!
+//! - [`walk`]: the search loop of Algorithms X and C, an iterative
+//!   backtrack with an explicit level stack, generic over the [`Algorithm`]
+//!   (how to choose an item, cover it and commit an option);
+//! - [`x`]: Algorithm X (Knuth's DLX1): plain exact cover.
+//!
+//! The algorithm is chosen once per search, from the problem, never by a
+//! flag inside a loop.
+
+mod walk;
+mod x;
 
 use std::fmt;
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
 
+use crate::config::SearchConfig;
 use crate::matrix::{Matrix, Template};
 use crate::problem::{OptionId, Problem};
+use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, Visiting, Visitor, carry_on};
 
-/// What a search did, in Knuth's terms.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Solutions visited.
-    pub solutions: u64,
-    /// Search-tree nodes: 1 for the root plus one per option chosen, dead
-    /// ends and solutions included (DLX1's count).
-    pub nodes: u64,
-    /// Link updates, counted as DLX1 does: one per item removed from the
-    /// active list, one per node removed from an item's list.
-    pub updates: u64,
-    /// The largest number of options chosen at once.
-    pub max_depth: usize,
-    /// Whether the search ran to the end (it was not stopped by the visitor).
-    pub complete: bool,
-}
+pub(crate) use walk::Algorithm;
+use x::ExactCover;
 
-/// A solution, as the visitor sees it: valid only during the call.
-#[derive(Debug)]
-pub struct Solution<'s> {
-    pub(crate) options: &'s [OptionId],
-}
-
-impl<'s> Solution<'s> {
-    /// The chosen options, in the order they were chosen (one per level).
-    pub fn options(&self) -> &'s [OptionId] {
-        self.options
-    }
-
-    /// The number of options chosen.
-    pub fn len(&self) -> usize {
-        self.options.len()
-    }
-
-    /// Whether no option was chosen (never, for a problem with a primary item).
-    pub fn is_empty(&self) -> bool {
-        self.options.is_empty()
-    }
+/// Runs `$body` with `$algorithm` the type of the algorithm `$solver`'s
+/// problem needs: chosen once per call, never inside a loop.
+macro_rules! by_algorithm {
+    ($solver:expr, $algorithm:ident => $body:expr) => {{
+        let _ = &$solver;
+        type $algorithm = ExactCover;
+        $body
+    }};
 }
 
 /// The search state for one problem: the linked matrix and the level stack,
@@ -97,10 +82,8 @@ pub struct Solver<'b> {
     /// Knuth's estimate of the fraction of the tree the last search
     /// explored (1 when it ran to the end).
     explored: f64,
-    /// A search stops when it has counted this many nodes.
-    node_limit: u64,
-    /// Nodes between two calls of a monitor.
-    checkpoint_interval: u64,
+    /// The node limit and checkpoint interval of every search.
+    config: SearchConfig,
 }
 
 /// Why an option cannot be selected: see [`Solver::select`].
@@ -132,84 +115,6 @@ impl fmt::Display for SelectError {
 }
 
 impl std::error::Error for SelectError {}
-
-/// How far a search has gone, as a monitor sees it (see
-/// [`Solver::search_monitored`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Progress {
-    /// The statistics so far (`complete` is false).
-    pub stats: Stats,
-    /// An estimate of the fraction of the search tree explored, from 0 to 1:
-    /// Knuth's, which takes the subtrees of the options at each level of the
-    /// current path to be of equal size. It can be far off on lopsided
-    /// trees, but it only grows.
-    pub fraction: f64,
-}
-
-/// Nodes between two calls of a monitor, unless set otherwise: a few
-/// milliseconds of search.
-pub const DEFAULT_CHECKPOINT_INTERVAL: u64 = 1 << 14;
-
-/// The longest a monitored search goes without calling its monitor, as far
-/// as it can tell: when nodes are slow (a huge matrix), the interval in
-/// nodes shrinks until checkpoints come this often, so that a stop request
-/// is seen soon.
-const CHECKPOINT_GAP: Duration = Duration::from_millis(20);
-
-/// What a search reports to: solutions, and the hooks that the monitored
-/// and the split searches need. Each is inlined into the search loop.
-pub(crate) trait Explorer {
-    /// A solution was found.
-    fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()>;
-
-    /// The search reached the cutoff level (see `Solver::explore_to`) by
-    /// choosing option node `node` last; `weight` is the estimated share of
-    /// the search (from its base) below this node.
-    fn frontier(&mut self, _node: u32, _weight: f64) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-
-    /// Whether `checkpoint` is ever wanted.
-    const MONITORS: bool = false;
-
-    /// Called every `checkpoint_interval` nodes, if `MONITORS`.
-    fn checkpoint(&mut self, _progress: &Progress) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-}
-
-/// A visitor of solutions, and nothing else.
-struct Visit<F>(F);
-
-impl<F> Explorer for Visit<F>
-where
-    F: FnMut(&Solution<'_>) -> ControlFlow<()>,
-{
-    #[inline(always)]
-    fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()> {
-        (self.0)(solution)
-    }
-}
-
-/// A visitor of solutions and a monitor.
-struct Monitored<F, M>(F, M);
-
-impl<F, M> Explorer for Monitored<F, M>
-where
-    F: FnMut(&Solution<'_>) -> ControlFlow<()>,
-    M: FnMut(&Progress) -> ControlFlow<()>,
-{
-    #[inline(always)]
-    fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()> {
-        (self.0)(solution)
-    }
-
-    const MONITORS: bool = true;
-
-    fn checkpoint(&mut self, progress: &Progress) -> ControlFlow<()> {
-        (self.1)(progress)
-    }
-}
 
 impl<'b> Solver<'b> {
     /// Links `problem` into `bump`, ready to search.
@@ -259,8 +164,7 @@ impl<'b> Solver<'b> {
             profile_touched: (0, 0),
             stats: Stats::default(),
             explored: 0.0,
-            node_limit: u64::MAX,
-            checkpoint_interval: DEFAULT_CHECKPOINT_INTERVAL,
+            config: SearchConfig::default(),
         }
     }
 
@@ -309,8 +213,11 @@ impl<'b> Solver<'b> {
     /// Chooses the option of `node`, an option node of an active option, by
     /// covering `node`'s item and committing the rest of the option.
     fn select_node(&mut self, node: u32) {
-        self.matrix.cover(self.matrix.item_of(node));
-        self.matrix.commit(node);
+        by_algorithm!(self, A => {
+            let item = self.matrix.item_of(node);
+            A::cover(&mut self.matrix, item);
+            A::commit(&mut self.matrix, node);
+        });
         self.choices[self.selected] = node;
         self.selected += 1;
     }
@@ -333,45 +240,15 @@ impl<'b> Solver<'b> {
         self.reselect_from(common, &path[common..]);
     }
 
-    /// [`reselect`](Self::reselect) to the path made of the first `common`
-    /// selected nodes and then `rest`, for a caller that knows how much of
-    /// the selection stays (so the cost does not grow with the depth).
-    pub(crate) fn reselect_from(&mut self, common: usize, rest: &[u32]) {
-        debug_assert!(common <= self.selected);
-        while self.selected > common + 1 {
-            self.unselect();
-        }
-        let mut start = 0;
-        if self.selected == common + 1 {
-            let current = self.choices[common];
-            match rest.first() {
-                Some(&wanted) if self.matrix.item_of(wanted) == self.matrix.item_of(current) => {
-                    self.matrix.uncommit(current);
-                    self.matrix.commit(wanted);
-                    self.choices[common] = wanted;
-                    start = 1;
-                }
-                _ => {
-                    self.unselect();
-                }
-            }
-        }
-        for &node in &rest[start..] {
-            self.select_node(node);
-        }
-    }
-
-    /// The id of the option that option node `node` belongs to.
-    pub(crate) fn option_of(&self, node: u32) -> OptionId {
-        self.matrix.option_of(node)
-    }
-
     /// Undoes the last [`select`](Self::select), returning its option.
     pub fn unselect(&mut self) -> Option<OptionId> {
         let level = self.selected.checked_sub(1)?;
         let node = self.choices[level];
-        self.matrix.uncommit(node);
-        self.matrix.uncover(self.matrix.item_of(node));
+        by_algorithm!(self, A => {
+            A::uncommit(&mut self.matrix, node);
+            let item = self.matrix.item_of(node);
+            A::uncover(&mut self.matrix, item);
+        });
         self.selected = level;
         Some(self.matrix.option_of(node))
     }
@@ -386,16 +263,34 @@ impl<'b> Solver<'b> {
         self.selected
     }
 
-    /// Makes every later search stop (with `complete: false`) once it has
-    /// counted `limit` nodes; `None` lifts the limit.
-    pub fn set_node_limit(&mut self, limit: Option<u64>) {
-        self.node_limit = limit.unwrap_or(u64::MAX);
+    /// This solver, searching as `config` says (its node limit and
+    /// checkpoint interval: a solver runs on one thread).
+    pub fn with_config(mut self, config: SearchConfig) -> Solver<'b> {
+        self.config = config;
+        self
     }
 
-    /// Sets how many nodes a monitored search explores between two calls of
-    /// its monitor (at least 1; [`DEFAULT_CHECKPOINT_INTERVAL`] unless set).
-    pub fn set_checkpoint_interval(&mut self, nodes: u64) {
-        self.checkpoint_interval = nodes.max(1);
+    /// Makes every later search run as `config` says.
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
+    }
+
+    /// How the searches of this solver run.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Runs the search, reporting each solution and the progress to
+    /// `visitor` until it asks to stop (see [`Visitor`]). Returns the
+    /// statistics of this search, which [`stats`](Self::stats) also keeps,
+    /// or the visitor's error; either way the solver is back to its
+    /// selection, ready for another search.
+    pub fn run<V: Visitor>(&mut self, visitor: V) -> Result<Stats, V::Error> {
+        let mut visiting = Visiting::new(visitor);
+        let stats = self.explore(usize::MAX, &mut visiting);
+        let (stats, result) = visiting.finish(stats);
+        self.stats = stats;
+        result
     }
 
     /// Runs the search, calling `visit` with each solution until it returns
@@ -408,23 +303,23 @@ impl<'b> Solver<'b> {
     where
         F: FnMut(&Solution<'_>) -> ControlFlow<()>,
     {
-        self.explore(usize::MAX, &mut Visit(visit))
+        self.search_monitored(visit, carry_on)
     }
 
     /// [`search`](Self::search), calling `monitor` as well every few
-    /// thousand nodes (see [`set_checkpoint_interval`](Self::set_checkpoint_interval))
+    /// thousand nodes (see [`SearchConfig::checkpoint_interval`])
     /// with the progress so far: to show progress, or to stop a long search
     /// (on a signal, or after some time) by returning `ControlFlow::Break`.
     ///
     /// ```
     /// use std::ops::ControlFlow;
     /// use bumpalo::Bump;
-    /// use dancing::{format, Solver};
+    /// use dancing::{format, SearchConfig, Solver};
     ///
-    /// let problem = format::read_str(include_str!("../tests/data/queens8.dlx"))?.problem;
+    /// let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
     /// let bump = Bump::new();
-    /// let mut solver = Solver::new(&problem, &bump);
-    /// solver.set_checkpoint_interval(100);
+    /// let config = SearchConfig::new().checkpoint_interval(100);
+    /// let mut solver = Solver::new(&problem, &bump).with_config(config);
     /// let mut estimates = Vec::new();
     /// let stats = solver.search_monitored(
     ///     |_| ControlFlow::Continue(()),
@@ -433,7 +328,7 @@ impl<'b> Solver<'b> {
     ///         ControlFlow::Continue(())
     ///     },
     /// );
-    /// assert!(stats.complete);
+    /// assert!(stats.is_complete());
     /// // Every 100 nodes, or more often if nodes were slow.
     /// assert!(estimates.len() as u64 >= (stats.nodes - 1) / 100);
     /// assert!(estimates.windows(2).all(|pair| pair[0] <= pair[1]));
@@ -444,17 +339,13 @@ impl<'b> Solver<'b> {
         F: FnMut(&Solution<'_>) -> ControlFlow<()>,
         M: FnMut(&Progress) -> ControlFlow<()>,
     {
-        self.explore(usize::MAX, &mut Monitored(visit, monitor))
-    }
-
-    /// Runs the search down to level `cutoff` only: each node at that level
-    /// goes to `explorer.frontier`, unexplored and uncounted, and each
-    /// solution found above it to `explorer.solution`, in the order of the
-    /// full search. Searching from each frontier node in turn (selecting its
-    /// options) then completes the full search: its nodes, updates and
-    /// solutions are those of this search plus those of the subsearches.
-    pub(crate) fn explore_to<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
-        self.explore(cutoff, explorer)
+        match self.run(FnVisitor {
+            solution: visit,
+            progress: monitor,
+        }) {
+            Ok(stats) => stats,
+            Err(never) => match never {},
+        }
     }
 
     /// Knuth's estimate of the fraction of the search tree that the last
@@ -464,147 +355,9 @@ impl<'b> Solver<'b> {
         self.explored
     }
 
-    /// The search loop, compiled for the best CPU features available.
+    /// The search, by the problem's algorithm.
     fn explore<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
-        #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has AVX2, checked just above.
-            #[allow(unsafe_code)]
-            return unsafe { self.explore_avx2(cutoff, explorer) };
-        }
-        self.explore_portable(cutoff, explorer)
-    }
-
-    /// [`explore`](Self::explore) compiled for AVX2, whose wider vectors
-    /// choose the branching item faster: 6% fewer instructions on
-    /// `queens12.dlx`, 9% on Langford pairs, 10% for Sudoku, about 5% less
-    /// time. The result is the same (a unit test runs both builds).
-    #[cfg(target_arch = "x86_64")]
-    #[target_feature(enable = "avx2")]
-    fn explore_avx2<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
-        self.explore_portable(cutoff, explorer)
-    }
-
-    #[inline(always)]
-    fn explore_portable<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
-        // Only the levels the last search counted can be nonzero.
-        let (from, to) = self.profile_touched;
-        self.profile[from..to].fill(0);
-        self.stats = Stats::default();
-        self.matrix.updates = 0;
-        let base = self.selected;
-        self.profile_touched = (base, base);
-        let mut level = base;
-        // The node count at which to stop and call the monitor next, and
-        // how many nodes apart checkpoints are (fewer when nodes are slow).
-        let mut interval = self.checkpoint_interval;
-        let mut last_checkpoint = if E::MONITORS {
-            Some(Instant::now())
-        } else {
-            None
-        };
-        let mut checkpoint = if E::MONITORS {
-            interval.min(self.node_limit)
-        } else {
-            self.node_limit
-        };
-        let complete = 'search: loop {
-            // Enter a new node of the search tree at `level`.
-            'node: {
-                if level == cutoff {
-                    let weight = self.path_share(base, level);
-                    let last = self.choices[level - 1];
-                    if explorer.frontier(last, weight).is_break() {
-                        self.stop_at(base, level);
-                        break 'search false;
-                    }
-                    break 'node;
-                }
-                if self.stats.nodes == checkpoint {
-                    if self.stats.nodes >= self.node_limit {
-                        self.stop_at(base, level);
-                        break 'search false;
-                    }
-                    if E::MONITORS {
-                        self.stats.updates = self.matrix.updates;
-                        let progress = Progress {
-                            stats: self.stats,
-                            fraction: self.path_estimate(base, level),
-                        };
-                        // The time the nodes took since the last checkpoint,
-                        // without the monitors' own.
-                        if let Some(last) = last_checkpoint {
-                            let gap = last.elapsed();
-                            interval = adapt_interval(interval, self.checkpoint_interval, gap);
-                        }
-                        if explorer.checkpoint(&progress).is_break() {
-                            self.stop_at(base, level);
-                            break 'search false;
-                        }
-                        if let Some(last) = &mut last_checkpoint {
-                            *last = Instant::now();
-                        }
-                        checkpoint = checkpoint.saturating_add(interval).min(self.node_limit);
-                    }
-                }
-                self.stats.nodes += 1;
-                self.profile[level] += 1;
-                self.profile_touched.1 = self.profile_touched.1.max(level + 1);
-                self.stats.max_depth = self.stats.max_depth.max(level);
-                let chosen = self.matrix.choose_item();
-                if let Some(item) = chosen {
-                    self.matrix.cover(item);
-                    let first = self.matrix.first_option(item);
-                    if first != item {
-                        self.choices[level] = first;
-                        self.positions[level] = 0;
-                        self.matrix.commit(first);
-                        level += 1;
-                        continue 'search;
-                    }
-                    self.matrix.uncover(item);
-                } else {
-                    self.stats.solutions += 1;
-                    let solution = self.fill_solution(level);
-                    if explorer.solution(&solution).is_break() {
-                        self.stop_at(base, level);
-                        break 'search false;
-                    }
-                }
-            }
-            // Backtrack to the deepest level that has an option left to try.
-            loop {
-                if level == base {
-                    break 'search true;
-                }
-                level -= 1;
-                let node = self.choices[level];
-                self.matrix.uncommit(node);
-                let item = self.matrix.item_of(node);
-                let next = self.matrix.next_option(node);
-                if next != item {
-                    self.choices[level] = next;
-                    self.positions[level] += 1;
-                    self.matrix.commit(next);
-                    level += 1;
-                    continue 'search;
-                }
-                self.matrix.uncover(item);
-            }
-        };
-        self.stats.updates = self.matrix.updates;
-        self.stats.complete = complete;
-        if complete {
-            self.explored = 1.0;
-        }
-        self.stats
-    }
-
-    /// Records how far a search from `base` got when it stopped at `level`,
-    /// and restores the matrix to the selection.
-    fn stop_at(&mut self, base: usize, level: usize) {
-        self.explored = self.path_estimate(base, level);
-        self.unwind(base, level);
+        by_algorithm!(self, A => self.walk::<A, E>(cutoff, explorer))
     }
 
     /// The options chosen down to `level`, as a solution.
@@ -643,15 +396,6 @@ impl<'b> Solver<'b> {
             .iter()
             .map(|&node| f64::from(self.matrix.covered_list_length(self.matrix.item_of(node))))
             .fold(1.0, |share, length| share / length)
-    }
-
-    /// Restores the matrix to the selection after a search from `base`
-    /// stopped at `level`.
-    fn unwind(&mut self, base: usize, level: usize) {
-        for &node in self.choices[base..level].iter().rev() {
-            self.matrix.uncommit(node);
-            self.matrix.uncover(self.matrix.item_of(node));
-        }
     }
 
     /// The first solution, if there is one.
@@ -709,14 +453,6 @@ impl<'b> Solver<'b> {
         self.stats
     }
 
-    /// The levels of the profile the last search counted, and their counts:
-    /// a search from a deep selection counts only levels below it, so this
-    /// is what a caller summing many searches needs to add.
-    pub(crate) fn counted_profile(&self) -> (usize, &[u64]) {
-        let (from, to) = self.profile_touched;
-        (from, &self.profile[from..to])
-    }
-
     /// Search-tree nodes per level in the last search: entry `l` counts the
     /// nodes at depth `l` (the root is level 0).
     pub fn profile(&self) -> &[u64] {
@@ -729,17 +465,118 @@ impl<'b> Solver<'b> {
     }
 }
 
-/// The next number of nodes between checkpoints, after the last `interval`
-/// nodes took `gap`: shrunk when checkpoints come further apart than
-/// [`CHECKPOINT_GAP`], grown back towards `wanted` when they come fast.
-fn adapt_interval(interval: u64, wanted: u64, gap: Duration) -> u64 {
-    if gap > CHECKPOINT_GAP {
-        let scaled = interval as f64 * CHECKPOINT_GAP.as_secs_f64() / gap.as_secs_f64() / 2.0;
-        (scaled as u64).clamp(1, wanted)
-    } else if gap < CHECKPOINT_GAP / 4 {
-        interval.saturating_mul(2).min(wanted)
-    } else {
-        interval
+/// What the parallel search needs of a search on one thread, whatever its
+/// algorithm: moving its selection along the search tree, and exploring
+/// below it. [`Solver`] is one; a search that keeps other state (a cache, a
+/// random order) is another.
+pub(crate) trait Subsearch {
+    /// The selection becomes the first `common` nodes selected and then
+    /// `rest` (see `Solver::reselect_from`).
+    fn reselect_from(&mut self, common: usize, rest: &[u32]);
+
+    /// Undoes every selection.
+    fn clear_selection(&mut self);
+
+    /// Searches below the selection down to level `cutoff` (see
+    /// `Solver::explore_to`).
+    fn explore_to<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats;
+
+    /// The option of option node `node`.
+    fn option_of(&self, node: u32) -> OptionId;
+
+    /// Knuth's estimate of the fraction of its tree the last search explored.
+    fn explored(&self) -> f64;
+
+    /// The levels of the profile the last search counted, and their counts.
+    fn counted_profile(&self) -> (usize, &[u64]);
+
+    /// Stops later searches after `limit` nodes.
+    fn set_node_limit(&mut self, limit: Option<u64>);
+}
+
+impl Subsearch for Solver<'_> {
+    fn reselect_from(&mut self, common: usize, rest: &[u32]) {
+        Solver::reselect_from(self, common, rest);
+    }
+
+    fn clear_selection(&mut self) {
+        Solver::clear_selection(self);
+    }
+
+    fn explore_to<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
+        Solver::explore_to(self, cutoff, explorer)
+    }
+
+    fn option_of(&self, node: u32) -> OptionId {
+        Solver::option_of(self, node)
+    }
+
+    fn explored(&self) -> f64 {
+        Solver::explored(self)
+    }
+
+    fn counted_profile(&self) -> (usize, &[u64]) {
+        Solver::counted_profile(self)
+    }
+
+    fn set_node_limit(&mut self, limit: Option<u64>) {
+        let config = self.config.clone().node_limit(limit);
+        self.set_config(config);
+    }
+}
+
+impl Solver<'_> {
+    /// [`reselect`](Self::reselect) to the path made of the first `common`
+    /// selected nodes and then `rest`, for a caller that knows how much of
+    /// the selection stays (so the cost does not grow with the depth).
+    pub(crate) fn reselect_from(&mut self, common: usize, rest: &[u32]) {
+        debug_assert!(common <= self.selected);
+        while self.selected > common + 1 {
+            self.unselect();
+        }
+        let mut start = 0;
+        if self.selected == common + 1 {
+            let current = self.choices[common];
+            match rest.first() {
+                Some(&wanted) if self.matrix.item_of(wanted) == self.matrix.item_of(current) => {
+                    by_algorithm!(self, A => {
+                        A::uncommit(&mut self.matrix, current);
+                        A::commit(&mut self.matrix, wanted);
+                    });
+                    self.choices[common] = wanted;
+                    start = 1;
+                }
+                _ => {
+                    self.unselect();
+                }
+            }
+        }
+        for &node in &rest[start..] {
+            self.select_node(node);
+        }
+    }
+
+    /// The id of the option that option node `node` belongs to.
+    pub(crate) fn option_of(&self, node: u32) -> OptionId {
+        self.matrix.option_of(node)
+    }
+
+    /// Runs the search down to level `cutoff` only: each node at that level
+    /// goes to `explorer.frontier`, unexplored and uncounted, and each
+    /// solution found above it to `explorer.solution`, in the order of the
+    /// full search. Searching from each frontier node in turn (selecting its
+    /// options) then completes the full search: its nodes, updates and
+    /// solutions are those of this search plus those of the subsearches.
+    pub(crate) fn explore_to<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
+        self.explore(cutoff, explorer)
+    }
+
+    /// The levels of the profile the last search counted, and their counts:
+    /// a search from a deep selection counts only levels below it, so this
+    /// is what a caller summing many searches needs to add.
+    pub(crate) fn counted_profile(&self) -> (usize, &[u64]) {
+        let (from, to) = self.profile_touched;
+        (from, &self.profile[from..to])
     }
 }
 
@@ -747,17 +584,18 @@ fn adapt_interval(interval: u64, wanted: u64, gap: Duration) -> u64 {
 mod tests {
     use super::*;
     use crate::format;
+    use crate::visit::StopReason;
 
     /// Keys that hold the column and plain lengths (for problems whose keys
     /// would not fit) choose the same items.
     #[test]
     fn plain_lengths_choose_as_keys_do() {
         for text in [
-            include_str!("../tests/data/queens8.dlx"),
-            include_str!("../tests/data/langford7.dlx"),
-            include_str!("../tests/data/partitions8.dlx"),
-            include_str!("../tests/data/sudoku4x4_grids.dlx"),
-            include_str!("../tests/data/toy.dlx"),
+            include_str!("../../tests/data/queens8.dlx"),
+            include_str!("../../tests/data/langford7.dlx"),
+            include_str!("../../tests/data/partitions8.dlx"),
+            include_str!("../../tests/data/sudoku4x4_grids.dlx"),
+            include_str!("../../tests/data/toy.dlx"),
         ] {
             let problem = format::read_str(text).unwrap().problem;
             let bump = Bump::new();
@@ -775,7 +613,7 @@ mod tests {
     /// from a template's copy, selections, reselections, and a stop.
     #[test]
     fn miri_small_searches_select_and_stop() {
-        let problem = format::read_str(include_str!("../tests/data/toy.dlx"))
+        let problem = format::read_str(include_str!("../../tests/data/toy.dlx"))
             .unwrap()
             .problem;
         let template = Template::new(&problem);
@@ -797,9 +635,10 @@ mod tests {
             solver.count();
         }
         solver.reselect(&[]);
-        solver.set_node_limit(Some(3));
-        assert!(!solver.search(|_| ControlFlow::Continue(())).complete);
-        solver.set_node_limit(None);
+        solver.set_config(SearchConfig::new().node_limit(Some(3)));
+        let stopped = solver.search(|_| ControlFlow::Continue(()));
+        assert_eq!(stopped.stop, StopReason::NodeLimit);
+        solver.set_config(SearchConfig::new());
         assert_eq!(solver.count(), 1);
     }
 
@@ -825,9 +664,9 @@ mod tests {
     #[test]
     fn reselecting_paths_equals_selecting_them_afresh() {
         for text in [
-            include_str!("../tests/data/queens8.dlx"),
-            include_str!("../tests/data/langford7.dlx"),
-            include_str!("../tests/data/sudoku4x4_grids.dlx"),
+            include_str!("../../tests/data/queens8.dlx"),
+            include_str!("../../tests/data/langford7.dlx"),
+            include_str!("../../tests/data/sudoku4x4_grids.dlx"),
         ] {
             let problem = format::read_str(text).unwrap().problem;
             let bump = Bump::new();
@@ -875,10 +714,10 @@ mod tests {
     #[test]
     fn every_compiled_variant_of_the_search_agrees() {
         for text in [
-            include_str!("../tests/data/queens8.dlx"),
-            include_str!("../tests/data/langford7.dlx"),
-            include_str!("../tests/data/partitions8.dlx"),
-            include_str!("../tests/data/sudoku4x4_grids.dlx"),
+            include_str!("../../tests/data/queens8.dlx"),
+            include_str!("../../tests/data/langford7.dlx"),
+            include_str!("../../tests/data/partitions8.dlx"),
+            include_str!("../../tests/data/sudoku4x4_grids.dlx"),
         ] {
             let problem = format::read_str(text).unwrap().problem;
             let bump = Bump::new();
@@ -889,13 +728,14 @@ mod tests {
                 ControlFlow::Continue(())
             });
             let mut portable = Vec::new();
-            let portable_stats = solver.explore_portable(
-                usize::MAX,
-                &mut Visit(|s: &Solution<'_>| {
+            let mut visiting = Visiting::new(FnVisitor {
+                solution: |s: &Solution<'_>| {
                     portable.push(s.options().to_vec());
                     ControlFlow::Continue(())
-                }),
-            );
+                },
+                progress: carry_on,
+            });
+            let portable_stats = solver.walk_portable::<ExactCover, _>(usize::MAX, &mut visiting);
             assert_eq!(dispatched_stats, portable_stats);
             assert_eq!(dispatched, portable);
             assert!(dispatched_stats.solutions > 0);

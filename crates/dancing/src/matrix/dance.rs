@@ -1,0 +1,114 @@
+//! The dance of DLX1: covering and uncovering items, hiding and unhiding
+//! options, and committing the options a search chooses.
+
+use super::{COVERED, Matrix};
+use crate::links::Link;
+
+impl Matrix<'_> {
+    /// Removes `item` from the active list and hides every option in it.
+    #[inline]
+    pub(crate) fn cover(&mut self, item: u32) {
+        // A counted walk: the loop's exit no longer waits for the load of
+        // the next link, which the hardware then resolves early (1 to 6%
+        // faster than `while p != item`).
+        let count = self.list_length(item);
+        let mut p = item;
+        for _ in 0..count {
+            p = self.links.link(p).down;
+            self.hide(p);
+        }
+        *self.links.len_mut(item) += COVERED;
+        self.updates += 1;
+    }
+
+    /// Undoes `cover(item)`.
+    #[inline]
+    pub(crate) fn uncover(&mut self, item: u32) {
+        *self.links.len_mut(item) -= COVERED;
+        let count = self.list_length(item);
+        let mut p = item;
+        for _ in 0..count {
+            p = self.links.link(p).up;
+            self.unhide(p);
+        }
+    }
+
+    /// Unlinks every other node of `p`'s option from its item's list.
+    #[inline]
+    fn hide(&mut self, p: u32) {
+        let (first, last) = self.option_bounds(p);
+        let unit = self.unit;
+        // Counted loops over the option's nodes before and after `p`: no
+        // spacer test per node, as DLX1's walk around the option needs.
+        let mut unlink = |q: u32| {
+            let Link { up, down } = self.links.link(q);
+            let item = self.links.item(q);
+            self.links.link_mut(up).down = down;
+            self.links.link_mut(down).up = up;
+            *self.links.len_mut(item) -= unit;
+        };
+        let mut q = first;
+        while q < p {
+            unlink(q);
+            q += 1;
+        }
+        let mut q = p + 1;
+        while q <= last {
+            unlink(q);
+            q += 1;
+        }
+        self.updates += u64::from(last - first);
+    }
+
+    /// Undoes `hide(p)`. The nodes of one option lie in different item lists,
+    /// so the order in which they are relinked does not matter.
+    #[inline]
+    fn unhide(&mut self, p: u32) {
+        let (first, last) = self.option_bounds(p);
+        let unit = self.unit;
+        let mut relink = |q: u32| {
+            let Link { up, down } = self.links.link(q);
+            let item = self.links.item(q);
+            self.links.link_mut(up).down = q;
+            self.links.link_mut(down).up = q;
+            *self.links.len_mut(item) += unit;
+        };
+        let mut q = first;
+        while q < p {
+            relink(q);
+            q += 1;
+        }
+        let mut q = p + 1;
+        while q <= last {
+            relink(q);
+            q += 1;
+        }
+    }
+
+    /// Covers every item of `p`'s option other than `p`'s own: choosing it.
+    /// Items are covered left to right (DLX1 starts after `p` and wraps
+    /// around: the order changes no count) and uncovered in the opposite
+    /// order, which the dance requires.
+    #[inline]
+    pub(crate) fn commit(&mut self, p: u32) {
+        let (first, last) = self.option_bounds(p);
+        // The other nodes without a test per node: `first..last` shifted by
+        // one from `p` on.
+        for q in first..last {
+            let q = q + u32::from(q >= p);
+            let item = self.links.item(q);
+            self.cover(item);
+        }
+    }
+
+    /// Undoes `commit(p)`.
+    #[inline]
+    pub(crate) fn uncommit(&mut self, p: u32) {
+        let (first, last) = self.option_bounds(p);
+        for q in (first..last).rev() {
+            let q = q + u32::from(q >= p);
+            let item = self.links.item(q);
+            self.uncover(item);
+        }
+    }
+}

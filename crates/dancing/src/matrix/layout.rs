@@ -1,0 +1,260 @@
+//! Building a linked matrix: the sizes of its slices, linking the options
+//! into them, and the length keys.
+
+use bumpalo::Bump;
+
+use super::{CHOICE_CHUNK, COVERED, Matrix};
+use crate::links::{Bounds, Link, Links, SPACER};
+use crate::problem::Problem;
+
+/// The sizes of a problem's linked matrix.
+#[derive(Clone, Copy)]
+pub(super) struct Shape {
+    /// Primary items, padded to whole chunks.
+    pub(super) primary_count: u32,
+    /// Padding items added after the problem's primary items.
+    pub(super) padding: u32,
+    /// All items, padding included.
+    pub(super) item_count: u32,
+    /// Nodes: the unused node 0, headers, entries and spacers.
+    pub(super) node_count: usize,
+    /// The problem's options, ignored ones included.
+    pub(super) option_count: usize,
+}
+
+impl Shape {
+    pub(super) fn of(problem: &Problem) -> Shape {
+        // Primary columns are padded to whole chunks for `choose_item` with
+        // items that are covered from the start; secondary columns follow.
+        let primary_count = problem.primary_count().next_multiple_of(CHOICE_CHUNK) as u32;
+        let padding = primary_count - problem.primary_count() as u32;
+        let item_count = problem.item_count() as u32 + padding;
+        let ignored = problem.ignored_options();
+        let ignored_entries: usize = ignored.iter().map(|&o| problem.option(o).len()).sum();
+        let linked_options = problem.option_count() - ignored.len();
+        let node_count = 1
+            + item_count as usize
+            + (problem.entry_count() - ignored_entries)
+            + (linked_options + 1);
+        Shape {
+            primary_count,
+            padding,
+            item_count,
+            node_count,
+            option_count: problem.option_count(),
+        }
+    }
+}
+
+/// The slices of a linked matrix, to be filled by [`fill`].
+pub(super) struct Slices<'a> {
+    pub(super) links: &'a mut [Link],
+    pub(super) items: &'a mut [u32],
+    pub(super) bounds: &'a mut [Bounds],
+    pub(super) lens: &'a mut [u32],
+    pub(super) option_nodes: &'a mut [u32],
+}
+
+/// Links `problem` into slices of the sizes `shape` gives, zeroed, and
+/// returns the unit of the length keys. Options without a primary item are
+/// left out.
+///
+/// `cancel` is asked every [`CANCEL_CHECK`] options; when it says yes, the
+/// filling stops and `None` is returned (the slices are then of no use).
+pub(super) fn fill(
+    problem: &Problem,
+    shape: Shape,
+    slices: Slices<'_>,
+    cancel: &mut dyn FnMut() -> bool,
+) -> Option<u32> {
+    let Slices {
+        links,
+        items,
+        bounds,
+        lens,
+        option_nodes,
+    } = slices;
+    let Shape {
+        primary_count,
+        padding,
+        item_count,
+        ..
+    } = shape;
+    let column_of = |item| {
+        let column = problem.column_of(item);
+        if column > problem.primary_count() as u32 {
+            column + padding
+        } else {
+            column
+        }
+    };
+    for padding in primary_count - padding + 1..=primary_count {
+        lens[padding as usize] = COVERED;
+    }
+    for header in 1..=item_count {
+        // A header's option is itself alone: hiding a header (which never
+        // happens) would change nothing.
+        links[header as usize] = Link {
+            up: header,
+            down: header,
+        };
+        items[header as usize] = header;
+        bounds[header as usize] = Bounds {
+            first: header,
+            last: header,
+        };
+    }
+
+    // Options, each followed by a spacer.
+    let mut spacer = item_count as usize + 1;
+    items[spacer] = SPACER;
+    let mut ignored = problem.ignored_options().iter().peekable();
+    for (id, option) in problem.options() {
+        if id.index() % CANCEL_CHECK == CANCEL_CHECK - 1 && cancel() {
+            return None;
+        }
+        if ignored.peek() == Some(&&id) {
+            ignored.next();
+            continue;
+        }
+        let first = spacer + 1;
+        let last = first + option.len() - 1;
+        option_nodes[id.index()] = first as u32;
+        for (k, &item) in option.iter().enumerate() {
+            let column = column_of(item);
+            let node = (first + k) as u32;
+            // Append at the bottom of the item's list.
+            let header = column as usize;
+            let bottom = links[header].up;
+            links[node as usize] = Link {
+                up: bottom,
+                down: header as u32,
+            };
+            items[node as usize] = column;
+            bounds[node as usize] = Bounds {
+                first: first as u32,
+                last: last as u32,
+            };
+            links[bottom as usize].down = node;
+            links[header].up = node;
+            lens[header] += 1;
+        }
+        spacer = last + 1;
+        items[spacer] = SPACER;
+        bounds[spacer] = Bounds {
+            first: id.index() as u32,
+            last: 0,
+        };
+    }
+    debug_assert_eq!(spacer + 1, links.len());
+    Some(to_keys(lens, primary_count))
+}
+
+/// Options (or nodes, when checking) linked between two looks at a cancel
+/// request: a millisecond or two of work.
+pub(crate) const CANCEL_CHECK: usize = 1 << 16;
+
+/// Turns the item lengths in `lens` (padding items `COVERED`) into keys, as
+/// the module doc says, and returns the unit of their lengths.
+fn to_keys(lens: &mut [u32], primary_count: u32) -> u32 {
+    let longest = lens[1..]
+        .iter()
+        .filter(|&&len| len < COVERED)
+        .max()
+        .copied()
+        .unwrap_or(0);
+    let unit = primary_count.next_power_of_two();
+    if (u64::from(longest) + 1) * u64::from(unit) > u64::from(COVERED) {
+        return 1;
+    }
+    for (item, len) in lens.iter_mut().enumerate().skip(1) {
+        let column = if item as u32 <= primary_count {
+            item as u32 - 1
+        } else {
+            0
+        };
+        *len = if *len >= COVERED {
+            COVERED + column
+        } else {
+            *len * unit + column
+        };
+    }
+    unit
+}
+
+impl<'b> Matrix<'b> {
+    /// Links `problem` in `bump`, in two passes: count the nodes, then fill
+    /// exact slices.
+    pub(crate) fn build(problem: &Problem, bump: &'b Bump) -> Matrix<'b> {
+        let shape = Shape::of(problem);
+        let links = bump.alloc_slice_fill_copy(shape.node_count, Link::default());
+        let items = bump.alloc_slice_fill_copy(shape.node_count, SPACER);
+        let bounds = bump.alloc_slice_fill_copy(shape.node_count, Bounds::default());
+        // Entry 0 is unused: items count from 1, like their header nodes.
+        let lens = bump.alloc_slice_fill_copy(shape.item_count as usize + 1, 0u32);
+        let option_nodes = bump.alloc_slice_fill_copy(shape.option_count, 0u32);
+        let Some(unit) = fill(
+            problem,
+            shape,
+            Slices {
+                links,
+                items,
+                bounds,
+                lens,
+                option_nodes,
+            },
+            &mut || false,
+        ) else {
+            unreachable!("linking that is never cancelled completes")
+        };
+        Matrix {
+            links: Links::new(links, items, bounds, lens),
+            primary_count: shape.primary_count,
+            unit,
+            option_nodes,
+            updates: 0,
+        }
+    }
+
+    /// Turns the length keys back into plain lengths (`unit` 1), as for a
+    /// problem whose keys would not fit: to test that way of choosing.
+    #[cfg(test)]
+    pub(crate) fn use_plain_lengths(&mut self) {
+        let unit = self.unit;
+        for item in 1..self.links.lens().len() as u32 {
+            let key = *self.links.len_mut(item);
+            let covered = if key >= COVERED { COVERED } else { 0 };
+            *self.links.len_mut(item) = covered + (key - covered) / unit;
+        }
+        self.unit = 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_order_by_length_then_column_or_fall_back_to_plain_lengths() {
+        // Items 1..=32 primary (two padding items at the end), 33 secondary.
+        let mut lens = vec![0; 34];
+        lens[1..=30].copy_from_slice(&[3; 30]);
+        lens[5] = 2;
+        lens[31] = COVERED;
+        lens[32] = COVERED;
+        lens[33] = 7;
+        let mut keys = lens.clone();
+        let unit = to_keys(&mut keys, 32);
+        assert_eq!(unit, 32);
+        assert_eq!(keys[1], 3 * 32);
+        assert_eq!(keys[5], 2 * 32 + 4);
+        assert_eq!(keys[30], 3 * 32 + 29);
+        assert_eq!(keys[31], COVERED + 30);
+        assert_eq!(keys[33], 7 * 32);
+        // An item list so long that its key would reach `COVERED`.
+        lens[33] = COVERED / 32;
+        let mut keys = lens.clone();
+        assert_eq!(to_keys(&mut keys, 32), 1);
+        assert_eq!(keys, lens);
+    }
+}

@@ -1,0 +1,190 @@
+//! The dancing-links matrix, laid out after Knuth's DLX1, in a caller's arena.
+//!
+//! Nodes are numbered, and link to each other by `u32` index:
+//!
+//! - node 0 is unused, nodes `1..=N` are the item headers (the list heads of
+//!   each item's vertical list), in column order: primary items, then
+//!   secondary ones;
+//! - then the options, one after another, each followed by a *spacer* node,
+//!   which records the option's id.
+//!
+//! A node is split in three slices: its [`Link`] (`up`, `down`: all the
+//! search ever writes, 8 bytes), its item, and its [`Bounds`] (the first and
+//! last node of its option); the last two are read only. The scattered
+//! writes of `hide`/`unhide` so touch half as many cache lines, and walking
+//! an option is a counted loop with no left/right links and no spacer test.
+//!
+//! The lengths of the item lists live in their own short slice, `lens`.
+//! Choosing an item scans the primary items' lengths as one dense array (the
+//! compiler vectorizes it) instead of walking a linked list of active items
+//! as DLX1 does: a covered item is marked by adding [`COVERED`] to its
+//! length, which puts it out of the running. This is sound because `hide`
+//! never touches the length of a covered item: an option holding a covered
+//! item was hidden when that item was covered.
+//!
+//! A length is stored as a *key*: `length * unit + column`, where `column`
+//! counts primary items from 0 (0 for secondary items) and `unit` is a power
+//! of two above every primary column. Keys order items by length, then from
+//! left to right, so the smallest key is DLX1's choice, leftmost on ties,
+//! and a single vectorized minimum finds it. Lengths change by `unit`
+//! instead of 1, at no extra cost. When the keys of a problem would not fit
+//! below [`COVERED`] (a very large problem with very long item lists),
+//! `unit` is 1: keys are plain lengths, and a second pass finds the
+//! leftmost shortest item.
+//!
+//! The invariant that makes the dance work: `cover` and `uncover` (and `hide`
+//! and `unhide`) are exact inverses when applied in reverse order, because an
+//! unlinked node keeps its own `up`/`down` links and so remembers where it
+//! belongs.
+
+mod dance;
+mod layout;
+mod template;
+
+use crate::links::{Bounds, Links, SPACER};
+use crate::problem::OptionId;
+
+pub(crate) use layout::CANCEL_CHECK;
+pub use template::Template;
+
+/// Added to the length key of a covered item. Keys stay below it: a plain
+/// length because an item has fewer options than the matrix has nodes
+/// (`MAX_NODES`), a key with a column because `to_keys` makes such keys only
+/// when they do. So a key plus `COVERED` still fits in 31 bits.
+pub(crate) const COVERED: u32 = 1 << 30;
+
+/// Primary items are scanned in chunks of this many by `choose_item`: the
+/// primary columns are padded to whole chunks with items covered from the
+/// start. 32 (four AVX2 vectors) takes fewer instructions than 16 or 64 on
+/// Sudoku.
+const CHOICE_CHUNK: usize = 32;
+
+/// The linked matrix of one search, borrowing its arena.
+pub(crate) struct Matrix<'b> {
+    links: Links<'b>,
+    /// Primary items are `1..=primary_count`.
+    primary_count: u32,
+    /// What one option adds to the length key of its items (see the
+    /// module doc).
+    unit: u32,
+    /// `option_nodes[option]` is the first node of the option, or 0 for an
+    /// option left out (one without a primary item).
+    option_nodes: &'b [u32],
+    /// Incremented like DLX1's `updates`: one per item unlinked from the
+    /// active list and one per node unlinked from an item's list.
+    pub(crate) updates: u64,
+}
+
+impl<'b> Matrix<'b> {
+    /// The number of options of the problem, ignored ones included.
+    pub(crate) fn option_count(&self) -> usize {
+        self.option_nodes.len()
+    }
+
+    /// The first node of `option`, if it is linked (it has a primary item).
+    pub(crate) fn option_node(&self, option: OptionId) -> Option<u32> {
+        match self.option_nodes.get(option.index()) {
+            // Checked: the unchecked accesses need a node of the matrix.
+            Some(&node) if node != 0 && self.links.is_option_start(node) => Some(node),
+            _ => None,
+        }
+    }
+
+    /// Whether every item of the option holding `node` is still active, so
+    /// that the option can be chosen.
+    pub(crate) fn option_is_active(&self, node: u32) -> bool {
+        let (first, last) = self.option_bounds(node);
+        (first..=last).all(|q| self.links.lens()[self.links.item(q) as usize] < COVERED)
+    }
+
+    /// The active primary item with the fewest options, the leftmost on
+    /// ties; `None` when every primary item is covered (a solution).
+    // Always inlined, so that it is compiled for the CPU features of the
+    // search that calls it (see `Solver::search`).
+    #[inline(always)]
+    pub(crate) fn choose_item(&self) -> Option<u32> {
+        let keys = &self.links.lens()[1..=self.primary_count as usize];
+        // The smallest key: lane by lane over whole chunks, then across the
+        // lanes once (no test per chunk, as a minimum per chunk would need).
+        // Keys (with `COVERED`) fit in 31 bits, so they compare as `i32`,
+        // which baseline x86-64 (SSE2) does four at a time: the loop
+        // compiles to vector code.
+        let (chunks, _) = keys.as_chunks::<CHOICE_CHUNK>();
+        let mut lanes = [i32::MAX; CHOICE_CHUNK];
+        for chunk in chunks {
+            for (lane, &key) in lanes.iter_mut().zip(chunk) {
+                *lane = (*lane).min(key as i32);
+            }
+        }
+        let best = lanes.iter().copied().fold(i32::MAX, i32::min) as u32;
+        if best >= COVERED {
+            return None;
+        }
+        if self.unit > 1 {
+            // The key holds the column. No more than the primary columns
+            // scanned (`keys` was sliced with a check), so an item number:
+            // the bound the unchecked accesses to this item rely on.
+            let item = (best & (self.unit - 1)) + 1;
+            return Some(item.min(self.primary_count));
+        }
+        // Plain lengths: the leftmost item that has the smallest.
+        for (k, chunk) in chunks.iter().enumerate() {
+            let mut mask = 0u32;
+            for (lane, &key) in chunk.iter().enumerate() {
+                mask |= u32::from(key == best) << lane;
+            }
+            if mask != 0 {
+                return Some((k * CHOICE_CHUNK) as u32 + mask.trailing_zeros() + 1);
+            }
+        }
+        None
+    }
+
+    /// The first option node in `item`'s list, or `item` itself if empty.
+    #[inline]
+    pub(crate) fn first_option(&self, item: u32) -> u32 {
+        self.links.link(item).down
+    }
+
+    /// The option node below `node` in its item's list (the item header when
+    /// `node` is the last).
+    #[inline]
+    pub(crate) fn next_option(&self, node: u32) -> u32 {
+        self.links.link(node).down
+    }
+
+    /// The item of an option node.
+    #[inline]
+    pub(crate) fn item_of(&self, node: u32) -> u32 {
+        self.links.item(node)
+    }
+
+    /// The id of the option that `node` belongs to.
+    pub(crate) fn option_of(&self, node: u32) -> OptionId {
+        // The spacer just after the option's last node records its id.
+        let spacer = self.links.bounds(node).last + 1;
+        debug_assert_eq!(self.links.item(spacer), SPACER);
+        OptionId::new(self.links.bounds(spacer).first as usize)
+    }
+
+    /// The number of options in the list of `item`, an active item: its
+    /// key without the column (which is below `unit`).
+    #[inline(always)]
+    fn list_length(&self, item: u32) -> u32 {
+        self.links.len(item) >> self.unit.trailing_zeros()
+    }
+
+    /// The number of options in the list of `item`, a covered item: the
+    /// list as it was when the item was covered (`hide` leaves the lengths
+    /// of covered items alone).
+    pub(crate) fn covered_list_length(&self, item: u32) -> u32 {
+        debug_assert!(self.links.len(item) >= COVERED);
+        (self.links.len(item) - COVERED) >> self.unit.trailing_zeros()
+    }
+    /// The first and last nodes of the option that `p` belongs to.
+    #[inline(always)]
+    pub(super) fn option_bounds(&self, p: u32) -> (u32, u32) {
+        let Bounds { first, last } = self.links.bounds(p);
+        (first, last)
+    }
+}

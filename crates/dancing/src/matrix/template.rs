@@ -1,0 +1,98 @@
+//! Templates: a problem linked once, copied for each search.
+
+use bumpalo::Bump;
+
+use super::Matrix;
+use super::layout::{Shape, Slices, fill};
+use crate::links::{Bounds, Link, SPACER, ValidSlices};
+use crate::problem::Problem;
+
+/// A problem linked once, to be copied into an arena for each search
+/// instead of being linked again: see [`Solver::from_template`].
+///
+/// The copy takes the links and item lengths, which a search rewrites; the
+/// read-only part of the nodes stays in the template and is shared, so
+/// solvers on many threads can start from one template.
+///
+/// [`Solver::from_template`]: crate::Solver::from_template
+#[derive(Clone, Debug)]
+pub struct Template {
+    slices: ValidSlices,
+    option_nodes: Vec<u32>,
+    primary_count: u32,
+    unit: u32,
+    max_depth: usize,
+}
+
+impl Template {
+    /// Links `problem`.
+    pub fn new(problem: &Problem) -> Template {
+        match Template::new_cancellable(problem, || false) {
+            Some(template) => template,
+            None => unreachable!("linking that is never cancelled completes"),
+        }
+    }
+
+    /// Links `problem` unless `cancel` says to stop: it is asked every few
+    /// milliseconds of the work (every 65,536 options, and as often while
+    /// the links are checked), so that a huge problem's linking can be
+    /// interrupted (by Ctrl-C, or a time limit). `None` when cancelled.
+    ///
+    /// ```
+    /// use dancing::{format, Template};
+    ///
+    /// let problem = format::read_str("a\na\n")?.problem;
+    /// assert!(Template::new_cancellable(&problem, || false).is_some());
+    /// # Ok::<(), dancing::format::ParseError>(())
+    /// ```
+    pub fn new_cancellable(
+        problem: &Problem,
+        mut cancel: impl FnMut() -> bool,
+    ) -> Option<Template> {
+        let shape = Shape::of(problem);
+        let mut links = vec![Link::default(); shape.node_count];
+        let mut items = vec![SPACER; shape.node_count];
+        let mut bounds = vec![Bounds::default(); shape.node_count];
+        let mut lens = vec![0; shape.item_count as usize + 1];
+        let mut option_nodes = vec![0; shape.option_count];
+        let unit = fill(
+            problem,
+            shape,
+            Slices {
+                links: &mut links,
+                items: &mut items,
+                bounds: &mut bounds,
+                lens: &mut lens,
+                option_nodes: &mut option_nodes,
+            },
+            &mut cancel,
+        )?;
+        Some(Template {
+            // Checked once here; every copy is then valid as well.
+            slices: ValidSlices::new_cancellable(links, items, bounds, lens, &mut cancel)?,
+            option_nodes,
+            primary_count: shape.primary_count,
+            unit,
+            max_depth: problem.primary_count(),
+        })
+    }
+
+    /// The most options a solution can have: one per primary item.
+    pub(crate) fn max_depth(&self) -> usize {
+        self.max_depth
+    }
+}
+
+impl<'b> Matrix<'b> {
+    /// A copy of `template`'s matrix in `bump`: its links and lengths are
+    /// copied, its items and bounds borrowed.
+    pub(crate) fn from_template(template: &'b Template, bump: &'b Bump) -> Matrix<'b> {
+        Matrix {
+            links: template.slices.copy_into(bump),
+            primary_count: template.primary_count,
+            unit: template.unit,
+            option_nodes: &template.option_nodes,
+            updates: 0,
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! The search loop of Algorithms X and C: Knuth's backtrack with an
+//! explicit level stack, generic over the algorithm's way of choosing an
+//! item, covering it and committing an option.
+
+use std::time::{Duration, Instant};
+
+use super::Solver;
+use crate::matrix::Matrix;
+use crate::visit::{Explorer, Progress, Stats, StopReason};
+
+/// What distinguishes one algorithm's dance from another's: the search
+/// loop calls these, monomorphized, so each algorithm compiles to its own
+/// loop with no test of which one it is.
+pub(crate) trait Algorithm {
+    /// The item to branch on; `None` when every primary item is covered (a
+    /// solution).
+    fn choose(matrix: &Matrix<'_>) -> Option<u32>;
+
+    /// Covers `item`, the item branched on.
+    fn cover(matrix: &mut Matrix<'_>, item: u32);
+
+    /// Undoes `cover(item)`.
+    fn uncover(matrix: &mut Matrix<'_>, item: u32);
+
+    /// Chooses the option of `node` (in the list of the item branched on,
+    /// which is covered): takes its other items out of the problem.
+    fn commit(matrix: &mut Matrix<'_>, node: u32);
+
+    /// Undoes `commit(node)`.
+    fn uncommit(matrix: &mut Matrix<'_>, node: u32);
+}
+
+/// The longest a search goes without a checkpoint, as far as it can tell:
+/// when nodes are slow (a huge matrix), the interval in nodes shrinks until
+/// checkpoints come this often, so that a stop request is seen soon.
+const CHECKPOINT_GAP: Duration = Duration::from_millis(20);
+
+impl Solver<'_> {
+    /// The search loop of `A`, compiled for the best CPU features available.
+    pub(super) fn walk<A: Algorithm, E: Explorer>(
+        &mut self,
+        cutoff: usize,
+        explorer: &mut E,
+    ) -> Stats {
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            #[allow(unsafe_code)]
+            return unsafe { self.walk_avx2::<A, E>(cutoff, explorer) };
+        }
+        self.walk_portable::<A, E>(cutoff, explorer)
+    }
+
+    /// [`walk`](Self::walk) compiled for AVX2, whose wider vectors choose
+    /// the branching item faster: 6% fewer instructions on `queens12.dlx`,
+    /// 9% on Langford pairs, 10% for Sudoku, about 5% less time. The result
+    /// is the same (a unit test runs both builds).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2")]
+    fn walk_avx2<A: Algorithm, E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
+        self.walk_portable::<A, E>(cutoff, explorer)
+    }
+
+    /// The loop itself: explores the tree below the selection, down to
+    /// level `cutoff` (see `Solver::explore_to`).
+    #[inline(always)]
+    pub(super) fn walk_portable<A: Algorithm, E: Explorer>(
+        &mut self,
+        cutoff: usize,
+        explorer: &mut E,
+    ) -> Stats {
+        // Only the levels the last search counted can be nonzero.
+        let (from, to) = self.profile_touched;
+        self.profile[from..to].fill(0);
+        self.stats = Stats::default();
+        self.matrix.updates = 0;
+        let base = self.selected;
+        self.profile_touched = (base, base);
+        let mut level = base;
+        let node_limit = self.config.get_node_limit().unwrap_or(u64::MAX);
+        let wanted_interval = self.config.get_checkpoint_interval();
+        // The node count at which to check the limit and report progress
+        // next, and how many nodes apart checkpoints are (fewer when nodes
+        // are slow).
+        let mut interval = wanted_interval;
+        let mut last_checkpoint = Instant::now();
+        let mut checkpoint = interval.min(node_limit);
+        let stop = 'search: loop {
+            // Enter a new node of the search tree at `level`.
+            'node: {
+                if level == cutoff {
+                    let weight = self.path_share(base, level);
+                    let last = self.choices[level - 1];
+                    if explorer.frontier(last, weight).is_break() {
+                        self.stop_at::<A>(base, level);
+                        break 'search StopReason::Interrupted;
+                    }
+                    break 'node;
+                }
+                if self.stats.nodes == checkpoint {
+                    if self.stats.nodes >= node_limit {
+                        self.stop_at::<A>(base, level);
+                        break 'search StopReason::NodeLimit;
+                    }
+                    self.stats.updates = self.matrix.updates;
+                    let progress = Progress {
+                        stats: Stats {
+                            stop: StopReason::Running,
+                            ..self.stats
+                        },
+                        fraction: self.path_estimate(base, level),
+                    };
+                    // The time the nodes took since the last checkpoint,
+                    // without the explorer's own.
+                    interval = adapt_interval(interval, wanted_interval, last_checkpoint.elapsed());
+                    if explorer.checkpoint(&progress).is_break() {
+                        self.stop_at::<A>(base, level);
+                        break 'search StopReason::Interrupted;
+                    }
+                    last_checkpoint = Instant::now();
+                    checkpoint = checkpoint.saturating_add(interval).min(node_limit);
+                }
+                self.stats.nodes += 1;
+                self.profile[level] += 1;
+                self.profile_touched.1 = self.profile_touched.1.max(level + 1);
+                self.stats.max_depth = self.stats.max_depth.max(level);
+                if let Some(item) = A::choose(&self.matrix) {
+                    A::cover(&mut self.matrix, item);
+                    let first = self.matrix.first_option(item);
+                    if first != item {
+                        self.choices[level] = first;
+                        self.positions[level] = 0;
+                        A::commit(&mut self.matrix, first);
+                        level += 1;
+                        continue 'search;
+                    }
+                    A::uncover(&mut self.matrix, item);
+                } else {
+                    self.stats.solutions += 1;
+                    let solution = self.fill_solution(level);
+                    if explorer.solution(&solution).is_break() {
+                        self.stop_at::<A>(base, level);
+                        break 'search StopReason::Visitor;
+                    }
+                }
+            }
+            // Backtrack to the deepest level that has an option left to try.
+            loop {
+                if level == base {
+                    break 'search StopReason::Complete;
+                }
+                level -= 1;
+                let node = self.choices[level];
+                A::uncommit(&mut self.matrix, node);
+                let item = self.matrix.item_of(node);
+                let next = self.matrix.next_option(node);
+                if next != item {
+                    self.choices[level] = next;
+                    self.positions[level] += 1;
+                    A::commit(&mut self.matrix, next);
+                    level += 1;
+                    continue 'search;
+                }
+                A::uncover(&mut self.matrix, item);
+            }
+        };
+        self.stats.updates = self.matrix.updates;
+        self.stats.stop = stop;
+        if stop == StopReason::Complete {
+            self.explored = 1.0;
+        }
+        self.stats
+    }
+
+    /// Records how far a search from `base` got when it stopped at `level`,
+    /// and restores the matrix to the selection.
+    fn stop_at<A: Algorithm>(&mut self, base: usize, level: usize) {
+        self.explored = self.path_estimate(base, level);
+        self.unwind::<A>(base, level);
+    }
+
+    /// Restores the matrix to the selection after a search from `base`
+    /// stopped at `level`.
+    pub(super) fn unwind<A: Algorithm>(&mut self, base: usize, level: usize) {
+        for &node in self.choices[base..level].iter().rev() {
+            A::uncommit(&mut self.matrix, node);
+            let item = self.matrix.item_of(node);
+            A::uncover(&mut self.matrix, item);
+        }
+    }
+}
+
+/// The next number of nodes between checkpoints, after the last `interval`
+/// nodes took `gap`: shrunk when checkpoints come further apart than
+/// [`CHECKPOINT_GAP`], grown back towards `wanted` when they come fast.
+fn adapt_interval(interval: u64, wanted: u64, gap: Duration) -> u64 {
+    if gap > CHECKPOINT_GAP {
+        let scaled = interval as f64 * CHECKPOINT_GAP.as_secs_f64() / gap.as_secs_f64() / 2.0;
+        (scaled as u64).clamp(1, wanted)
+    } else if gap < CHECKPOINT_GAP / 4 {
+        interval.saturating_mul(2).min(wanted)
+    } else {
+        interval
+    }
+}

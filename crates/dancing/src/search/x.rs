@@ -1,0 +1,37 @@
+//! Algorithm X, as Knuth's DLX1 runs it: branch on the active primary item
+//! with the fewest options (the leftmost on ties), cover the items of the
+//! option chosen.
+
+use super::Algorithm;
+use crate::matrix::Matrix;
+
+/// Plain exact cover: primary items covered exactly once, secondary items
+/// at most once.
+pub(crate) struct ExactCover;
+
+impl Algorithm for ExactCover {
+    #[inline(always)]
+    fn choose(matrix: &Matrix<'_>) -> Option<u32> {
+        matrix.choose_item()
+    }
+
+    #[inline(always)]
+    fn cover(matrix: &mut Matrix<'_>, item: u32) {
+        matrix.cover(item);
+    }
+
+    #[inline(always)]
+    fn uncover(matrix: &mut Matrix<'_>, item: u32) {
+        matrix.uncover(item);
+    }
+
+    #[inline(always)]
+    fn commit(matrix: &mut Matrix<'_>, node: u32) {
+        matrix.commit(node);
+    }
+
+    #[inline(always)]
+    fn uncommit(matrix: &mut Matrix<'_>, node: u32) {
+        matrix.uncommit(node);
+    }
+}
