@@ -13,5 +13,7 @@ mod solver;
 
 pub use matrix::Template;
 pub use parallel::ParallelSolver;
-pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, is_valid_name};
+pub use problem::{
+    BuildError, ColorId, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, is_valid_name,
+};
 pub use solver::{DEFAULT_CHECKPOINT_INTERVAL, Progress, SelectError, Solution, Solver, Stats};
