@@ -72,7 +72,8 @@ fn assert_printable(message: &str) {
 }
 
 /// Knuth's format: read; on error check the place and the message; else
-/// write, read again and compare everything that was read.
+/// write, read again and compare everything that was read, colors (`X:a`)
+/// and bounds (`u:v|X`) included.
 pub fn knuth_round_trip(data: &[u8]) {
     let lines = lines(data);
     let parsed = match format::read(data) {
@@ -97,10 +98,24 @@ pub fn knuth_round_trip(data: &[u8]) {
     for item in problem.items() {
         assert_eq!(problem.item_name(item), again_problem.item_name(item));
         assert_eq!(problem.item_kind(item), again_problem.item_kind(item));
+        assert_eq!(problem.item_bounds(item), again_problem.item_bounds(item));
     }
     let options: Vec<_> = problem.options().map(|(_, items)| items).collect();
     let options_again: Vec<_> = again_problem.options().map(|(_, items)| items).collect();
     assert_eq!(options, options_again);
+    // Colors by name, entry by entry (ids follow the order of first use,
+    // which a round trip keeps too).
+    for (id, _) in problem.options() {
+        let names = |p: &dancing::Problem| -> Vec<Option<String>> {
+            p.option_colors(id)
+                .map(|color| color.and_then(|c| p.color_name(c)).map(String::from))
+                .collect()
+        };
+        assert_eq!(names(problem), names(again_problem));
+        assert!(problem.option_colors(id).eq(again_problem.option_colors(id)));
+    }
+    assert_eq!(problem.has_colors(), again_problem.has_colors());
+    assert_eq!(problem.has_bounds(), again_problem.has_bounds());
     assert_eq!(problem.ignored_options(), again_problem.ignored_options());
     assert_eq!(parsed.warnings.len(), again.warnings.len());
 

@@ -18,13 +18,34 @@
 //! at the start is skipped (see [`text`]), so line and column numbers are the
 //! ones an editor shows. Names quoted in errors are [escaped](text::escaped).
 //!
-//! Colors (`X:a`, Knuth's DLX2) and multiplicities (`a:b|X`, DLX3) are not
-//! supported yet; they are rejected with an error that says so.
+//! # Colors and multiplicities
+//!
+//! An option may give a secondary item a color, `X:a` (Knuth's DLX2): options
+//! that give `X` the same color may share it. A color is a non-empty name
+//! without blanks, `:` or `|` (and, like item names, without control
+//! characters); DLX2 allows one character, this reader accepts longer names
+//! too (`X:red`). A color on a primary item, an empty color (`X:`), `X:a:b`
+//! and the same item twice in an option are errors.
+//!
+//! On the item line, a primary item may carry bounds (Knuth's DLX3):
+//! `u:v|X` means every solution holds `X` in between `u` and `v` options,
+//! `v|X` exactly `v`. The standalone `|` (or a `|` glued to the front of a
+//! name, `|X`) still starts the secondary items, which take no bounds.
+//!
+//! ```text
+//! | DLX3's example: C is held by two or three options
+//! A B 2:3|C | X Y
+//! A B X:0 Y:0
+//! A C X:1 Y:1
+//! C X:0
+//! B X:1
+//! C Y:1
+//! ```
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
-use crate::problem::{BuildError, ItemId, ItemKind, Problem, ProblemBuilder};
+use crate::problem::{BuildError, ColorId, ItemId, ItemKind, Problem, ProblemBuilder};
 
 pub mod text;
 
@@ -92,12 +113,33 @@ pub enum ParseErrorKind {
     NameTooLong,
     /// A character that cannot appear where it does.
     IllegalCharacter(char),
+    /// A character that cannot appear in a color name.
+    IllegalColorCharacter(char),
     /// The item line has a second `|`.
     SecondBar,
-    /// `X:a`: a color, which this engine does not support yet.
-    ColorsUnsupported,
-    /// `a:b|X`: an item multiplicity, which this engine does not support yet.
-    MultiplicitiesUnsupported,
+    /// `X:a` where `X` is a primary item: only secondary items carry colors.
+    ColorOnPrimaryItem(String),
+    /// `X:`, a color with no name.
+    EmptyColor,
+    /// `:a`, a color with no item.
+    ColorWithoutItem,
+    /// `X:a:b`, a second `:` in a colored entry.
+    SecondColon,
+    /// Bounds that are not `u:v|X` or `v|X` with decimal numbers.
+    MalformedBounds(String),
+    /// A number in bounds that does not fit in 32 bits.
+    BoundTooLarge(String),
+    /// `u:v|X` with `u > v`.
+    LowerAboveUpper {
+        /// The lower bound.
+        lower: u32,
+        /// The upper bound.
+        upper: u32,
+    },
+    /// `0:0|X` or `0|X`: an item no option of a solution may hold.
+    ZeroUpperBound,
+    /// Bounds on an item after the `|` that starts the secondary items.
+    BoundsOnSecondaryItem(String),
     /// An option names an item that the item line does not declare.
     UnknownItem(String),
     /// An option names the same item twice.
@@ -131,14 +173,42 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::IllegalCharacter(c) => {
                 write!(f, "illegal character {c:?} in an item name")
             }
+            ParseErrorKind::IllegalColorCharacter(c) => {
+                write!(f, "illegal character {c:?} in a color name")
+            }
             ParseErrorKind::SecondBar => write!(f, "the item line has a second `|`"),
-            ParseErrorKind::ColorsUnsupported => write!(
+            ParseErrorKind::ColorOnPrimaryItem(name) => write!(
                 f,
-                "colors (`item:color`, Knuth's DLX2 format) are not supported yet"
+                "item `{}` is primary: only secondary items (after `|`) can carry a color",
+                escaped(name)
             ),
-            ParseErrorKind::MultiplicitiesUnsupported => write!(
+            ParseErrorKind::EmptyColor => write!(f, "empty color after `:`"),
+            ParseErrorKind::ColorWithoutItem => write!(f, "a color needs an item name before `:`"),
+            ParseErrorKind::SecondColon => {
+                write!(f, "a second `:` in a color (write `item:color`)")
+            }
+            ParseErrorKind::MalformedBounds(token) => write!(
                 f,
-                "item multiplicities (`u:v|item`, Knuth's DLX3 format) are not supported yet"
+                "malformed bounds `{}`: write `lower:upper|item` or `count|item` with decimal numbers",
+                escaped(token)
+            ),
+            ParseErrorKind::BoundTooLarge(number) => write!(
+                f,
+                "bound {} is too large (at most {})",
+                escaped(number),
+                u32::MAX
+            ),
+            ParseErrorKind::LowerAboveUpper { lower, upper } => {
+                write!(f, "the lower bound {lower} exceeds the upper bound {upper}")
+            }
+            ParseErrorKind::ZeroUpperBound => write!(
+                f,
+                "an upper bound of 0 would keep the item out of every solution"
+            ),
+            ParseErrorKind::BoundsOnSecondaryItem(name) => write!(
+                f,
+                "item `{}` is secondary: only primary items (before `|`) can have bounds",
+                escaped(name)
             ),
             ParseErrorKind::UnknownItem(name) => write!(f, "unknown item `{}`", escaped(name)),
             ParseErrorKind::DuplicateItem(name) => {
@@ -173,7 +243,7 @@ pub fn read<R: BufRead>(input: R) -> Result<Parsed, ParseError> {
     let mut builder = ProblemBuilder::new();
     let mut warnings = Vec::new();
     let mut item_line = None;
-    let mut option: Vec<ItemId> = Vec::new();
+    let mut option: Vec<(ItemId, Option<ColorId>)> = Vec::new();
     loop {
         match lines.advance() {
             Ok(true) => {}
@@ -212,19 +282,17 @@ pub fn read<R: BufRead>(input: R) -> Result<Parsed, ParseError> {
 
         option.clear();
         let mut has_primary = false;
-        for (column, name) in tokens(line) {
-            check_name(name, column, Place::Option).map_err(|(c, k)| at(c, k))?;
-            let item = builder
-                .item_by_name(name)
-                .ok_or_else(|| at(column, ParseErrorKind::UnknownItem(name.into())))?;
-            has_primary |= builder.item_kind(item) == ItemKind::Primary;
-            option.push(item);
+        for (column, token) in tokens(line) {
+            let entry = read_entry(token, column, &mut builder).map_err(|(c, k)| at(c, k))?;
+            has_primary |= builder.item_kind(entry.0) == ItemKind::Primary;
+            option.push(entry);
         }
-        match builder.option(option.iter().copied()) {
+        match builder.colored_option(option.iter().copied()) {
             Ok(_) => {}
             Err(BuildError::DuplicateItemInOption { item }) => {
                 // Point at the second occurrence.
                 let (column, name) = tokens(line)
+                    .map(|(column, token)| (column, item_part(token)))
                     .filter(|&(_, name)| builder.item_by_name(name) == Some(item))
                     .nth(1)
                     .unwrap_or((1, ""));
@@ -259,16 +327,15 @@ pub fn read<R: BufRead>(input: R) -> Result<Parsed, ParseError> {
 
 type Located = (usize, ParseErrorKind);
 
-/// Declares the items of the item line.
+/// Declares the items of the item line: primary ones (perhaps with
+/// bounds, `u:v|X` or `v|X`), then after `|` secondary ones.
 fn read_item_line(line: &str, builder: &mut ProblemBuilder) -> Result<(), Located> {
     let mut kind = ItemKind::Primary;
     for (column, token) in tokens(line) {
         let mut column = column;
         let mut name = token;
+        let mut bounds = None;
         if let Some(rest) = token.strip_prefix('|') {
-            if token.contains(':') {
-                return Err((column, ParseErrorKind::MultiplicitiesUnsupported));
-            }
             if kind == ItemKind::Secondary {
                 return Err((column, ParseErrorKind::SecondBar));
             }
@@ -279,62 +346,150 @@ fn read_item_line(line: &str, builder: &mut ProblemBuilder) -> Result<(), Locate
             name = rest;
             column += 1;
         }
+        if let Some((prefix, rest)) = name.split_once('|') {
+            if rest.is_empty() {
+                return Err((column, ParseErrorKind::MalformedBounds(token.into())));
+            }
+            // Check the name first: `a|b|c` is a bad name more than bad bounds.
+            let name_column = column + prefix.chars().count() + 1;
+            check_name(rest, name_column, Place::ItemLine)?;
+            if kind == ItemKind::Secondary {
+                return Err((column, ParseErrorKind::BoundsOnSecondaryItem(rest.into())));
+            }
+            bounds = Some(parse_bounds(prefix, token).map_err(|kind| (column, kind))?);
+            name = rest;
+            column = name_column;
+        }
         check_name(name, column, Place::ItemLine)?;
         let declared = match kind {
             ItemKind::Primary => builder.primary_item(name),
             ItemKind::Secondary => builder.secondary_item(name),
         };
-        declared.map_err(|error| match error {
+        let item = declared.map_err(|error| match error {
             BuildError::DuplicateItemName { name } => {
                 (column, ParseErrorKind::DuplicateItemName(name))
             }
             other => (column, ParseErrorKind::Build(other)),
         })?;
+        if let Some((lower, upper)) = bounds {
+            // Checked by `parse_bounds`; the builder agrees.
+            builder
+                .set_bounds(item, lower, upper)
+                .map_err(|error| (column, ParseErrorKind::Build(error)))?;
+        }
     }
     Ok(())
 }
 
+/// The bounds `u:v` or `v` before the `|` of a bounded item (`token` is the
+/// whole token, for the message).
+fn parse_bounds(prefix: &str, token: &str) -> Result<(u32, u32), ParseErrorKind> {
+    let number = |text: &str| -> Result<u32, ParseErrorKind> {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ParseErrorKind::MalformedBounds(token.into()));
+        }
+        text.parse()
+            .map_err(|_| ParseErrorKind::BoundTooLarge(text.into()))
+    };
+    let (lower, upper) = match prefix.split_once(':') {
+        Some((lower, upper)) => (number(lower)?, number(upper)?),
+        None => {
+            let exactly = number(prefix)?;
+            (exactly, exactly)
+        }
+    };
+    if upper == 0 {
+        return Err(ParseErrorKind::ZeroUpperBound);
+    }
+    if lower > upper {
+        return Err(ParseErrorKind::LowerAboveUpper { lower, upper });
+    }
+    Ok((lower, upper))
+}
+
+/// The item name of an option's token: `X` of `X:a`.
+fn item_part(token: &str) -> &str {
+    token.split_once(':').map_or(token, |(name, _)| name)
+}
+
+/// One entry of an option: `X`, or `X:a` with `X` secondary.
+fn read_entry(
+    token: &str,
+    column: usize,
+    builder: &mut ProblemBuilder,
+) -> Result<(ItemId, Option<ColorId>), Located> {
+    let (name, color) = match token.split_once(':') {
+        None => (token, None),
+        Some((name, color)) => (name, Some(color)),
+    };
+    check_name(name, column, Place::Option)?;
+    if name.is_empty() {
+        return Err((column, ParseErrorKind::ColorWithoutItem));
+    }
+    let item = builder
+        .item_by_name(name)
+        .ok_or_else(|| (column, ParseErrorKind::UnknownItem(name.into())))?;
+    let Some(color) = color else {
+        return Ok((item, None));
+    };
+    let color_column = column + name.chars().count() + 1;
+    if color.is_empty() {
+        return Err((color_column - 1, ParseErrorKind::EmptyColor));
+    }
+    if let Some(offset) = color.find(':') {
+        let at = color_column + color[..offset].chars().count();
+        return Err((at, ParseErrorKind::SecondColon));
+    }
+    check_name(color, color_column, Place::Color)?;
+    if builder.item_kind(item) == ItemKind::Primary {
+        return Err((column, ParseErrorKind::ColorOnPrimaryItem(name.into())));
+    }
+    let color = builder
+        .color(color)
+        .map_err(|error| (color_column, ParseErrorKind::Build(error)))?;
+    Ok((item, Some(color)))
+}
+
+/// Where a name stands, for the length it may have and what it may hold.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Place {
     ItemLine,
     Option,
+    Color,
 }
 
 /// Rejects names that are too long or hold `:`, `|`, a control character or
-/// a byte-order mark, saying what a `:` would have meant in Knuth's later
-/// formats.
+/// a byte-order mark, at the column of the character at fault.
 fn check_name(name: &str, column: usize, place: Place) -> Result<(), Located> {
     if name.len() > MAX_NAME_BYTES {
         return Err((column, ParseErrorKind::NameTooLong));
     }
     for (offset, c) in name.chars().enumerate() {
-        let kind = match (c, place) {
-            (':', Place::ItemLine) if name.contains('|') => {
-                ParseErrorKind::MultiplicitiesUnsupported
-            }
-            (':', Place::Option) => ParseErrorKind::ColorsUnsupported,
-            (':' | '|', _) => ParseErrorKind::IllegalCharacter(c),
+        let illegal = match c {
+            ':' | '|' => true,
             // A byte-order mark is skipped at the start of input only, so a
             // name starting with one would not read back; anywhere else it
             // is a sign of files pasted together.
-            _ if c.is_control() || c == BYTE_ORDER_MARK => ParseErrorKind::IllegalCharacter(c),
-            _ => continue,
+            _ => c.is_control() || c == BYTE_ORDER_MARK,
         };
-        let column = if matches!(kind, ParseErrorKind::IllegalCharacter(_)) {
-            column + offset
-        } else {
-            column
-        };
-        return Err((column, kind));
+        if illegal {
+            let kind = match place {
+                Place::Color => ParseErrorKind::IllegalColorCharacter(c),
+                Place::ItemLine | Place::Option => ParseErrorKind::IllegalCharacter(c),
+            };
+            return Err((column + offset, kind));
+        }
     }
     Ok(())
 }
 
-/// Writes `problem` in Knuth's format, so that [`read`] gives it back.
+/// Writes `problem` in Knuth's format, so that [`read`] gives it back:
+/// bounds as `u:v|X` (`v|X` when `u == v`), colors as `X:a`.
 ///
 /// Items without a name are written as `#` and their index (`#17`); an error
-/// is returned if that would clash with a named item, or if a name is one
-/// that [`read`] refuses (too long, or holding a control character).
+/// is returned if that would clash with a named item, or if an item or color
+/// name is one that [`read`] refuses (too long, or holding a control
+/// character). Colors without a name are written as `#` and their index too.
 pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
     let names: Vec<std::borrow::Cow<'_, str>> = problem
         .items()
@@ -347,24 +502,32 @@ pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
         if let Some(name) = problem.item_name(item)
             && let Err((_, kind)) = check_name(name, 1, Place::ItemLine)
         {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!(
-                    "item {} cannot be written so that it reads back: {kind}",
-                    item.index()
-                ),
-            ));
+            return Err(unwritable(format!(
+                "item {} cannot be written so that it reads back: {kind}",
+                item.index()
+            )));
         }
         if problem.item_name(item).is_none() && problem.item_by_name(&names[item.index()]).is_some()
         {
-            return Err(io::Error::new(
-                io::ErrorKind::InvalidInput,
-                format!(
-                    "unnamed item {} would clash with the item named {}",
-                    item.index(),
-                    names[item.index()]
-                ),
-            ));
+            return Err(unwritable(format!(
+                "unnamed item {} would clash with the item named {}",
+                item.index(),
+                names[item.index()]
+            )));
+        }
+    }
+    let colors: Vec<std::borrow::Cow<'_, str>> = (0..problem.color_count())
+        .map(ColorId::new)
+        .map(|color| match problem.color_name(color) {
+            Some(name) => name.into(),
+            None => format!("#{}", color.index()).into(),
+        })
+        .collect();
+    for (index, name) in colors.iter().enumerate() {
+        if let Err((_, kind)) = check_name(name, 1, Place::Color) {
+            return Err(unwritable(format!(
+                "color {index} cannot be written so that it reads back: {kind}"
+            )));
         }
     }
     let mut first = true;
@@ -381,18 +544,32 @@ pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
                 out.write_all(b" ")?;
             }
             first = false;
+            match problem.item_bounds(item) {
+                _ if kind == ItemKind::Secondary => {}
+                (1, 1) => {}
+                (lower, upper) if lower == upper => write!(out, "{upper}|")?,
+                (lower, upper) => write!(out, "{lower}:{upper}|")?,
+            }
             out.write_all(names[item.index()].as_bytes())?;
         }
     }
     out.write_all(b"\n")?;
-    for (_, option) in problem.options() {
-        for (k, item) in option.iter().enumerate() {
+    for (id, option) in problem.options() {
+        for (k, (item, color)) in option.iter().zip(problem.option_colors(id)).enumerate() {
             if k > 0 {
                 out.write_all(b" ")?;
             }
             out.write_all(names[item.index()].as_bytes())?;
+            if let Some(color) = color {
+                out.write_all(b":")?;
+                out.write_all(colors[color.index()].as_bytes())?;
+            }
         }
         out.write_all(b"\n")?;
     }
     out.flush()
+}
+
+fn unwritable(message: String) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, message)
 }

@@ -16,6 +16,8 @@ mod visit;
 pub use config::{DEFAULT_CHECKPOINT_INTERVAL, SearchConfig};
 pub use matrix::Template;
 pub use parallel::ParallelSolver;
-pub use problem::{BuildError, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, is_valid_name};
+pub use problem::{
+    BuildError, ColorId, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, is_valid_name,
+};
 pub use search::{SelectError, Solver};
 pub use visit::{FnVisitor, Progress, Solution, Stats, StopReason, Visitor};

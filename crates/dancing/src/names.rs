@@ -1,5 +1,5 @@
-//! Item names, stored compactly: every name back to back in one string, and
-//! a hash table of item numbers that looks names up in it.
+//! Item names (and color names), stored compactly: every name back to back
+//! in one string, and a hash table of indices that looks names up in it.
 //!
 //! A problem with millions of items (a generated one, or a hostile file)
 //! then costs about the bytes of its names plus 18 bytes per item, instead
@@ -11,8 +11,6 @@
 use std::hash::BuildHasher;
 
 use hashbrown::HashTable;
-
-use crate::problem::ItemId;
 
 /// The names of a problem's items (some may be unnamed).
 #[derive(Clone, Default)]
@@ -52,14 +50,19 @@ impl Names {
         (start < end).then(|| &self.bytes[start..end])
     }
 
-    /// The item called `name`.
-    pub(crate) fn find(&self, name: &str) -> Option<ItemId> {
+    /// The index of the name `name`.
+    pub(crate) fn find(&self, name: &str) -> Option<usize> {
         let short = self.short_hash(name);
         self.index
             .find(spread(short), |&(item, hash)| {
                 hash == short && self.get(item as usize) == Some(name)
             })
-            .map(|&(item, _)| ItemId::new(item as usize))
+            .map(|&(item, _)| item as usize)
+    }
+
+    /// The number of names (unnamed entries included).
+    pub(crate) fn len(&self) -> usize {
+        self.ends.len()
     }
 
     fn short_hash(&self, name: &str) -> u32 {
@@ -136,7 +139,7 @@ mod tests {
         for k in 0..10_000 {
             let name = format!("n{k}");
             assert_eq!(names.get(k + 2), Some(name.as_str()));
-            assert_eq!(names.find(&name), Some(ItemId::new(k + 2)));
+            assert_eq!(names.find(&name), Some(k + 2));
         }
         for missing in ["n10000", "n", "", "m1"] {
             assert_eq!(names.find(missing), None, "{missing}");
@@ -147,7 +150,7 @@ mod tests {
         assert_eq!(names.find("n1"), None);
         assert!(names.push("n1"));
         assert!(!names.push("n1"), "a second item of the same name");
-        assert_eq!(names.find("n1"), Some(ItemId::new(0)));
+        assert_eq!(names.find("n1"), Some(0));
         assert_eq!(names.get(1), None);
         assert_ne!(copy, names);
     }

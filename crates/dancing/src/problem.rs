@@ -1,5 +1,12 @@
 //! Exact-cover problems: items, options, and the builder that checks them.
 //!
+//! Beyond plain exact cover, a problem may give a *color* to a secondary
+//! item of an option (Knuth's XCC, Algorithm C): options that give an item
+//! the same color may share it. And a primary item may carry *bounds*
+//! `lower..=upper` on the number of options of a solution that hold it
+//! (Knuth's multiplicities, Algorithm M). A problem that uses neither stores
+//! nothing for them.
+//!
 //! A [`Problem`] is immutable once built and is `Send + Sync`, so many searches
 //! (on many threads) can share one. The search state lives elsewhere
 //! ([`Solver`](crate::Solver)).
@@ -41,6 +48,34 @@ impl OptionId {
     /// The index of this option, counting every option added, ignored or not.
     pub fn index(self) -> usize {
         self.0 as usize
+    }
+}
+
+/// A color that options give a secondary item (Knuth's XCC); numbered from 0
+/// in order of first use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ColorId(u32);
+
+impl ColorId {
+    /// The color with this index. It is checked against the problem when it
+    /// is used in an option.
+    pub fn new(index: usize) -> ColorId {
+        ColorId(u32::try_from(index).unwrap_or(u32::MAX))
+    }
+
+    /// The index of this color.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The code stored for an entry of this color (0 is "no color").
+    fn code(self) -> u32 {
+        self.0 + 1
+    }
+
+    /// The color of an entry's code, `None` for 0.
+    fn from_code(code: u32) -> Option<ColorId> {
+        code.checked_sub(1).map(ColorId)
     }
 }
 
@@ -86,6 +121,45 @@ pub enum BuildError {
     /// The problem has no primary item, so every set of options would be a
     /// solution.
     NoPrimaryItem,
+    /// An option gives a color to a primary item; only secondary items
+    /// carry colors.
+    ColorOnPrimaryItem {
+        /// The primary item.
+        item: ItemId,
+    },
+    /// An option uses a color index the problem does not have.
+    UnknownColor {
+        /// The index that was given.
+        index: usize,
+    },
+    /// A color name that Knuth's format could not carry: empty, or
+    /// containing whitespace, `:` or `|`.
+    InvalidColorName {
+        /// The rejected name.
+        name: String,
+    },
+    /// Bounds were given to a secondary item; only primary items have them
+    /// (a secondary item is held by at most one option, or by options that
+    /// agree on its color).
+    BoundsOnSecondaryItem {
+        /// The secondary item.
+        item: ItemId,
+    },
+    /// Bounds whose lower end exceeds the upper (`3:2|X`).
+    LowerAboveUpper {
+        /// The item.
+        item: ItemId,
+        /// The lower bound given.
+        lower: u32,
+        /// The upper bound given.
+        upper: u32,
+    },
+    /// An upper bound of 0 (`0:0|X`): the item could be in no option of a
+    /// solution, which is no item at all.
+    ZeroUpperBound {
+        /// The item.
+        item: ItemId,
+    },
     /// More items or option entries than the engine's `u32` links can address.
     TooLarge,
 }
@@ -106,6 +180,31 @@ impl fmt::Display for BuildError {
                 "invalid item name {name:?}: names must be non-empty, without whitespace, `:` or `|`"
             ),
             BuildError::NoPrimaryItem => write!(f, "the problem has no primary item"),
+            BuildError::ColorOnPrimaryItem { item } => write!(
+                f,
+                "item #{} is primary: only secondary items can carry a color",
+                item.index()
+            ),
+            BuildError::UnknownColor { index } => write!(f, "unknown color #{index}"),
+            BuildError::InvalidColorName { name } => write!(
+                f,
+                "invalid color name {name:?}: names must be non-empty, without whitespace, `:` or `|`"
+            ),
+            BuildError::BoundsOnSecondaryItem { item } => write!(
+                f,
+                "item #{} is secondary: only primary items can have bounds",
+                item.index()
+            ),
+            BuildError::LowerAboveUpper { item, lower, upper } => write!(
+                f,
+                "item #{}: the lower bound {lower} exceeds the upper bound {upper}",
+                item.index()
+            ),
+            BuildError::ZeroUpperBound { item } => write!(
+                f,
+                "item #{}: an upper bound of 0 would keep it out of every solution",
+                item.index()
+            ),
             BuildError::TooLarge => write!(f, "the problem is too large for 32-bit links"),
         }
     }
@@ -139,14 +238,31 @@ pub struct Problem {
     /// The matrix column of each item, when a primary item was declared after
     /// a secondary one; empty when columns follow declaration order.
     columns: Vec<u32>,
+    /// The color names, in order of their ids.
+    colors: Names,
+    /// The color code of every entry, parallel to `option_items`: 0 for no
+    /// color, `c` for `ColorId::new(c - 1)`. Empty when no entry has a
+    /// color, so that plain problems pay nothing for colors.
+    entry_colors: Vec<u32>,
+    /// `(lower, upper)` of every item, when some primary item has bounds
+    /// other than `(1, 1)`; empty otherwise (after `build`).
+    bounds: Vec<(u32, u32)>,
 }
 
 impl PartialEq for Problem {
+    /// The same items (kinds, names, bounds) and the same options in the
+    /// same order, each entry with the same color *name*: colors are
+    /// compared by name, so the order in which they were declared, and
+    /// colors no option uses, do not matter.
     fn eq(&self, other: &Problem) -> bool {
         self.kinds == other.kinds
             && self.names == other.names
             && self.option_items == other.option_items
             && self.option_ends == other.option_ends
+            && self
+                .items()
+                .all(|item| self.item_bounds(item) == other.item_bounds(item))
+            && self.same_entry_colors(other)
     }
 }
 
@@ -198,7 +314,7 @@ impl Problem {
 
     /// The item called `name`.
     pub fn item_by_name(&self, name: &str) -> Option<ItemId> {
-        self.names.find(name)
+        self.names.find(name).map(ItemId::new)
     }
 
     /// The items of `option`, in the order they were given.
@@ -206,13 +322,8 @@ impl Problem {
     /// # Panics
     /// If `option` is not an option of this problem.
     pub fn option(&self, option: OptionId) -> &[ItemId] {
-        let k = option.index();
-        let start = if k == 0 {
-            0
-        } else {
-            self.option_ends[k - 1] as usize
-        };
-        &self.option_items[start..self.option_ends[k] as usize]
+        let (start, end) = self.option_range(option);
+        &self.option_items[start..end]
     }
 
     /// Every option with its id, in order, ignored ones included.
@@ -227,6 +338,99 @@ impl Problem {
     /// ignores them: they could only ever be added to a solution of the rest.
     pub fn ignored_options(&self) -> &[OptionId] {
         &self.ignored
+    }
+
+    /// Whether some entry of some option carries a color.
+    pub fn has_colors(&self) -> bool {
+        !self.entry_colors.is_empty()
+    }
+
+    /// Whether some primary item has bounds other than `(1, 1)`.
+    pub fn has_bounds(&self) -> bool {
+        !self.bounds.is_empty()
+    }
+
+    /// The number of colors declared.
+    pub fn color_count(&self) -> usize {
+        self.colors.len()
+    }
+
+    /// The name of `color`, if the problem has that color.
+    pub fn color_name(&self, color: ColorId) -> Option<&str> {
+        self.colors.get(color.index())
+    }
+
+    /// The color called `name`.
+    pub fn color_by_name(&self, name: &str) -> Option<ColorId> {
+        self.colors.find(name).map(ColorId::new)
+    }
+
+    /// The colors of `option`'s entries, parallel to
+    /// [`option(option)`](Self::option): `None` for an entry without one.
+    ///
+    /// # Panics
+    /// If `option` is not an option of this problem.
+    pub fn option_colors(
+        &self,
+        option: OptionId,
+    ) -> impl ExactSizeIterator<Item = Option<ColorId>> + '_ {
+        let codes = self.color_codes(option);
+        let length = self.option(option).len();
+        (0..length).map(move |k| codes.and_then(|codes| ColorId::from_code(codes[k])))
+    }
+
+    /// `(lower, upper)`: how many options of a solution must hold `item`.
+    /// A primary item's default is `(1, 1)`; a secondary item's is always
+    /// `(0, 1)` (it has no bounds: options that agree on its color may
+    /// share it).
+    ///
+    /// # Panics
+    /// If `item` is not an item of this problem.
+    pub fn item_bounds(&self, item: ItemId) -> (u32, u32) {
+        match self.kinds[item.index()] {
+            ItemKind::Secondary => (0, 1),
+            ItemKind::Primary => self.bounds.get(item.index()).copied().unwrap_or((1, 1)),
+        }
+    }
+
+    /// For the matrix builder: the raw color codes of `option`'s entries,
+    /// parallel to [`option(option)`](Self::option): 0 is no color, `c` is
+    /// `ColorId::new(c - 1)`. `None` when the problem has no colors at all.
+    #[allow(dead_code)] // For the engine's Algorithm C, being written.
+    pub(crate) fn color_codes(&self, option: OptionId) -> Option<&[u32]> {
+        if self.entry_colors.is_empty() {
+            return None;
+        }
+        let (start, end) = self.option_range(option);
+        Some(&self.entry_colors[start..end])
+    }
+
+    /// Where `option`'s entries are in `option_items`.
+    fn option_range(&self, option: OptionId) -> (usize, usize) {
+        let k = option.index();
+        let start = if k == 0 {
+            0
+        } else {
+            self.option_ends[k - 1] as usize
+        };
+        (start, self.option_ends[k] as usize)
+    }
+
+    /// Whether every entry has the same color name in both problems (whose
+    /// options are known to be the same).
+    fn same_entry_colors(&self, other: &Problem) -> bool {
+        fn name(problem: &Problem, k: usize) -> Option<&str> {
+            problem
+                .entry_colors
+                .get(k)
+                .and_then(|&code| ColorId::from_code(code))
+                .and_then(|color| problem.color_name(color))
+        }
+        match (self.has_colors(), other.has_colors()) {
+            (false, false) => true,
+            (true, true) => (0..self.entry_colors.len()).all(|k| name(self, k) == name(other, k)),
+            _ => false,
+        }
     }
 
     /// The matrix column of `item`, counting from 1: primary items first,
@@ -290,6 +494,9 @@ impl ProblemBuilder {
         problem.option_ends.clear();
         problem.ignored.clear();
         problem.columns.clear();
+        problem.colors.clear();
+        problem.entry_colors.clear();
+        problem.bounds.clear();
         ProblemBuilder {
             problem,
             last_seen: Vec::new(),
@@ -385,13 +592,112 @@ impl ProblemBuilder {
     where
         I: IntoIterator<Item = ItemId>,
     {
+        self.add_option(items.into_iter().map(|item| (item, None)))
+    }
+
+    /// Adds an option whose entries may carry colors: a set of distinct,
+    /// declared items, each secondary one with a color or none. Options
+    /// that give a secondary item the same color may both be in a solution.
+    ///
+    /// ```
+    /// use dancing::ProblemBuilder;
+    ///
+    /// let mut builder = ProblemBuilder::new();
+    /// let a = builder.primary_item("a")?;
+    /// let b = builder.primary_item("b")?;
+    /// let x = builder.secondary_item("x")?;
+    /// let red = builder.color("red")?;
+    /// builder.colored_option([(a, None), (x, Some(red))])?;
+    /// builder.colored_option([(b, None), (x, Some(red))])?; // agrees on x
+    /// let problem = builder.build()?;
+    /// assert!(problem.has_colors());
+    /// assert_eq!(problem.color_name(red), Some("red"));
+    /// # Ok::<(), dancing::BuildError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Those of [`option`](Self::option), and a color on a primary item
+    /// ([`BuildError::ColorOnPrimaryItem`]) or a color the builder has not
+    /// declared ([`BuildError::UnknownColor`]).
+    pub fn colored_option<I>(&mut self, entries: I) -> Result<OptionId, BuildError>
+    where
+        I: IntoIterator<Item = (ItemId, Option<ColorId>)>,
+    {
+        self.add_option(entries)
+    }
+
+    /// Declares a color called `name`, or finds it if it was declared
+    /// before (the same name always gives the same id). A valid name is
+    /// as for items: non-empty, without whitespace, `:` or `|`.
+    pub fn color(&mut self, name: &str) -> Result<ColorId, BuildError> {
+        if let Some(color) = self.problem.color_by_name(name) {
+            return Ok(color);
+        }
+        if !is_valid_name(name) {
+            return Err(BuildError::InvalidColorName {
+                name: name.to_owned(),
+            });
+        }
+        // Codes are colors + 1 in a `u32`; a problem has at most as many
+        // colors as entries, so this never binds in practice.
+        if self.problem.colors.len() >= MAX_NODES {
+            return Err(BuildError::TooLarge);
+        }
+        let color = ColorId::new(self.problem.colors.len());
+        self.problem.colors.push(name);
+        Ok(color)
+    }
+
+    /// Sets how many options of a solution must hold the primary item
+    /// `item`: between `lower` and `upper`, both included (Knuth's DLX3
+    /// writes `lower:upper|item`). The default is `(1, 1)`.
+    ///
+    /// # Errors
+    /// An undeclared item, a secondary item
+    /// ([`BuildError::BoundsOnSecondaryItem`]), `lower > upper`
+    /// ([`BuildError::LowerAboveUpper`]) or `upper == 0`
+    /// ([`BuildError::ZeroUpperBound`]).
+    pub fn set_bounds(&mut self, item: ItemId, lower: u32, upper: u32) -> Result<(), BuildError> {
+        let item_count = self.problem.kinds.len();
+        if item.index() >= item_count {
+            return Err(BuildError::UnknownItem {
+                index: item.index(),
+            });
+        }
+        if self.problem.kinds[item.index()] == ItemKind::Secondary {
+            return Err(BuildError::BoundsOnSecondaryItem { item });
+        }
+        if upper == 0 {
+            return Err(BuildError::ZeroUpperBound { item });
+        }
+        if lower > upper {
+            return Err(BuildError::LowerAboveUpper { item, lower, upper });
+        }
+        if self.problem.bounds.is_empty() && (lower, upper) == (1, 1) {
+            return Ok(());
+        }
+        // Secondary items' entries are never read (see `item_bounds`).
+        self.problem.bounds.resize(item_count, (1, 1));
+        self.problem.bounds[item.index()] = (lower, upper);
+        Ok(())
+    }
+
+    /// Adds an option of `(item, color)` entries, checking each.
+    ///
+    /// Plain options (no color anywhere in the problem so far) store no
+    /// color codes; the first color backfills zeros for every earlier entry.
+    fn add_option<I>(&mut self, entries: I) -> Result<OptionId, BuildError>
+    where
+        I: IntoIterator<Item = (ItemId, Option<ColorId>)>,
+    {
         if self.problem.option_ends.len() >= MAX_NODES {
             return Err(BuildError::TooLarge);
         }
         let start = self.problem.option_items.len();
+        let colored_before = !self.problem.entry_colors.is_empty();
         let item_count = self.problem.kinds.len();
         let mut has_primary = false;
-        for item in items {
+        for (item, color) in entries {
             let entries = &self.problem.option_items[start..];
             let error = if item.index() >= item_count {
                 Some(BuildError::UnknownItem {
@@ -416,17 +722,51 @@ impl ProblemBuilder {
                 *last = self.long_option_stamp;
                 repeated.then_some(BuildError::DuplicateItemInOption { item })
             };
+            let is_primary =
+                error.is_none() && self.problem.kinds[item.index()] == ItemKind::Primary;
+            let error = error.or_else(|| match color {
+                Some(color) if color.index() >= self.problem.colors.len() => {
+                    Some(BuildError::UnknownColor {
+                        index: color.index(),
+                    })
+                }
+                Some(_) if is_primary => Some(BuildError::ColorOnPrimaryItem { item }),
+                _ => None,
+            });
             if let Some(error) = error {
                 self.problem.option_items.truncate(start);
+                if colored_before {
+                    self.problem.entry_colors.truncate(start);
+                } else {
+                    self.problem.entry_colors.clear();
+                }
                 return Err(error);
             }
-            has_primary |= self.problem.kinds[item.index()] == ItemKind::Primary;
+            has_primary |= is_primary;
             self.problem.option_items.push(item);
+            match color {
+                Some(color) => {
+                    let colors = &mut self.problem.entry_colors;
+                    if colors.is_empty() {
+                        colors.resize(self.problem.option_items.len() - 1, 0);
+                    }
+                    colors.push(color.code());
+                }
+                None if !self.problem.entry_colors.is_empty() => {
+                    self.problem.entry_colors.push(0);
+                }
+                None => {}
+            }
         }
         let end = self.problem.option_items.len();
         // Every entry and every option's spacer becomes a matrix node.
         if end + self.problem.option_ends.len() + self.problem.kinds.len() + 2 > MAX_NODES {
             self.problem.option_items.truncate(start);
+            if colored_before {
+                self.problem.entry_colors.truncate(start);
+            } else {
+                self.problem.entry_colors.clear();
+            }
             return Err(BuildError::TooLarge);
         }
         let id = OptionId::new(self.problem.option_ends.len());
@@ -461,6 +801,13 @@ impl ProblemBuilder {
         let mut problem = self.problem;
         if problem.primary_count == 0 {
             return Err(BuildError::NoPrimaryItem);
+        }
+        // Bounds set back to (1, 1) everywhere are no bounds; items
+        // declared after the last `set_bounds` take the default.
+        if problem.bounds.iter().all(|&bounds| bounds == (1, 1)) {
+            problem.bounds = Vec::new();
+        } else {
+            problem.bounds.resize(problem.kinds.len(), (1, 1));
         }
         if self.primary_after_secondary {
             let mut next_primary = 1;

@@ -1,6 +1,6 @@
-//! Reference figures: Knuth's DLX1 on the engine's reference files (the one
-//! table of them; tests and benchmarks look them up here), and solution
-//! counts from the literature.
+//! Reference figures: Knuth's DLX1 on the engine's reference files, DLX2 and
+//! DLX3 on those with colors or bounds (the one table of them; tests and
+//! benchmarks look them up here), and solution counts from the literature.
 //!
 //! An engine that branches as DLX1 does (the first item of minimum length)
 //! must reproduce DLX1's solutions, search-tree nodes and link updates
@@ -47,9 +47,145 @@ pub const DLX1: [Dlx1Figures; 12] = [
     figures("pentomino3x20.dlx", 8, 32_978, 10_986_975),
 ];
 
-/// The reference files that give options colors (`item:color`), which the
-/// engine rejects: they have no DLX1 figures here.
-pub const COLORED_FILES: [&str; 1] = ["colors.dlx"];
+/// What Knuth's DLX2 or DLX3 prints on its `Altogether ...` line for one
+/// file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct XccRun {
+    /// The number of solutions.
+    pub solutions: u64,
+    /// Search-tree nodes (one per level entered, and one per solution).
+    pub nodes: u64,
+    /// Link updates, counted as each program counts them.
+    pub updates: u64,
+    /// Cleansings: `purify` calls, and options found already agreeing.
+    pub cleansings: u64,
+}
+
+/// The figures of one reference file with colors or bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct XccFigures {
+    /// The file's name in [`reference_dir`].
+    pub file: &'static str,
+    /// The number of solutions, from an independent brute-force enumerator.
+    pub brute_force: u64,
+    /// Knuth's DLX2 (Algorithm C); `None` where DLX2 rejects the file
+    /// (it has bounds).
+    pub dlx2: Option<XccRun>,
+    /// Knuth's DLX3 (Algorithm M).
+    pub dlx3: XccRun,
+}
+
+const fn run(solutions: u64, nodes: u64, updates: u64, cleansings: u64) -> XccRun {
+    XccRun {
+        solutions,
+        nodes,
+        updates,
+        cleansings,
+    }
+}
+
+/// DLX2's and DLX3's figures (gcc -O2, on these very files) for every
+/// reference file with colors or bounds, from the data set's README.
+///
+/// `colors.dlx` is DLX2's example again (only its comment differs), so it
+/// has that example's figures.
+pub const XCC: [XccFigures; 8] = [
+    XccFigures {
+        file: "knuth_dlx2_example.dlx",
+        brute_force: 1,
+        dlx2: Some(run(1, 4, 14, 5)),
+        dlx3: run(1, 4, 13, 5),
+    },
+    XccFigures {
+        file: "colors.dlx",
+        brute_force: 1,
+        dlx2: Some(run(1, 4, 14, 5)),
+        dlx3: run(1, 4, 13, 5),
+    },
+    XccFigures {
+        file: "debruijn3.dlx",
+        brute_force: 16,
+        dlx2: Some(run(16, 105, 2_017, 424)),
+        dlx3: run(16, 105, 2_017, 424),
+    },
+    XccFigures {
+        file: "debruijn4.dlx",
+        brute_force: 256,
+        dlx2: Some(run(256, 2_946, 90_165, 17_804)),
+        dlx3: run(256, 2_946, 90_035, 17_804),
+    },
+    XccFigures {
+        file: "knuth_dlx3_example.dlx",
+        brute_force: 1,
+        dlx2: None,
+        dlx3: run(1, 6, 14, 7),
+    },
+    XccFigures {
+        file: "rowcol4_2_2.dlx",
+        brute_force: 90,
+        dlx2: None,
+        dlx3: run(90, 300, 973, 0),
+    },
+    XccFigures {
+        file: "rowcol5_2_2.dlx",
+        brute_force: 2_040,
+        dlx2: None,
+        dlx3: run(2_040, 6_150, 21_913, 0),
+    },
+    XccFigures {
+        file: "rowcol4_1_2.dlx",
+        brute_force: 2_586,
+        dlx2: None,
+        dlx3: run(2_586, 6_716, 14_053, 0),
+    },
+];
+
+/// The reference files that give options colors (`item:color`) or items
+/// bounds (`u:v|X`): the files of [`XCC`], which have no DLX1 figures.
+pub const COLORED_FILES: [&str; 8] = [
+    XCC[0].file,
+    XCC[1].file,
+    XCC[2].file,
+    XCC[3].file,
+    XCC[4].file,
+    XCC[5].file,
+    XCC[6].file,
+    XCC[7].file,
+];
+
+/// The DLX2/DLX3 figures of the reference file named `file`, if it is in
+/// [`XCC`].
+pub fn xcc(file: &str) -> Option<XccFigures> {
+    XCC.iter().find(|figures| figures.file == file).copied()
+}
+
+/// The number of n x n 0-1 matrices with every row and column sum 2 (OEIS
+/// A001499), for n up to 10.
+pub fn two_per_row_and_column(n: usize) -> Option<u64> {
+    const A001499: [u64; 11] = [
+        1,
+        0,
+        1,
+        6,
+        90,
+        2_040,
+        67_950,
+        3_110_940,
+        187_530_840,
+        14_398_171_200,
+        1_371_785_398_200,
+    ];
+    A001499.get(n).copied()
+}
+
+/// Binary de Bruijn cycles of order `n` with labelled positions (each of the
+/// 2^n rotations counted apart): 2^(2^(n-1)), for n from 1 up to 6.
+pub fn debruijn_cycles(n: usize) -> Option<u64> {
+    if !(1..=6).contains(&n) {
+        return None;
+    }
+    1u64.checked_shl(1 << (n - 1))
+}
 
 /// DLX1's figures for the reference file named `file` (e.g.
 /// `"queens8.dlx"`), if it is in [`DLX1`].
@@ -109,6 +245,10 @@ mod tests {
             .map(String::from)
             .collect();
         assert_eq!(listed.len(), DLX1.len() + COLORED_FILES.len(), "a repeat");
+        assert!(
+            XCC.iter()
+                .all(|figures| COLORED_FILES.contains(&figures.file))
+        );
         assert_eq!(on_disk, listed);
     }
 
@@ -140,11 +280,52 @@ mod tests {
         assert_eq!(dlx1("partitions8.dlx").unwrap().solutions, row[0]);
         // Latin squares of order 4: 4! x 3! x 24 (reduced squares: 4).
         assert_eq!(dlx1("latin4.dlx").unwrap().solutions, 24 * 6 * 4);
+        for n in [3, 4] {
+            let figures = xcc(&format!("debruijn{n}.dlx")).unwrap();
+            assert_eq!(Some(figures.brute_force), debruijn_cycles(n), "n = {n}");
+        }
+        for n in [4, 5] {
+            let figures = xcc(&format!("rowcol{n}_2_2.dlx")).unwrap();
+            assert_eq!(Some(figures.brute_force), two_per_row_and_column(n));
+        }
+        // Every program agrees on the number of solutions.
+        for figures in XCC {
+            assert_eq!(
+                figures.dlx3.solutions, figures.brute_force,
+                "{}",
+                figures.file
+            );
+            if let Some(dlx2) = figures.dlx2 {
+                assert_eq!(dlx2.solutions, figures.brute_force, "{}", figures.file);
+            }
+        }
+    }
+
+    #[test]
+    fn two_per_row_and_column_follows_its_recurrence() {
+        // A001499: a(n) = n(n-1)/2 * (2 a(n-1) + (n-1) a(n-2)).
+        for n in 2..=10u64 {
+            let (a1, a2) = (
+                two_per_row_and_column(n as usize - 1).unwrap(),
+                two_per_row_and_column(n as usize - 2).unwrap(),
+            );
+            let expected = n * (n - 1) / 2 * (2 * a1 + (n - 1) * a2);
+            assert_eq!(
+                two_per_row_and_column(n as usize),
+                Some(expected),
+                "n = {n}"
+            );
+        }
     }
 
     #[test]
     fn lookups_outside_the_tables_are_none() {
         assert_eq!(dlx1("colors.dlx"), None);
+        assert_eq!(xcc("toy.dlx"), None);
+        assert_eq!(xcc("rowcol4_2_2.dlx").map(|f| f.dlx2), Some(None));
+        assert_eq!(two_per_row_and_column(11), None);
+        assert_eq!(debruijn_cycles(0), None);
+        assert_eq!(debruijn_cycles(7), None);
         assert_eq!(queens_solutions(14), None);
         assert_eq!(langford_solutions(0), None);
         assert_eq!(langford_solutions(13), None);

@@ -1,9 +1,11 @@
-//! Whether a set of options is an exact cover, checked from the problem's
-//! accessors alone (nothing of the engine's search).
+//! Whether a set of options is a solution, checked from the problem's
+//! accessors alone (nothing of the engine's search): every primary item held
+//! within its bounds (once, without bounds), and every secondary item by at
+//! most one option, or by several that all give it the same color.
 
 use std::fmt;
 
-use dancing::{ItemId, ItemKind, OptionId, Problem};
+use dancing::{ColorId, ItemId, ItemKind, OptionId, Problem};
 
 /// Why a set of options is not an exact cover of a problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,19 +15,26 @@ pub enum CoverError {
     NoSuchOption(OptionId),
     /// An option without primary items, which the search never uses.
     IgnoredOption(OptionId),
-    /// A primary item covered `times` times, not exactly once.
+    /// A primary item covered `times` times, outside its bounds (not
+    /// exactly once, without bounds).
     Primary {
         /// The item.
         item: ItemId,
         /// How many of the options hold it.
         times: usize,
     },
-    /// A secondary item covered `times` times, more than once.
+    /// A secondary item covered `times` times, more than once, and not
+    /// always with a color: an uncolored entry conflicts with any other.
     Secondary {
         /// The item.
         item: ItemId,
         /// How many of the options hold it.
         times: usize,
+    },
+    /// A secondary item given two different colors by two options.
+    Colors {
+        /// The item.
+        item: ItemId,
     },
 }
 
@@ -38,12 +47,17 @@ impl fmt::Display for CoverError {
             }
             CoverError::Primary { item, times } => write!(
                 f,
-                "primary item {} covered {times} times, not once",
+                "primary item {} covered {times} times, outside its bounds",
                 item.index()
             ),
             CoverError::Secondary { item, times } => write!(
                 f,
-                "secondary item {} covered {times} times, more than once",
+                "secondary item {} covered {times} times, not all with one color",
+                item.index()
+            ),
+            CoverError::Colors { item } => write!(
+                f,
+                "secondary item {} given different colors (or none) by its options",
                 item.index()
             ),
         }
@@ -52,12 +66,18 @@ impl fmt::Display for CoverError {
 
 impl std::error::Error for CoverError {}
 
-/// Checks that `options` cover every primary item of `problem` exactly once
-/// and every secondary item at most once.
+/// Checks that `options` hold every primary item of `problem` within its
+/// bounds (exactly once without bounds) and every secondary item at most
+/// once, or more often when every option that holds it gives it the same
+/// color.
 ///
 /// Options are taken in any order; a repeated option covers its items twice.
 pub fn check_exact_cover(problem: &Problem, options: &[OptionId]) -> Result<(), CoverError> {
     let mut times = vec![0usize; problem.item_count()];
+    // The color of each secondary item's first holder, then whether every
+    // holder so far agreed on one.
+    let mut first_color: Vec<Option<ColorId>> = vec![None; problem.item_count()];
+    let mut colors_differ = vec![false; problem.item_count()];
     for &option in options {
         if option.index() >= problem.option_count() {
             return Err(CoverError::NoSuchOption(option));
@@ -65,18 +85,38 @@ pub fn check_exact_cover(problem: &Problem, options: &[OptionId]) -> Result<(), 
         if problem.ignored_options().contains(&option) {
             return Err(CoverError::IgnoredOption(option));
         }
-        for &item in problem.option(option) {
-            times[item.index()] += 1;
+        for (&item, color) in problem
+            .option(option)
+            .iter()
+            .zip(problem.option_colors(option))
+        {
+            let k = item.index();
+            if times[k] == 0 {
+                first_color[k] = color;
+            } else if color != first_color[k] {
+                colors_differ[k] = true;
+            }
+            times[k] += 1;
         }
     }
     for item in problem.items() {
-        let times = times[item.index()];
+        let k = item.index();
+        let times = times[k];
         match problem.item_kind(item) {
-            ItemKind::Primary if times != 1 => return Err(CoverError::Primary { item, times }),
-            ItemKind::Secondary if times > 1 => {
+            ItemKind::Primary => {
+                let (lower, upper) = problem.item_bounds(item);
+                if times < lower as usize || times > upper as usize {
+                    return Err(CoverError::Primary { item, times });
+                }
+            }
+            ItemKind::Secondary if times > 1 && first_color[k].is_none() => {
                 return Err(CoverError::Secondary { item, times });
             }
-            _ => {}
+            ItemKind::Secondary if colors_differ[k] => {
+                // An uncolored holder after a colored one differs too.
+                return Err(CoverError::Colors { item });
+            }
+            ItemKind::Secondary => {}
         }
     }
     Ok(())
@@ -134,6 +174,53 @@ mod tests {
             (ids([0, 1]), CoverError::Secondary { item: x, times: 2 }),
             (ids([2, 3]), CoverError::IgnoredOption(OptionId::new(3))),
             (ids([5]), CoverError::NoSuchOption(OptionId::new(5))),
+        ];
+        for (options, expected) in cases {
+            assert_eq!(
+                check_exact_cover(&problem, &options),
+                Err(expected),
+                "{options:?}"
+            );
+        }
+    }
+
+    /// Primary `a` (bounds 1..=2), `b`; secondary `x`; options `a x:r`,
+    /// `a x:r`, `b x:g`, `b x`, `a`, `b`.
+    fn colored_and_bounded() -> Problem {
+        let mut builder = ProblemBuilder::new();
+        let a = builder.primary_item("a").unwrap();
+        let b = builder.primary_item("b").unwrap();
+        let x = builder.secondary_item("x").unwrap();
+        builder.set_bounds(a, 1, 2).unwrap();
+        let red = builder.color("r").unwrap();
+        let green = builder.color("g").unwrap();
+        let options = [
+            vec![(a, None), (x, Some(red))],
+            vec![(a, None), (x, Some(red))],
+            vec![(b, None), (x, Some(green))],
+            vec![(b, None), (x, None)],
+            vec![(a, None)],
+            vec![(b, None)],
+        ];
+        for option in options {
+            builder.colored_option(option).unwrap();
+        }
+        builder.build().unwrap()
+    }
+
+    #[test]
+    fn colors_may_be_shared_when_they_agree_and_bounds_are_kept() {
+        let problem = colored_and_bounded();
+        let (a, x) = (ItemId::new(0), ItemId::new(2));
+        for good in [ids([0, 5]), ids([0, 1, 5]), ids([4, 2]), ids([0, 4, 5])] {
+            assert_eq!(check_exact_cover(&problem, &good), Ok(()), "{good:?}");
+        }
+        let cases = [
+            (ids([0, 2]), CoverError::Colors { item: x }),
+            (ids([0, 3]), CoverError::Colors { item: x }),
+            (ids([3, 0]), CoverError::Secondary { item: x, times: 2 }),
+            (ids([0, 1, 4, 5]), CoverError::Primary { item: a, times: 3 }),
+            (ids([5]), CoverError::Primary { item: a, times: 0 }),
         ];
         for (options, expected) in cases {
             assert_eq!(

@@ -1,7 +1,7 @@
 //! Knuth's text format against untrusted input: properties over arbitrary
-//! and damaged bytes, the round trip, and regression tests for what fuzzing
-//! and users found (control characters in names, byte-order marks, lone CR
-//! line ends, very long lines).
+//! and damaged bytes, the round trip (colors and bounds included), and
+//! regression tests for what fuzzing and users found (control characters in
+//! names, byte-order marks, lone CR line ends, very long lines).
 
 use std::io::{self, Read};
 
@@ -93,6 +93,8 @@ fn check_any_input(bytes: &[u8]) -> Result<(), TestCaseError> {
 fn format_bytes() -> impl Strategy<Value = Vec<u8>> {
     let byte = prop_oneof![
         4 => prop::sample::select(b"ABab1 \t|:\n\r#".to_vec()),
+        // Bounds (`2:3|A`) and colors (`a:0`).
+        1 => prop::sample::select(b"0239".to_vec()),
         1 => prop::sample::select(vec![0xEF, 0xBB, 0xBF, 0x1B, 0x07, 0x00, 0xFF, 0xC3, 0xA9]),
         1 => any::<u8>(),
     ];
@@ -111,36 +113,81 @@ fn names(count: usize) -> impl Strategy<Value = Vec<String>> {
     })
 }
 
-/// A problem: its item names, how many are primary, and its options as
-/// lists of item indices (some without a primary item, which are ignored).
-fn problems() -> impl Strategy<Value = (Vec<String>, usize, Vec<Vec<usize>>)> {
-    (1usize..7, 0usize..4).prop_flat_map(|(primary, secondary)| {
+/// A problem as drawn: item names, how many are primary, bounds for each
+/// primary item (`None` for the default), color names, and options as lists
+/// of (item index, color choice), where a choice past the colors (or on a
+/// primary item) means no color. Some options have no primary item, and are
+/// ignored.
+#[derive(Clone, Debug)]
+struct Drawn {
+    names: Vec<String>,
+    primary: usize,
+    bounds: Vec<Option<(u32, u32)>>,
+    colors: Vec<String>,
+    options: Vec<Vec<(usize, usize)>>,
+}
+
+fn problems() -> impl Strategy<Value = Drawn> {
+    (1usize..7, 0usize..4, 0usize..3).prop_flat_map(|(primary, secondary, colors)| {
         let items = primary + secondary;
-        let option =
-            prop::sample::subsequence((0..items).collect::<Vec<_>>(), 1..=items).prop_shuffle();
+        let option = prop::sample::subsequence((0..items).collect::<Vec<_>>(), 1..=items)
+            .prop_shuffle()
+            .prop_flat_map(move |items| {
+                let choices = prop::collection::vec(0..=colors, items.len());
+                (Just(items), choices)
+                    .prop_map(|(items, choices)| items.into_iter().zip(choices).collect())
+            });
+        let bound = prop::option::of((0u32..4, 1u32..5).prop_map(|(lower, extra)| {
+            // Every pair the reader accepts: upper >= 1 and >= lower.
+            (lower, lower.max(1) + extra - 1)
+        }));
         (
             names(items),
             Just(primary),
+            prop::collection::vec(bound, primary),
+            names(colors),
             prop::collection::vec(option, 0..12),
         )
+            .prop_map(|(names, primary, bounds, colors, options)| Drawn {
+                names,
+                primary,
+                bounds,
+                colors,
+                options,
+            })
     })
 }
 
-fn build(names: &[String], primary: usize, options: &[Vec<usize>]) -> Problem {
+fn build(drawn: &Drawn) -> Problem {
     let mut builder = ProblemBuilder::new();
-    let items: Vec<_> = names
+    let items: Vec<_> = drawn
+        .names
         .iter()
         .enumerate()
         .map(|(k, name)| {
-            if k < primary {
+            if k < drawn.primary {
                 builder.primary_item(name).unwrap()
             } else {
                 builder.secondary_item(name).unwrap()
             }
         })
         .collect();
-    for option in options {
-        builder.option(option.iter().map(|&k| items[k])).unwrap();
+    for (k, bounds) in drawn.bounds.iter().enumerate() {
+        if let Some((lower, upper)) = *bounds {
+            builder.set_bounds(items[k], lower, upper).unwrap();
+        }
+    }
+    let colors: Vec<_> = drawn
+        .colors
+        .iter()
+        .map(|name| builder.color(name).unwrap())
+        .collect();
+    for option in &drawn.options {
+        let entries = option.iter().map(|&(k, choice)| {
+            let color = colors.get(choice).filter(|_| k >= drawn.primary).copied();
+            (items[k], color)
+        });
+        builder.colored_option(entries).unwrap();
     }
     builder.build().unwrap()
 }
@@ -190,12 +237,12 @@ proptest! {
     /// Valid files with a few damaged bytes: the same properties.
     #[test]
     fn damaged_files_are_read_or_rejected_at_a_place_that_exists(
-        (names, primary, options) in problems(),
+        drawn in problems(),
         edits in edits(),
         crlf in any::<bool>(),
     ) {
         let mut text = Vec::new();
-        format::write(&build(&names, primary, &options), &mut text).unwrap();
+        format::write(&build(&drawn), &mut text).unwrap();
         if crlf {
             text = String::from_utf8(text).unwrap().replace('\n', "\r\n").into_bytes();
         }
@@ -204,20 +251,37 @@ proptest! {
     }
 
     /// Every problem with names the reader accepts is written and read back
-    /// as itself: items, kinds, names, options in order, ignored options.
+    /// as itself: items, kinds, names, bounds, options in order with their
+    /// colors, ignored options.
     #[test]
-    fn problems_survive_a_round_trip((names, primary, options) in problems()) {
-        let problem = build(&names, primary, &options);
+    fn problems_survive_a_round_trip(drawn in problems()) {
+        let problem = build(&drawn);
         let again = round_trip(&problem);
         prop_assert_eq!(&again.problem, &problem);
         for item in problem.items() {
             prop_assert_eq!(again.problem.item_name(item), problem.item_name(item));
             prop_assert_eq!(again.problem.item_kind(item), problem.item_kind(item));
+            prop_assert_eq!(again.problem.item_bounds(item), problem.item_bounds(item));
         }
         let expected: Vec<&[_]> = problem.options().map(|(_, items)| items).collect();
         let read: Vec<&[_]> = again.problem.options().map(|(_, items)| items).collect();
         prop_assert_eq!(read, expected);
-        let ignored = options.iter().filter(|option| option.iter().all(|&k| k >= primary)).count();
+        let color_names = |p: &Problem| -> Vec<Vec<Option<String>>> {
+            p.options()
+                .map(|(id, _)| {
+                    p.option_colors(id)
+                        .map(|c| c.and_then(|c| p.color_name(c)).map(String::from))
+                        .collect()
+                })
+                .collect()
+        };
+        prop_assert_eq!(color_names(&again.problem), color_names(&problem));
+        let primary = drawn.primary;
+        let ignored = drawn
+            .options
+            .iter()
+            .filter(|option| option.iter().all(|&(k, _)| k >= primary))
+            .count();
         prop_assert_eq!(again.problem.ignored_options().len(), ignored);
         prop_assert_eq!(again.warnings.len(), ignored);
     }

@@ -5,6 +5,7 @@
 //! - [`building`]: the problem builder and its errors.
 //! - [`format`]: Knuth's text format, read and written.
 //! - [`format_props`]: the format against untrusted and damaged input.
+//! - [`colors_bounds`]: colors and bounds in the model and the format.
 //! - [`solver`]: searching again, templates, node limits and monitors.
 //! - [`selection`]: selecting options before a search.
 //! - [`parallel`]: the parallel search against the sequential one.
@@ -16,6 +17,7 @@
 mod allocation;
 mod brute_force;
 mod building;
+mod colors_bounds;
 mod format;
 mod format_props;
 mod hostile_shapes;
