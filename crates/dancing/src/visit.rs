@@ -15,8 +15,13 @@ pub struct Stats {
     /// ends and solutions included (DLX1's count).
     pub nodes: u64,
     /// Link updates, counted as DLX1 does: one per item removed from the
-    /// active list, one per node removed from an item's list.
+    /// active list, one per node removed from an item's list (by covering,
+    /// or, with colors, by purifying).
     pub updates: u64,
+    /// Purifications, counted as DLX2 does: one per secondary item given a
+    /// color by a chosen option, one per other option found to agree with
+    /// it. Always 0 for a problem without colors.
+    pub cleansings: u64,
     /// The largest number of options chosen at once.
     pub max_depth: usize,
     /// Why the search ended.

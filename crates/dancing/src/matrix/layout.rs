@@ -23,6 +23,16 @@ pub(super) struct Shape {
 }
 
 impl Shape {
+    /// The length of the color slice: a code per node for a problem with
+    /// colors, none for one without.
+    pub(super) fn color_nodes(&self, problem: &Problem) -> usize {
+        if problem.has_colors() {
+            self.node_count
+        } else {
+            0
+        }
+    }
+
     pub(super) fn of(problem: &Problem) -> Shape {
         // Primary columns are padded to whole chunks for `choose_item` with
         // items that are covered from the start; secondary columns follow.
@@ -53,6 +63,9 @@ pub(super) struct Slices<'a> {
     pub(super) bounds: &'a mut [Bounds],
     pub(super) lens: &'a mut [u32],
     pub(super) option_nodes: &'a mut [u32],
+    /// Each node's color code (see [`Matrix::colors`]); empty for a problem
+    /// without colors.
+    pub(super) colors: &'a mut [u32],
 }
 
 /// Links `problem` into slices of the sizes `shape` gives, zeroed, and
@@ -73,6 +86,7 @@ pub(super) fn fill(
         bounds,
         lens,
         option_nodes,
+        colors,
     } = slices;
     let Shape {
         primary_count,
@@ -120,6 +134,9 @@ pub(super) fn fill(
         let first = spacer + 1;
         let last = first + option.len() - 1;
         option_nodes[id.index()] = first as u32;
+        if let Some(codes) = problem.color_codes(id) {
+            colors[first..=last].copy_from_slice(codes);
+        }
         for (k, &item) in option.iter().enumerate() {
             let column = column_of(item);
             let node = (first + k) as u32;
@@ -193,6 +210,7 @@ impl<'b> Matrix<'b> {
         // Entry 0 is unused: items count from 1, like their header nodes.
         let lens = bump.alloc_slice_fill_copy(shape.item_count as usize + 1, 0u32);
         let option_nodes = bump.alloc_slice_fill_copy(shape.option_count, 0u32);
+        let colors = bump.alloc_slice_fill_copy(shape.color_nodes(problem), 0u32);
         let Some(unit) = fill(
             problem,
             shape,
@@ -202,6 +220,7 @@ impl<'b> Matrix<'b> {
                 bounds,
                 lens,
                 option_nodes,
+                colors,
             },
             &mut || false,
         ) else {
@@ -212,7 +231,9 @@ impl<'b> Matrix<'b> {
             primary_count: shape.primary_count,
             unit,
             option_nodes,
+            colors,
             updates: 0,
+            cleansings: 0,
         }
     }
 

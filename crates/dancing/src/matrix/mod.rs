@@ -37,6 +37,7 @@
 //! unlinked node keeps its own `up`/`down` links and so remembers where it
 //! belongs.
 
+mod colored;
 mod dance;
 mod layout;
 mod template;
@@ -70,10 +71,25 @@ pub(crate) struct Matrix<'b> {
     /// `option_nodes[option]` is the first node of the option, or 0 for an
     /// option left out (one without a primary item).
     option_nodes: &'b [u32],
+    /// Algorithm C's colors, one code per node: [`NO_COLOR`], a color's
+    /// number plus 1, or [`AGREES`] for a node whose option agrees with the
+    /// color its item was purified to. Empty for a problem without colors,
+    /// which Algorithm X solves.
+    pub(crate) colors: &'b mut [u32],
     /// Incremented like DLX1's `updates`: one per item unlinked from the
     /// active list and one per node unlinked from an item's list.
     pub(crate) updates: u64,
+    /// Incremented like DLX2's `cleansings`: one per purification, one per
+    /// node marked as agreeing with it.
+    pub(crate) cleansings: u64,
 }
+
+/// The color code of an uncolored node.
+pub(crate) const NO_COLOR: u32 = 0;
+
+/// The color code of a node whose option agrees with the color its
+/// (secondary) item has been purified to: DLX2's color -1.
+pub(crate) const AGREES: u32 = u32::MAX;
 
 impl<'b> Matrix<'b> {
     /// The number of options of the problem, ignored ones included.
@@ -94,7 +110,12 @@ impl<'b> Matrix<'b> {
     /// that the option can be chosen.
     pub(crate) fn option_is_active(&self, node: u32) -> bool {
         let (first, last) = self.option_bounds(node);
-        (first..=last).all(|q| self.links.lens()[self.links.item(q) as usize] < COVERED)
+        (first..=last).all(|q| {
+            self.links.lens()[self.links.item(q) as usize] < COVERED
+                // With colors, purifying hides an option whose items are
+                // all active: its nodes are then out of their lists.
+                && (self.colors.is_empty() || self.links.link(self.links.link(q).up).down == q)
+        })
     }
 
     /// The active primary item with the fewest options, the leftmost on
@@ -170,7 +191,7 @@ impl<'b> Matrix<'b> {
     /// The number of options in the list of `item`, an active item: its
     /// key without the column (which is below `unit`).
     #[inline(always)]
-    fn list_length(&self, item: u32) -> u32 {
+    pub(super) fn list_length(&self, item: u32) -> u32 {
         self.links.len(item) >> self.unit.trailing_zeros()
     }
 

@@ -19,6 +19,9 @@ use crate::problem::Problem;
 pub struct Template {
     slices: ValidSlices,
     option_nodes: Vec<u32>,
+    /// The nodes' color codes, which a search rewrites (empty without
+    /// colors).
+    colors: Vec<u32>,
     primary_count: u32,
     unit: u32,
     max_depth: usize,
@@ -55,6 +58,7 @@ impl Template {
         let mut bounds = vec![Bounds::default(); shape.node_count];
         let mut lens = vec![0; shape.item_count as usize + 1];
         let mut option_nodes = vec![0; shape.option_count];
+        let mut colors = vec![0; shape.color_nodes(problem)];
         let unit = fill(
             problem,
             shape,
@@ -64,6 +68,7 @@ impl Template {
                 bounds: &mut bounds,
                 lens: &mut lens,
                 option_nodes: &mut option_nodes,
+                colors: &mut colors,
             },
             &mut cancel,
         )?;
@@ -71,6 +76,7 @@ impl Template {
             // Checked once here; every copy is then valid as well.
             slices: ValidSlices::new_cancellable(links, items, bounds, lens, &mut cancel)?,
             option_nodes,
+            colors,
             primary_count: shape.primary_count,
             unit,
             max_depth: problem.primary_count(),
@@ -92,7 +98,9 @@ impl<'b> Matrix<'b> {
             primary_count: template.primary_count,
             unit: template.unit,
             option_nodes: &template.option_nodes,
+            colors: bump.alloc_slice_copy(&template.colors),
             updates: 0,
+            cleansings: 0,
         }
     }
 }

@@ -346,6 +346,7 @@ impl ParallelSolver {
         let mut stats = split.stats;
         stats.nodes += totals.stats.nodes;
         stats.updates += totals.stats.updates;
+        stats.cleansings += totals.stats.cleansings;
         stats.solutions += totals.stats.solutions;
         stats.max_depth = stats.max_depth.max(totals.stats.max_depth);
         for (sum, &count) in self.profile.iter_mut().zip(&totals.profile) {

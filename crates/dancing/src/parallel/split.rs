@@ -252,6 +252,7 @@ impl Split {
     fn add(&mut self, stats: &Stats, (from, profile): (usize, &[u64])) {
         self.stats.nodes += stats.nodes;
         self.stats.updates += stats.updates;
+        self.stats.cleansings += stats.cleansings;
         self.stats.solutions += stats.solutions;
         self.stats.max_depth = self.stats.max_depth.max(stats.max_depth);
         for (sum, &count) in self.profile[from..].iter_mut().zip(profile) {

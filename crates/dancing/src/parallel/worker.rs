@@ -64,6 +64,7 @@ pub(super) fn work(shared: &Shared<'_>, worker: usize, sender: &SyncSender<Repor
     let mut sums = lock(&shared.totals);
     sums.stats.nodes += totals.nodes;
     sums.stats.updates += totals.updates;
+    sums.stats.cleansings += totals.cleansings;
     sums.stats.solutions += totals.solutions;
     sums.stats.max_depth = sums.stats.max_depth.max(totals.max_depth);
     sums.complete &= complete;
@@ -148,6 +149,7 @@ fn search_unit<S: Subsearch>(
             .fetch_add(stats.solutions - hand.reported.1, Ordering::Relaxed);
         totals.nodes += stats.nodes;
         totals.updates += stats.updates;
+        totals.cleansings += stats.cleansings;
         totals.solutions += stats.solutions;
         totals.max_depth = totals.max_depth.max(stats.max_depth);
         *complete &= stats.is_complete();

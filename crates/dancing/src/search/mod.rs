@@ -4,11 +4,13 @@
 //! - [`walk`]: the search loop of Algorithms X and C, an iterative
 //!   backtrack with an explicit level stack, generic over the [`Algorithm`]
 //!   (how to choose an item, cover it and commit an option);
-//! - [`x`]: Algorithm X (Knuth's DLX1): plain exact cover.
+//! - [`x`]: Algorithm X (Knuth's DLX1): plain exact cover;
+//! - [`c`]: Algorithm C (Knuth's DLX2): exact cover with colors.
 //!
 //! The algorithm is chosen once per search, from the problem, never by a
 //! flag inside a loop.
 
+mod c;
 mod walk;
 mod x;
 
@@ -22,6 +24,7 @@ use crate::matrix::{Matrix, Template};
 use crate::problem::{OptionId, Problem};
 use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, Visiting, Visitor, carry_on};
 
+use c::Colors;
 pub(crate) use walk::Algorithm;
 use x::ExactCover;
 
@@ -29,9 +32,13 @@ use x::ExactCover;
 /// problem needs: chosen once per call, never inside a loop.
 macro_rules! by_algorithm {
     ($solver:expr, $algorithm:ident => $body:expr) => {{
-        let _ = &$solver;
-        type $algorithm = ExactCover;
-        $body
+        if $solver.matrix.colors.is_empty() {
+            type $algorithm = ExactCover;
+            $body
+        } else {
+            type $algorithm = Colors;
+            $body
+        }
     }};
 }
 

@@ -74,6 +74,7 @@ impl Solver<'_> {
         self.profile[from..to].fill(0);
         self.stats = Stats::default();
         self.matrix.updates = 0;
+        self.matrix.cleansings = 0;
         let base = self.selected;
         self.profile_touched = (base, base);
         let mut level = base;
@@ -103,6 +104,7 @@ impl Solver<'_> {
                         break 'search StopReason::NodeLimit;
                     }
                     self.stats.updates = self.matrix.updates;
+                    self.stats.cleansings = self.matrix.cleansings;
                     let progress = Progress {
                         stats: Stats {
                             stop: StopReason::Running,
@@ -165,6 +167,7 @@ impl Solver<'_> {
             }
         };
         self.stats.updates = self.matrix.updates;
+        self.stats.cleansings = self.matrix.cleansings;
         self.stats.stop = stop;
         if stop == StopReason::Complete {
             self.explored = 1.0;

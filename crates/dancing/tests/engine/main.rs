@@ -1,6 +1,7 @@
 //! The engine's integration tests, one binary, by topic:
 //!
 //! - [`reference`]: Knuth's DLX1 figures on the reference files.
+//! - [`colors`]: Algorithm C against DLX2's figures and brute force.
 //! - [`brute_force`]: random problems against the brute-force enumerator.
 //! - [`building`]: the problem builder and its errors.
 //! - [`format`]: Knuth's text format, read and written.
@@ -17,6 +18,7 @@
 mod allocation;
 mod brute_force;
 mod building;
+mod colors;
 mod colors_bounds;
 mod format;
 mod format_props;

@@ -1,0 +1,138 @@
+//! The dance of DLX2 (Algorithm C): options may give a secondary item a
+//! color, and options that agree on it may share it. Choosing an option
+//! *purifies* each of its colored items: the options that give the item
+//! another color (or none) are hidden, and those that agree are marked
+//! [`AGREES`] instead, which `hide` then passes over, so that they stay
+//! linked where they are still wanted.
+//!
+//! Counting follows DLX2 exactly: `updates` one per item covered and one per
+//! node unlinked, `cleansings` one per purification and one per node
+//! marked. The order of the work follows DLX2 too (an option's items from
+//! the one after the chosen node, around), because with colors the order
+//! changes the counts: a node marked before its option is hidden is not
+//! unlinked.
+
+use super::{AGREES, COVERED, Matrix, NO_COLOR};
+use crate::links::Link;
+
+impl Matrix<'_> {
+    /// Removes `item` from the active list and hides every option in it,
+    /// passing over the nodes marked [`AGREES`].
+    pub(crate) fn cover_colored(&mut self, item: u32) {
+        let count = self.list_length(item);
+        let mut p = item;
+        for _ in 0..count {
+            p = self.links.link(p).down;
+            self.hide_colored(p);
+        }
+        *self.links.len_mut(item) += COVERED;
+        self.updates += 1;
+    }
+
+    /// Undoes `cover_colored(item)`.
+    pub(crate) fn uncover_colored(&mut self, item: u32) {
+        *self.links.len_mut(item) -= COVERED;
+        let count = self.list_length(item);
+        let mut p = item;
+        for _ in 0..count {
+            p = self.links.link(p).up;
+            self.unhide_colored(p);
+        }
+    }
+
+    /// Unlinks every other node of `p`'s option from its item's list, but
+    /// those marked [`AGREES`].
+    fn hide_colored(&mut self, p: u32) {
+        let (first, last) = self.option_bounds(p);
+        let unit = self.unit;
+        for q in (first..=last).filter(|&q| q != p) {
+            if self.colors[q as usize] == AGREES {
+                continue;
+            }
+            let Link { up, down } = self.links.link(q);
+            let item = self.links.item(q);
+            self.links.link_mut(up).down = down;
+            self.links.link_mut(down).up = up;
+            *self.links.len_mut(item) -= unit;
+            self.updates += 1;
+        }
+    }
+
+    /// Undoes `hide_colored(p)`.
+    fn unhide_colored(&mut self, p: u32) {
+        let (first, last) = self.option_bounds(p);
+        let unit = self.unit;
+        for q in (first..=last).rev().filter(|&q| q != p) {
+            if self.colors[q as usize] == AGREES {
+                continue;
+            }
+            let Link { up, down } = self.links.link(q);
+            let item = self.links.item(q);
+            self.links.link_mut(up).down = q;
+            self.links.link_mut(down).up = q;
+            *self.links.len_mut(item) += unit;
+        }
+    }
+
+    /// Gives the item of `p` (a secondary item) the color of `p`: hides the
+    /// options that give it another color or none, and marks those that
+    /// agree.
+    fn purify(&mut self, p: u32) {
+        let color = self.colors[p as usize];
+        let item = self.links.item(p);
+        self.cleansings += 1;
+        let mut q = self.links.link(item).down;
+        while q != item {
+            if self.colors[q as usize] == color {
+                if q != p {
+                    self.colors[q as usize] = AGREES;
+                    self.cleansings += 1;
+                }
+            } else {
+                self.hide_colored(q);
+            }
+            q = self.links.link(q).down;
+        }
+    }
+
+    /// Undoes `purify(p)`.
+    fn unpurify(&mut self, p: u32) {
+        let color = self.colors[p as usize];
+        let item = self.links.item(p);
+        let mut q = self.links.link(item).up;
+        while q != item {
+            if self.colors[q as usize] == AGREES {
+                self.colors[q as usize] = color;
+            } else if q != p {
+                self.unhide_colored(q);
+            }
+            q = self.links.link(q).up;
+        }
+    }
+
+    /// Chooses the option of `p`: covers its other uncolored items and
+    /// purifies its colored ones (those marked [`AGREES`] are purified
+    /// already), from the node after `p` around to the one before it.
+    pub(crate) fn commit_colored(&mut self, p: u32) {
+        let (first, last) = self.option_bounds(p);
+        for q in (p + 1..=last).chain(first..p) {
+            match self.colors[q as usize] {
+                NO_COLOR => self.cover_colored(self.links.item(q)),
+                AGREES => {}
+                _ => self.purify(q),
+            }
+        }
+    }
+
+    /// Undoes `commit_colored(p)`, in the opposite order.
+    pub(crate) fn uncommit_colored(&mut self, p: u32) {
+        let (first, last) = self.option_bounds(p);
+        for q in (first..p).rev().chain((p + 1..=last).rev()) {
+            match self.colors[q as usize] {
+                NO_COLOR => self.uncover_colored(self.links.item(q)),
+                AGREES => {}
+                _ => self.unpurify(q),
+            }
+        }
+    }
+}

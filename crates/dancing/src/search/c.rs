@@ -1,0 +1,37 @@
+//! Algorithm C, as Knuth's DLX2 runs it: exact cover with colors. It
+//! branches as Algorithm X does; choosing an option purifies the secondary
+//! items it colors (see the matrix's colored dance).
+
+use super::Algorithm;
+use crate::matrix::Matrix;
+
+/// Exact cover with colors: primary items covered exactly once, secondary
+/// items at most once or by options that all give them the same color.
+pub(crate) struct Colors;
+
+impl Algorithm for Colors {
+    #[inline(always)]
+    fn choose(matrix: &Matrix<'_>) -> Option<u32> {
+        matrix.choose_item()
+    }
+
+    #[inline(always)]
+    fn cover(matrix: &mut Matrix<'_>, item: u32) {
+        matrix.cover_colored(item);
+    }
+
+    #[inline(always)]
+    fn uncover(matrix: &mut Matrix<'_>, item: u32) {
+        matrix.uncover_colored(item);
+    }
+
+    #[inline(always)]
+    fn commit(matrix: &mut Matrix<'_>, node: u32) {
+        matrix.commit_colored(node);
+    }
+
+    #[inline(always)]
+    fn uncommit(matrix: &mut Matrix<'_>, node: u32) {
+        matrix.uncommit_colored(node);
+    }
+}
