@@ -2,10 +2,13 @@
 //! independently of the search engine.
 //!
 //! Each printed option is matched to an option of the problem by its *set* of
-//! item names (the order within a line does not matter), through a hash map
-//! from the sorted item list to the option; then every primary item must be
-//! covered exactly once and every secondary item at most once. Nothing here
-//! calls the search, so a bug in the engine cannot hide a wrong answer.
+//! entries, item names with their colors (`X:a`; the order within a line
+//! does not matter), through a hash map from the sorted entry list to the
+//! option; then every primary item must be held between its lower and upper
+//! bound times (exactly once, without bounds) and every secondary item at
+//! most once, or by several options that all give it the same color (an
+//! uncolored entry conflicts with any other). Nothing here calls the search,
+//! so a bug in the engine cannot hide a wrong answer.
 //!
 //! The solutions are read one line at a time, and no line longer than any
 //! record of this problem's solutions could be is held (see
@@ -38,8 +41,9 @@ solution that does not (its number, its line in the solutions and the item are n
 not a solution at all: unknown item names, broken JSON), 130 when interrupted (Ctrl-C).
 
 Solutions are read as `dlx solve` prints them for this one problem:
-  text        one line per chosen option, its item names in any order, a blank line
-              between solutions; a leading `==> FILE <==` header is skipped
+  text        one line per chosen option, its item names (with colors, X:a) in any
+              order, a blank line between solutions; a leading `==> FILE <==` header
+              is skipped
   JSON Lines  `dlx solve --json`: {\"type\":\"solution\",\"solution\":N,\"options\":[[..],..]}
               records numbered 1, 2, ..., then an optional summary whose `solutions`
               count must match
@@ -49,8 +53,10 @@ says. The output of `dlx solve A B` holds two problems: verify each on its own."
 /// Check printed solutions against their problem, without the search engine.
 ///
 /// Every printed option must be an option of the problem (compared as a set
-/// of item names), every primary item covered exactly once and every
-/// secondary item at most once. A summary goes to standard error.
+/// of item names with their colors, `X:a`), every primary item covered
+/// exactly once (or within its bounds, `u:v|X`) and every secondary item at
+/// most once (or by options that agree on its color). A summary goes to
+/// standard error.
 #[derive(clap::Args, Debug)]
 #[command(after_help = AFTER_HELP)]
 pub struct Args {

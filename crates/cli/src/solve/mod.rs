@@ -122,6 +122,10 @@ fn solve_input(
     for warning in &parsed.warnings {
         crate::diag!("{name}:{warning}");
     }
+    // TODO(xcc): remove when the engine runs Algorithms C and M
+    if let Some(reason) = runner::unsupported(&parsed.problem) {
+        return Err(Failure::Input(format!("{name}: {reason}")));
+    }
     let outcome = run.search(&parsed.problem, printer)?;
     Ok(outcome.status())
 }

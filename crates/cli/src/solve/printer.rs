@@ -40,8 +40,9 @@ pub trait Printer {
 }
 
 /// Solutions as Knuth writes them: a line per chosen option with its item
-/// names, a blank line between solutions, and `==> FILE <==` before the
-/// solutions of each of several files.
+/// names (and colors, `X:a`, as in the input), a blank line between
+/// solutions, and `==> FILE <==` before the solutions of each of several
+/// files.
 pub struct Text<'w, W: Write> {
     out: &'w mut W,
     header: Option<Header>,
@@ -81,8 +82,8 @@ impl<W: Write> Printer for Text<'_, W> {
         }
         for &option in options {
             let mut separator = "";
-            for &item in problem.option(option) {
-                write!(self.out, "{separator}{}", item_name(problem, item))?;
+            for entry in entries(problem, option) {
+                write!(self.out, "{separator}{entry}")?;
                 separator = " ";
             }
             writeln!(self.out)?;
@@ -95,7 +96,8 @@ impl<W: Write> Printer for Text<'_, W> {
     }
 }
 
-/// JSON Lines: an object per solution (unless only counting), then a
+/// JSON Lines: an object per solution (unless only counting), its options
+/// as arrays of entries written as in the input (`"X"`, `"X:a"`), then a
 /// summary object with the statistics, whatever the number of threads.
 pub struct Json<'w, W: Write> {
     out: &'w mut W,
@@ -123,13 +125,11 @@ impl<W: Write> Printer for Json<'_, W> {
         if !self.solutions {
             return Ok(());
         }
-        let options: Vec<Vec<&str>> = options
+        let options: Vec<Vec<String>> = options
             .iter()
             .map(|&option| {
-                problem
-                    .option(option)
-                    .iter()
-                    .map(|&item| item_name(problem, item))
+                entries(problem, option)
+                    .map(|entry| entry.to_string())
                     .collect()
             })
             .collect();
@@ -207,6 +207,36 @@ impl<W: Write> Printer for Count<'_, W> {
 fn item_name(problem: &Problem, item: ItemId) -> &str {
     // Problems read from Knuth's format name every item.
     problem.item_name(item).unwrap_or("?")
+}
+
+/// One entry of an option as the input wrote it: `X`, or `X:a` with its
+/// color.
+struct Entry<'p> {
+    item: &'p str,
+    color: Option<&'p str>,
+}
+
+impl std::fmt::Display for Entry<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.item)?;
+        if let Some(color) = self.color {
+            write!(f, ":{color}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The entries of `option`, in the order of the input.
+fn entries(problem: &Problem, option: OptionId) -> impl Iterator<Item = Entry<'_>> {
+    problem
+        .option(option)
+        .iter()
+        .zip(problem.option_colors(option))
+        .map(|(&item, color)| Entry {
+            item: item_name(problem, item),
+            // Colors read from Knuth's format all have names.
+            color: color.map(|color| problem.color_name(color).unwrap_or("?")),
+        })
 }
 
 /// The summary of one input on standard error: a sentence (unless the
@@ -300,5 +330,54 @@ fn describe(stop: Stop) -> &'static str {
         Stop::MaxNodes => "stopped: node budget spent",
         Stop::TimeLimit => "stopped: time limit",
         Stop::Interrupted => "interrupted",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use dancing::format;
+
+    use super::*;
+
+    /// DLX3's example: its one solution is options 1, 3 and 4.
+    const DLX3_EXAMPLE: &str = "\
+A B 2:3|C | X Y
+A B X:0 Y:0
+A C X:1 Y:1
+C X:0
+B X:1
+C Y:1
+";
+
+    fn solution(printer: &mut impl Printer, problem: &Problem) {
+        let options = [1, 3, 4].map(OptionId::new);
+        printer.solution(problem, 1, &options).unwrap();
+    }
+
+    #[test]
+    fn text_prints_options_as_in_the_input_colors_included() {
+        let problem = format::read_str(DLX3_EXAMPLE).unwrap().problem;
+        let mut out = Vec::new();
+        solution(&mut Text::new(&mut out, None), &problem);
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text, "A C X:1 Y:1\nB X:1\nC Y:1\n");
+        // What is printed is what `dlx verify` accepts.
+        let verified = crate::verify::verify(&problem, text.as_bytes(), None);
+        assert_eq!(verified.ok(), Some(1));
+    }
+
+    #[test]
+    fn json_prints_colored_entries_as_strings() {
+        let problem = format::read_str(DLX3_EXAMPLE).unwrap().problem;
+        let mut out = Vec::new();
+        solution(&mut Json::new(&mut out, "f".into(), true), &problem);
+        let text = String::from_utf8(out).unwrap();
+        let record: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            record["options"],
+            json!([["A", "C", "X:1", "Y:1"], ["B", "X:1"], ["C", "Y:1"]])
+        );
+        let verified = crate::verify::verify(&problem, text.as_bytes(), None);
+        assert_eq!(verified.ok(), Some(1));
     }
 }

@@ -72,6 +72,28 @@ impl Outcome {
     }
 }
 
+/// Why the search cannot take `problem` yet, if it cannot: it runs
+/// Algorithm X only, which would ignore colors and bounds and give wrong
+/// answers.
+// TODO(xcc): remove when the engine runs Algorithms C and M
+pub fn unsupported(problem: &Problem) -> Option<&'static str> {
+    match (problem.has_colors(), problem.has_bounds()) {
+        (false, false) => None,
+        (true, false) => Some(
+            "the problem has colors (`X:a`, Knuth's DLX2), which the search cannot handle yet \
+             (it would ignore them); `dlx verify` checks solutions found elsewhere",
+        ),
+        (false, true) => Some(
+            "the problem has item bounds (`u:v|X`, Knuth's DLX3), which the search cannot \
+             handle yet (it would ignore them); `dlx verify` checks solutions found elsewhere",
+        ),
+        (true, true) => Some(
+            "the problem has colors and item bounds (Knuth's DLX3), which the search cannot \
+             handle yet (it would ignore them); `dlx verify` checks solutions found elsewhere",
+        ),
+    }
+}
+
 impl Run<'_> {
     /// Searches `problem`, handing the solutions to `printer`, then writes
     /// the summary on standard error. Fails only when writing the output

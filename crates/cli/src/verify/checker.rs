@@ -1,16 +1,29 @@
 //! The check of one solution at a time, independent of the search engine:
-//! printed options matched to the problem's by item set, then coverage.
+//! printed options matched to the problem's by their set of entries (item
+//! and color), then coverage: every primary item held between its lower and
+//! upper bound times (once, without bounds), every secondary item at most
+//! once, or by several options that all give it the same color.
 
 use std::collections::HashMap;
 
-use dancing::{ItemId, ItemKind, OptionId, Problem};
+use dancing::{ColorId, ItemId, ItemKind, OptionId, Problem};
 
 use super::{Failure, FailureKind, Invalid, Place};
 
 /// A printed name that does not name an item of a printed option.
 pub(super) enum NameError {
-    Unknown { column: Option<usize>, name: String },
-    Repeated { column: Option<usize>, name: String },
+    Unknown {
+        column: Option<usize>,
+        name: String,
+    },
+    UnknownColor {
+        column: Option<usize>,
+        entry: String,
+    },
+    Repeated {
+        column: Option<usize>,
+        name: String,
+    },
 }
 
 impl NameError {
@@ -21,6 +34,10 @@ impl NameError {
             NameError::Unknown { column, name } => {
                 (column, format!("unknown item `{name}`{within}"))
             }
+            NameError::UnknownColor { column, entry } => (
+                column,
+                format!("`{entry}`{within}: no option of the problem has this color"),
+            ),
             NameError::Repeated { column, name } => (
                 column,
                 format!("item `{name}` appears twice{within}; an option names each item once"),
@@ -34,18 +51,34 @@ impl NameError {
     }
 }
 
-/// The problem's options by their item sets, and the coverage of the
+/// An entry of an option: its item and color code (0 for none, `c + 1`
+/// for color `c`), the key by which printed options are matched.
+type Entry = (ItemId, u32);
+
+fn entry(item: ItemId, color: Option<ColorId>) -> Entry {
+    (item, color.map_or(0, |color| color.index() as u32 + 1))
+}
+
+/// The problem's options by their entry sets, and the coverage of the
 /// solution being read.
 pub(super) struct Checker<'p> {
     problem: &'p Problem,
-    /// Every option by its sorted items (the first, if two are the same set).
-    options: HashMap<Box<[ItemId]>, OptionId>,
-    /// Where each item is covered in the current solution.
+    /// Every option by its sorted entries (the first, if two are the same).
+    options: HashMap<Box<[Entry]>, OptionId>,
+    /// Where each item is first held in the current solution.
     covered_at: Vec<Option<Place>>,
-    /// The items covered in the current solution, to reset `covered_at`.
+    /// How many options of the current solution hold each item.
+    times: Vec<u32>,
+    /// The color the current solution gives each secondary item it holds.
+    colors: Vec<Option<ColorId>>,
+    /// The items held in the current solution, to reset the above.
     covered: Vec<ItemId>,
-    /// How many primary items the current solution covers.
-    primaries_covered: usize,
+    /// How many primary items the current solution holds at least their
+    /// lower bound times.
+    primaries_satisfied: usize,
+    /// How many primary items have a lower bound of 0 (satisfied by the
+    /// empty solution).
+    satisfied_when_empty: usize,
     /// The serial number of the printed option last naming each item, to
     /// catch a name repeated within one option without clearing anything.
     named_in: Vec<u64>,
@@ -59,16 +92,29 @@ impl<'p> Checker<'p> {
     pub(super) fn new(problem: &'p Problem) -> Checker<'p> {
         let mut options = HashMap::with_capacity(problem.option_count());
         for (id, items) in problem.options() {
-            let mut key: Box<[ItemId]> = items.into();
+            let mut key: Box<[Entry]> = items
+                .iter()
+                .zip(problem.option_colors(id))
+                .map(|(&item, color)| entry(item, color))
+                .collect();
             key.sort_unstable();
             options.entry(key).or_insert(id);
         }
+        let satisfied_when_empty = problem
+            .items()
+            .filter(|&item| {
+                problem.item_kind(item) == ItemKind::Primary && problem.item_bounds(item).0 == 0
+            })
+            .count();
         Checker {
             problem,
             options,
             covered_at: vec![None; problem.item_count()],
+            times: vec![0; problem.item_count()],
+            colors: vec![None; problem.item_count()],
             covered: Vec::new(),
-            primaries_covered: 0,
+            primaries_satisfied: satisfied_when_empty,
+            satisfied_when_empty,
             named_in: vec![0; problem.item_count()],
             printed_options: 0,
             solution: 0,
@@ -81,22 +127,28 @@ impl<'p> Checker<'p> {
     pub(super) fn begin(&mut self, number: u64, line: usize) {
         for item in self.covered.drain(..) {
             self.covered_at[item.index()] = None;
+            self.times[item.index()] = 0;
         }
-        self.primaries_covered = 0;
+        self.primaries_satisfied = self.satisfied_when_empty;
         self.solution = number;
         self.first_line = line;
         self.last_line = line;
     }
 
-    /// Looks up the printed names of one option, into `items`.
+    /// Looks up the printed entries of one option (`X` or `X:a`), into
+    /// `entries`.
     pub(super) fn resolve<'a>(
         &mut self,
         names: impl Iterator<Item = (Option<usize>, &'a str)>,
-        items: &mut Vec<ItemId>,
+        entries: &mut Vec<(ItemId, Option<ColorId>)>,
     ) -> Result<(), NameError> {
         self.printed_options += 1;
-        items.clear();
-        for (column, name) in names {
+        entries.clear();
+        for (column, printed) in names {
+            let (name, color) = match printed.split_once(':') {
+                Some((name, color)) => (name, Some(color)),
+                None => (printed, None),
+            };
             let item = self
                 .problem
                 .item_by_name(name)
@@ -104,6 +156,15 @@ impl<'p> Checker<'p> {
                     column,
                     name: name.to_owned(),
                 })?;
+            let color = match color {
+                None => None,
+                Some(color) => Some(self.problem.color_by_name(color).ok_or_else(|| {
+                    NameError::UnknownColor {
+                        column,
+                        entry: printed.to_owned(),
+                    }
+                })?),
+            };
             let named_in = &mut self.named_in[item.index()];
             if *named_in == self.printed_options {
                 return Err(NameError::Repeated {
@@ -112,13 +173,17 @@ impl<'p> Checker<'p> {
                 });
             }
             *named_in = self.printed_options;
-            items.push(item);
+            entries.push((item, color));
         }
         Ok(())
     }
 
-    /// Adds the option of `items` (resolved, any order) to the solution.
-    pub(super) fn option(&mut self, place: Place, items: &mut [ItemId]) -> Result<(), Failure> {
+    /// Adds the option of `entries` (resolved, any order) to the solution.
+    pub(super) fn option(
+        &mut self,
+        place: Place,
+        entries: &mut [(ItemId, Option<ColorId>)],
+    ) -> Result<(), Failure> {
         self.last_line = place.line;
         let fail = |kind| Failure {
             solution: Some(self.solution),
@@ -126,46 +191,88 @@ impl<'p> Checker<'p> {
             last_line: None,
             kind,
         };
-        items.sort_unstable();
-        if !self.options.contains_key(&*items) {
-            return Err(fail(FailureKind::NotAnOption(self.names(items))));
+        entries.sort_unstable();
+        let key: Vec<Entry> = entries
+            .iter()
+            .map(|&(item, color)| entry(item, color))
+            .collect();
+        if !self.options.contains_key(key.as_slice()) {
+            return Err(fail(FailureKind::NotAnOption(self.names(entries))));
         }
-        let primary = |item: &ItemId| self.problem.item_kind(*item) == ItemKind::Primary;
-        if !items.iter().any(primary) {
-            return Err(fail(FailureKind::NoPrimaryItem(self.names(items))));
+        let primary = |item: ItemId| self.problem.item_kind(item) == ItemKind::Primary;
+        if !entries.iter().any(|&(item, _)| primary(item)) {
+            return Err(fail(FailureKind::NoPrimaryItem(self.names(entries))));
         }
-        for &item in items.iter() {
-            if let Some(also) = self.covered_at[item.index()] {
-                return Err(fail(FailureKind::CoveredTwice {
+        for &(item, color) in entries.iter() {
+            let Some(also) = self.covered_at[item.index()] else {
+                continue;
+            };
+            let times = self.times[item.index()];
+            let kind = if primary(item) {
+                let upper = self.problem.item_bounds(item).1;
+                if times < upper {
+                    continue;
+                }
+                FailureKind::CoveredTooOften {
                     item: self.name(item).to_owned(),
-                    kind: self.problem.item_kind(item),
+                    upper,
                     also,
-                }));
-            }
+                }
+            } else {
+                let first = self.colors[item.index()];
+                match (first, color) {
+                    (Some(first), Some(color)) if first == color => continue,
+                    (Some(first), Some(color)) => FailureKind::ColorClash {
+                        item: self.name(item).to_owned(),
+                        colors: Box::new((
+                            self.color_name(color).to_owned(),
+                            self.color_name(first).to_owned(),
+                        )),
+                        also,
+                    },
+                    _ => FailureKind::CoveredTwice {
+                        item: self.name(item).to_owned(),
+                        kind: ItemKind::Secondary,
+                        also,
+                    },
+                }
+            };
+            return Err(fail(kind));
         }
-        for &item in items.iter() {
-            self.covered_at[item.index()] = Some(place);
-            self.covered.push(item);
-            if primary(&item) {
-                self.primaries_covered += 1;
+        for &(item, color) in entries.iter() {
+            let k = item.index();
+            if self.covered_at[k].is_none() {
+                self.covered_at[k] = Some(place);
+                self.colors[k] = color;
+                self.covered.push(item);
+            }
+            self.times[k] += 1;
+            if primary(item) && self.times[k] == self.problem.item_bounds(item).0 {
+                self.primaries_satisfied += 1;
             }
         }
         Ok(())
     }
 
-    /// Ends the solution: every primary item must be covered.
+    /// Ends the solution: every primary item must be held at least its
+    /// lower bound times (once, without bounds).
     pub(super) fn end(&mut self) -> Result<(), Failure> {
-        if self.primaries_covered == self.problem.primary_count() {
+        if self.primaries_satisfied == self.problem.primary_count() {
             return Ok(());
         }
-        let uncovered = self
-            .problem
-            .items()
-            .find(|&item| {
-                self.problem.item_kind(item) == ItemKind::Primary
-                    && self.covered_at[item.index()].is_none()
-            })
-            .map_or_else(String::new, |item| self.name(item).to_owned());
+        let short = self.problem.items().find(|&item| {
+            self.problem.item_kind(item) == ItemKind::Primary
+                && self.times[item.index()] < self.problem.item_bounds(item).0
+        });
+        let kind = match short {
+            Some(item) if self.times[item.index()] > 0 => FailureKind::CoveredTooFew {
+                item: self.name(item).to_owned(),
+                times: self.times[item.index()],
+                lower: self.problem.item_bounds(item).0,
+            },
+            Some(item) => FailureKind::Uncovered(self.name(item).to_owned()),
+            None => FailureKind::Uncovered(String::new()),
+        };
         Err(Failure {
             solution: Some(self.solution),
             place: Place {
@@ -173,7 +280,7 @@ impl<'p> Checker<'p> {
                 option: None,
             },
             last_line: Some(self.last_line),
-            kind: FailureKind::Uncovered(uncovered),
+            kind,
         })
     }
 
@@ -187,9 +294,19 @@ impl<'p> Checker<'p> {
         self.problem.item_name(item).unwrap_or("?")
     }
 
-    /// The names of `items`, in the problem's order, for a message.
-    fn names(&self, items: &[ItemId]) -> String {
-        let names: Vec<&str> = items.iter().map(|&item| self.name(item)).collect();
+    fn color_name(&self, color: ColorId) -> &str {
+        self.problem.color_name(color).unwrap_or("?")
+    }
+
+    /// The entries of an option, in the problem's order, for a message.
+    fn names(&self, entries: &[(ItemId, Option<ColorId>)]) -> String {
+        let names: Vec<String> = entries
+            .iter()
+            .map(|&(item, color)| match color {
+                Some(color) => format!("{}:{}", self.name(item), self.color_name(color)),
+                None => self.name(item).to_owned(),
+            })
+            .collect();
         names.join(" ")
     }
 }

@@ -2,7 +2,7 @@
 
 use std::io::BufRead;
 
-use dancing::ItemId;
+use dancing::{ColorId, ItemId};
 use serde_json::Value;
 
 use super::{Checker, Failure, FailureKind, Invalid, Lines, Place, Stop};
@@ -43,8 +43,8 @@ struct JsonRecords {
     file: Option<String>,
     /// The line of the summary, which must be the last record.
     summary_line: Option<usize>,
-    /// Scratch: the items of one printed option.
-    items: Vec<ItemId>,
+    /// Scratch: the entries of one printed option.
+    items: Vec<(ItemId, Option<ColorId>)>,
 }
 
 type Record = serde_json::Map<String, Value>;

@@ -9,11 +9,27 @@ use super::Invalid;
 /// The longest line accepted: more than any solution record of `problem`
 /// can take in either format (every item named once, JSON-escaped, with room
 /// for a long file name), so a longer line is not one `dlx solve` printed.
+///
+/// With colors or bounds an item may be named by several options of a
+/// solution, with a color each: the bound is then every entry of every
+/// option written once, still in proportion to the problem.
 pub fn limit(problem: &Problem) -> u64 {
-    let names: usize = problem
-        .items()
-        .map(|item| problem.item_name(item).map_or(8, str::len) + 1)
-        .sum();
+    let name = |item| problem.item_name(item).map_or(8, str::len) + 1;
+    let names: usize = if problem.has_colors() || problem.has_bounds() {
+        problem
+            .options()
+            .map(|(id, items)| {
+                let colors: usize = problem
+                    .option_colors(id)
+                    .flatten()
+                    .map(|color| problem.color_name(color).map_or(8, str::len) + 1)
+                    .sum();
+                items.iter().map(|&item| name(item)).sum::<usize>() + colors
+            })
+            .sum()
+    } else {
+        problem.items().map(name).sum()
+    };
     (64 << 10) + 8 * names as u64
 }
 

@@ -78,6 +78,36 @@ pub enum FailureKind {
     },
     /// A primary item is covered by no option of the solution.
     Uncovered(String),
+    /// A primary item is held by more options than its upper bound allows
+    /// (bounds `u:v|X` with `v` above 1; without bounds, `CoveredTwice`).
+    CoveredTooOften {
+        /// The item's name.
+        item: String,
+        /// Its upper bound.
+        upper: u32,
+        /// The first option that holds it.
+        also: Place,
+    },
+    /// A primary item is held by fewer options than its lower bound asks
+    /// (but by some).
+    CoveredTooFew {
+        /// The item's name.
+        item: String,
+        /// How many options hold it.
+        times: u32,
+        /// Its lower bound.
+        lower: u32,
+    },
+    /// Two options give a secondary item different colors.
+    ColorClash {
+        /// The item's name.
+        item: String,
+        /// The color this option gives it, and the color an earlier option
+        /// gave it (boxed: a rare failure should not grow every result).
+        colors: Box<(String, String)>,
+        /// That earlier option.
+        also: Place,
+    },
     /// A JSON record's number is not the next one.
     Misnumbered {
         /// The number printed.
@@ -133,6 +163,26 @@ impl fmt::Display for Failure {
                 write!(f, "{kind} item {item} is covered twice (also {also})")
             }
             FailureKind::Uncovered(item) => write!(f, "primary item {item} is not covered"),
+            FailureKind::CoveredTooOften {
+                item,
+                upper: 1,
+                also,
+            } => {
+                write!(f, "primary item {item} is covered twice (also {also})")
+            }
+            FailureKind::CoveredTooOften { item, upper, also } => write!(
+                f,
+                "primary item {item} is covered more than its upper bound of {upper} times (first {also})"
+            ),
+            FailureKind::CoveredTooFew { item, times, lower } => write!(
+                f,
+                "primary item {item} is covered {times} times, fewer than its lower bound of {lower}"
+            ),
+            FailureKind::ColorClash { item, colors, also } => write!(
+                f,
+                "secondary item {item} is given color {} here but {} by an earlier option ({also})",
+                colors.0, colors.1
+            ),
             FailureKind::Misnumbered { found, expected } => write!(
                 f,
                 "a record numbered {found} where solution {expected} was expected (a solution is missing or repeated)"

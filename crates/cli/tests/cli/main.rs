@@ -12,3 +12,4 @@ mod solve;
 mod sudoku;
 mod sudoku_robustness;
 mod verify;
+mod xcc;

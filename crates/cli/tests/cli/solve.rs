@@ -216,7 +216,11 @@ fn bad_input_names_file_line_and_column_and_exits_2() {
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(stderr.contains("colors.dlx:3:5: colors"), "{stderr}");
+    // TODO(xcc): the search refuses colors until it runs Algorithm C.
+    assert!(
+        stderr.contains("colors.dlx: the problem has colors"),
+        "{stderr}"
+    );
     assert!(
         output.stdout.is_empty(),
         "nothing is solved from a misread file"
@@ -250,7 +254,11 @@ fn a_bad_file_does_not_stop_the_others() {
     assert_eq!(counts, ["1", "4"], "{stdout}");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("no-such-file.dlx: cannot open"), "{stderr}");
-    assert!(stderr.contains("colors.dlx:3:5:"), "{stderr}");
+    // TODO(xcc): refused until the search runs Algorithm C.
+    assert!(
+        stderr.contains("colors.dlx: the problem has colors"),
+        "{stderr}"
+    );
 }
 
 #[test]

@@ -66,13 +66,15 @@ fn everything_dlx_solve_prints_for_the_engine_data_verifies() {
     for problem in engine_problems() {
         let solved = solve(&problem, false);
         if solved.status.code() == Some(2) {
-            // Colors are not supported yet: verify rejects the problem at
-            // the same place as solve.
+            // TODO(xcc): the search refuses colors and bounds until it runs
+            // Algorithms C and M (the `xcc` tests verify such solutions).
+            assert!(
+                stderr(&solved).contains("cannot handle yet"),
+                "{}",
+                stderr(&solved)
+            );
             let checked = verify(&problem, "");
-            assert_exit(&checked, 2);
-            let place = stderr(&solved);
-            let place = place.split(' ').next().unwrap();
-            assert!(stderr(&checked).starts_with(place), "{}", stderr(&checked));
+            assert_exit(&checked, 0);
             continue;
         }
         assert_exit(&solved, 0);
@@ -466,7 +468,12 @@ fn text_that_is_no_solution_is_an_error_with_its_place() {
         .output()
         .unwrap();
     assert_exit(&checked, 2);
-    assert!(stderr(&checked).starts_with("<stdin>:1:1: unknown item `{\"type\":"));
+    // `{"type":...` reads as item `{"type"` with a color.
+    assert!(
+        stderr(&checked).starts_with("<stdin>:1:1: unknown item `{\"type\"`"),
+        "{}",
+        stderr(&checked)
+    );
 }
 
 #[test]
