@@ -317,7 +317,7 @@ where
             prefixed: false,
         };
         let problem = generator.problem();
-        // TODO(xcc): remove when the engine runs Algorithms C and M
+        // TODO(xcc): remove when the engine runs Algorithm M
         if let Some(reason) = crate::solve::runner::unsupported(problem) {
             crate::diag!(
                 "dlx gen {name}: {reason}; without --solve, --count or --max the problem is written"

@@ -122,7 +122,7 @@ fn solve_input(
     for warning in &parsed.warnings {
         crate::diag!("{name}:{warning}");
     }
-    // TODO(xcc): remove when the engine runs Algorithms C and M
+    // TODO(xcc): remove when the engine runs Algorithm M
     if let Some(reason) = runner::unsupported(&parsed.problem) {
         return Err(Failure::Input(format!("{name}: {reason}")));
     }

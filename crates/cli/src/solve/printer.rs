@@ -159,6 +159,9 @@ impl<W: Write> Printer for Json<'_, W> {
             "time_seconds": outcome.elapsed.as_secs_f64(),
             "threads": outcome.threads,
         });
+        if outcome.colored {
+            summary["cleansings"] = json!(stats.cleansings);
+        }
         if let Some(line) = outcome.stopped_reading_at {
             summary["stopped_reading_at_line"] = json!(line);
         }
@@ -271,8 +274,14 @@ pub fn report(search: &SearchArgs, name: &str, prefixed: bool, sentence: bool, o
                     .map_or("unknown".to_owned(), |fraction| format!("{fraction:.4}"))
             ),
         };
+        // DLX2's third figure, for problems that have colors.
+        let cleansings = if outcome.colored {
+            format!(" cleansings {}", stats.cleansings)
+        } else {
+            String::new()
+        };
         crate::diag!(
-            "{}solutions {} nodes {} updates {} max-depth {} time {seconds:.3}s threads {} complete {}{stopped}",
+            "{}solutions {} nodes {} updates {}{cleansings} max-depth {} time {seconds:.3}s threads {} complete {}{stopped}",
             if prefixed {
                 format!("file {name} ")
             } else {

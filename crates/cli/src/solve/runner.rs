@@ -59,6 +59,9 @@ pub struct Outcome {
     pub profile: Vec<u64>,
     /// The line reading got to, when it stopped before the end.
     pub stopped_reading_at: Option<usize>,
+    /// Whether the problem has colors, so that the summary counts
+    /// cleansings as DLX2 does.
+    pub colored: bool,
 }
 
 impl Outcome {
@@ -72,26 +75,16 @@ impl Outcome {
     }
 }
 
-/// Why the search cannot take `problem` yet, if it cannot: it runs
-/// Algorithm X only, which would ignore colors and bounds and give wrong
-/// answers.
-// TODO(xcc): remove when the engine runs Algorithms C and M
+/// Why the search cannot take `problem` yet, if it cannot: the engine runs
+/// Algorithms X and C (plain exact cover and colors), not yet Algorithm M,
+/// which item bounds need.
+// TODO(xcc): remove when the engine runs Algorithm M
 pub fn unsupported(problem: &Problem) -> Option<&'static str> {
-    match (problem.has_colors(), problem.has_bounds()) {
-        (false, false) => None,
-        (true, false) => Some(
-            "the problem has colors (`X:a`, Knuth's DLX2), which the search cannot handle yet \
-             (it would ignore them); `dlx verify` checks solutions found elsewhere",
-        ),
-        (false, true) => Some(
-            "the problem has item bounds (`u:v|X`, Knuth's DLX3), which the search cannot \
-             handle yet (it would ignore them); `dlx verify` checks solutions found elsewhere",
-        ),
-        (true, true) => Some(
-            "the problem has colors and item bounds (Knuth's DLX3), which the search cannot \
-             handle yet (it would ignore them); `dlx verify` checks solutions found elsewhere",
-        ),
-    }
+    problem.has_bounds().then_some(
+        "the problem has item bounds (`u:v|X`, Knuth's DLX3), which the search cannot \
+         handle yet (Algorithm M is not in the engine); `dlx verify` checks solutions found \
+         elsewhere",
+    )
 }
 
 impl Run<'_> {
@@ -193,6 +186,7 @@ impl Run<'_> {
             explored: Some(solver.explored()),
             profile: solver.profile().to_vec(),
             stopped_reading_at: None,
+            colored: problem.has_colors(),
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)
@@ -214,6 +208,7 @@ impl Run<'_> {
             explored: Some(0.0),
             profile: Vec::new(),
             stopped_reading_at: Some(line),
+            colored: false,
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)
@@ -230,6 +225,7 @@ impl Run<'_> {
             explored: Some(0.0),
             profile: Vec::new(),
             stopped_reading_at: None,
+            colored: false,
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)

@@ -34,6 +34,11 @@ impl Shape {
     }
 
     pub(super) fn of(problem: &Problem) -> Shape {
+        // Searching with the bounds ignored would give wrong answers.
+        assert!(
+            !problem.has_bounds(),
+            "item bounds (`u:v|X`) need Algorithm M, which the engine does not run yet"
+        );
         // Primary columns are padded to whole chunks for `choose_item` with
         // items that are covered from the start; secondary columns follow.
         let primary_count = problem.primary_count().next_multiple_of(CHOICE_CHUNK) as u32;

@@ -74,6 +74,9 @@ pub struct ParallelSolver {
 impl ParallelSolver {
     /// A parallel search of `problem`, configured by default (on as many
     /// threads as the machine has cores).
+    ///
+    /// # Panics
+    /// If the problem has item bounds, as [`Template::new`].
     pub fn new(problem: &Problem) -> ParallelSolver {
         ParallelSolver::from_template(Template::new(problem))
     }

@@ -124,7 +124,12 @@ impl fmt::Display for SelectError {
 impl std::error::Error for SelectError {}
 
 impl<'b> Solver<'b> {
-    /// Links `problem` into `bump`, ready to search.
+    /// Links `problem` into `bump`, ready to search: Algorithm X, or
+    /// Algorithm C if the problem has colors.
+    ///
+    /// # Panics
+    /// If the problem has item bounds ([`Problem::has_bounds`]): Algorithm
+    /// M, which they need, is not in the engine yet.
     pub fn new(problem: &Problem, bump: &'b Bump) -> Solver<'b> {
         // Each choice covers at least one primary item, so a search is at most
         // this deep.
