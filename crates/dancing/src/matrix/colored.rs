@@ -42,7 +42,7 @@ impl Matrix<'_> {
 
     /// Unlinks every other node of `p`'s option from its item's list, but
     /// those marked [`AGREES`].
-    fn hide_colored(&mut self, p: u32) {
+    pub(super) fn hide_colored(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
         let unit = self.unit;
         for q in (first..=last).filter(|&q| q != p) {
@@ -59,7 +59,7 @@ impl Matrix<'_> {
     }
 
     /// Undoes `hide_colored(p)`.
-    fn unhide_colored(&mut self, p: u32) {
+    pub(super) fn unhide_colored(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
         let unit = self.unit;
         for q in (first..=last).rev().filter(|&q| q != p) {
@@ -77,7 +77,7 @@ impl Matrix<'_> {
     /// Gives the item of `p` (a secondary item) the color of `p`: hides the
     /// options that give it another color or none, and marks those that
     /// agree.
-    fn purify(&mut self, p: u32) {
+    pub(super) fn purify(&mut self, p: u32) {
         let color = self.colors[p as usize];
         let item = self.links.item(p);
         self.cleansings += 1;
@@ -96,7 +96,7 @@ impl Matrix<'_> {
     }
 
     /// Undoes `purify(p)`.
-    fn unpurify(&mut self, p: u32) {
+    pub(super) fn unpurify(&mut self, p: u32) {
         let color = self.colors[p as usize];
         let item = self.links.item(p);
         let mut q = self.links.link(item).up;

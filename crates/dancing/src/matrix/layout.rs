@@ -3,9 +3,9 @@
 
 use bumpalo::Bump;
 
-use super::{CHOICE_CHUNK, COVERED, Matrix};
+use super::{CHOICE_CHUNK, COVERED, Kind, Matrix};
 use crate::links::{Bounds, Link, Links, SPACER};
-use crate::problem::Problem;
+use crate::problem::{ItemKind, Problem};
 
 /// The sizes of a problem's linked matrix.
 #[derive(Clone, Copy)]
@@ -24,21 +24,27 @@ pub(super) struct Shape {
 
 impl Shape {
     /// The length of the color slice: a code per node for a problem with
-    /// colors, none for one without.
+    /// colors or bounds (Algorithm M runs DLX2's colored dance), none for
+    /// one without.
     pub(super) fn color_nodes(&self, problem: &Problem) -> usize {
-        if problem.has_colors() {
+        if Kind::of(problem) == Kind::ExactCover {
+            0
+        } else {
             self.node_count
+        }
+    }
+
+    /// The length of Algorithm M's per-column slices: one per primary
+    /// column and the root, for a problem with bounds; none for one without.
+    pub(super) fn bound_columns(&self, problem: &Problem) -> usize {
+        if Kind::of(problem) == Kind::Multiplicities {
+            self.primary_count as usize + 1
         } else {
             0
         }
     }
 
     pub(super) fn of(problem: &Problem) -> Shape {
-        // Searching with the bounds ignored would give wrong answers.
-        assert!(
-            !problem.has_bounds(),
-            "item bounds (`u:v|X`) need Algorithm M, which the engine does not run yet"
-        );
         // Primary columns are padded to whole chunks for `choose_item` with
         // items that are covered from the start; secondary columns follow.
         let primary_count = problem.primary_count().next_multiple_of(CHOICE_CHUNK) as u32;
@@ -172,6 +178,53 @@ pub(super) fn fill(
     Some(to_keys(lens, primary_count))
 }
 
+/// Fills Algorithm M's slices (empty for other problems): each primary
+/// column's bound (the most options that may still hold it) and slack
+/// (upper less lower bound), and the active list of the problem's primary
+/// columns, column 0 its root, without the padding.
+pub(super) fn fill_bounds(
+    problem: &Problem,
+    bound: &mut [u32],
+    slack: &mut [u32],
+    active: &mut [Link],
+) {
+    if bound.is_empty() {
+        return;
+    }
+    for item in problem.items() {
+        if problem.item_kind(item) == ItemKind::Primary {
+            let column = problem.column_of(item) as usize;
+            let (lower, upper) = problem.item_bounds(item);
+            bound[column] = upper;
+            slack[column] = upper - lower;
+        }
+    }
+    let last = problem.primary_count() as u32;
+    for column in 0..=last {
+        active[column as usize] = Link {
+            up: if column == 0 { last } else { column - 1 },
+            down: if column == last { 0 } else { column + 1 },
+        };
+    }
+}
+
+/// The most levels a search of `problem` can go down: one option per
+/// primary item for Algorithms X and C; for Algorithm M, an item may take
+/// several options and a level may choose none, but every level chooses a
+/// different option or retires a primary item.
+pub(crate) fn max_depth(problem: &Problem) -> usize {
+    if Kind::of(problem) != Kind::Multiplicities {
+        return problem.primary_count();
+    }
+    let upper: u64 = problem
+        .items()
+        .filter(|&item| problem.item_kind(item) == ItemKind::Primary)
+        .map(|item| u64::from(problem.item_bounds(item).1) + 1)
+        .sum();
+    let linked = (problem.option_count() - problem.ignored_options().len()) as u64;
+    upper.min(linked + problem.primary_count() as u64) as usize
+}
+
 /// Options (or nodes, when checking) linked between two looks at a cancel
 /// request: a millisecond or two of work.
 pub(crate) const CANCEL_CHECK: usize = 1 << 16;
@@ -216,6 +269,11 @@ impl<'b> Matrix<'b> {
         let lens = bump.alloc_slice_fill_copy(shape.item_count as usize + 1, 0u32);
         let option_nodes = bump.alloc_slice_fill_copy(shape.option_count, 0u32);
         let colors = bump.alloc_slice_fill_copy(shape.color_nodes(problem), 0u32);
+        let columns = shape.bound_columns(problem);
+        let bound = bump.alloc_slice_fill_copy(columns, 0u32);
+        let slack = bump.alloc_slice_fill_copy(columns, 0u32);
+        let active = bump.alloc_slice_fill_copy(columns, Link::default());
+        fill_bounds(problem, bound, slack, active);
         let Some(unit) = fill(
             problem,
             shape,
@@ -237,6 +295,10 @@ impl<'b> Matrix<'b> {
             unit,
             option_nodes,
             colors,
+            kind: Kind::of(problem),
+            bound,
+            slack,
+            active,
             updates: 0,
             cleansings: 0,
         }

@@ -37,15 +37,17 @@
 //! unlinked node keeps its own `up`/`down` links and so remembers where it
 //! belongs.
 
+mod bounded;
 mod colored;
 mod dance;
 mod layout;
 mod template;
 
-use crate::links::{Bounds, Links, SPACER};
+use crate::links::{Bounds, Link, Links, SPACER};
 use crate::problem::OptionId;
 
-pub(crate) use layout::CANCEL_CHECK;
+pub(crate) use bounded::Branch;
+pub(crate) use layout::{CANCEL_CHECK, max_depth};
 pub use template::Template;
 
 /// Added to the length key of a covered item. Keys stay below it: a plain
@@ -76,12 +78,45 @@ pub(crate) struct Matrix<'b> {
     /// color its item was purified to. Empty for a problem without colors,
     /// which Algorithm X solves.
     pub(crate) colors: &'b mut [u32],
+    /// Which algorithm the problem needs.
+    pub(crate) kind: Kind,
+    /// Algorithm M's state, per primary column (empty for the other
+    /// algorithms): how many more options may hold the item, how many of
+    /// those it may go without (upper less lower bound), and the active
+    /// list of the items still to branch on (`up` and `down` are the
+    /// previous and next items, column 0 the root).
+    pub(crate) bound: &'b mut [u32],
+    pub(crate) slack: &'b [u32],
+    pub(crate) active: &'b mut [Link],
     /// Incremented like DLX1's `updates`: one per item unlinked from the
     /// active list and one per node unlinked from an item's list.
     pub(crate) updates: u64,
     /// Incremented like DLX2's `cleansings`: one per purification, one per
     /// node marked as agreeing with it.
     pub(crate) cleansings: u64,
+}
+
+/// The algorithm a problem needs: chosen once, when it is linked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// Algorithm X (DLX1): no colors, no bounds.
+    ExactCover,
+    /// Algorithm C (DLX2): colors.
+    Colors,
+    /// Algorithm M (DLX3): bounds on primary items, and maybe colors.
+    Multiplicities,
+}
+
+impl Kind {
+    pub(crate) fn of(problem: &crate::problem::Problem) -> Kind {
+        if problem.has_bounds() {
+            Kind::Multiplicities
+        } else if problem.has_colors() {
+            Kind::Colors
+        } else {
+            Kind::ExactCover
+        }
+    }
 }
 
 /// The color code of an uncolored node.

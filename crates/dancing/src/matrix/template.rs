@@ -2,8 +2,8 @@
 
 use bumpalo::Bump;
 
-use super::Matrix;
-use super::layout::{Shape, Slices, fill};
+use super::layout::{Shape, Slices, fill, fill_bounds, max_depth};
+use super::{Kind, Matrix};
 use crate::links::{Bounds, Link, SPACER, ValidSlices};
 use crate::problem::Problem;
 
@@ -22,6 +22,11 @@ pub struct Template {
     /// The nodes' color codes, which a search rewrites (empty without
     /// colors).
     colors: Vec<u32>,
+    /// Algorithm M's bounds, slacks and active list (empty without bounds).
+    bound: Vec<u32>,
+    slack: Vec<u32>,
+    active: Vec<Link>,
+    kind: Kind,
     primary_count: u32,
     unit: u32,
     max_depth: usize,
@@ -66,6 +71,10 @@ impl Template {
         let mut lens = vec![0; shape.item_count as usize + 1];
         let mut option_nodes = vec![0; shape.option_count];
         let mut colors = vec![0; shape.color_nodes(problem)];
+        let columns = shape.bound_columns(problem);
+        let (mut bound, mut slack) = (vec![0; columns], vec![0; columns]);
+        let mut active = vec![Link::default(); columns];
+        fill_bounds(problem, &mut bound, &mut slack, &mut active);
         let unit = fill(
             problem,
             shape,
@@ -84,13 +93,22 @@ impl Template {
             slices: ValidSlices::new_cancellable(links, items, bounds, lens, &mut cancel)?,
             option_nodes,
             colors,
+            bound,
+            slack,
+            active,
+            kind: Kind::of(problem),
             primary_count: shape.primary_count,
             unit,
-            max_depth: problem.primary_count(),
+            max_depth: max_depth(problem),
         })
     }
 
-    /// The most options a solution can have: one per primary item.
+    /// Which algorithm the problem needs.
+    pub(crate) fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The most levels a search can go down (see `layout::max_depth`).
     pub(crate) fn max_depth(&self) -> usize {
         self.max_depth
     }
@@ -106,6 +124,10 @@ impl<'b> Matrix<'b> {
             unit: template.unit,
             option_nodes: &template.option_nodes,
             colors: bump.alloc_slice_copy(&template.colors),
+            kind: template.kind,
+            bound: bump.alloc_slice_copy(&template.bound),
+            slack: &template.slack,
+            active: bump.alloc_slice_copy(&template.active),
             updates: 0,
             cleansings: 0,
         }

@@ -29,7 +29,7 @@ use std::time::Instant;
 use bumpalo::Bump;
 
 use crate::config::SearchConfig;
-use crate::matrix::Template;
+use crate::matrix::{Kind, Template};
 use crate::problem::{OptionId, Problem};
 use crate::search::{Solver, Subsearch};
 use crate::visit::{
@@ -228,7 +228,9 @@ impl ParallelSolver {
         self.profile = vec![0; depth_limit + 1];
         self.tasks = 0;
         let threads = self.config.get_threads();
-        if threads == 1 {
+        // Algorithm M's levels are more than a path of options, which the
+        // split does not know how to replay: it runs on one thread.
+        if threads == 1 || self.template.kind() == Kind::Multiplicities {
             return self.explore_sequential(visiting);
         }
         let interval = self.config.get_progress_interval();

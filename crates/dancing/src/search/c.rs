@@ -2,7 +2,7 @@
 //! branches as Algorithm X does; choosing an option purifies the secondary
 //! items it colors (see the matrix's colored dance).
 
-use super::Algorithm;
+use super::{Algorithm, Dance};
 use crate::matrix::Matrix;
 
 /// Exact cover with colors: primary items covered exactly once, secondary
@@ -14,7 +14,9 @@ impl Algorithm for Colors {
     fn choose(matrix: &Matrix<'_>) -> Option<u32> {
         matrix.choose_item()
     }
+}
 
+impl Dance for Colors {
     #[inline(always)]
     fn cover(matrix: &mut Matrix<'_>, item: u32) {
         matrix.cover_colored(item);

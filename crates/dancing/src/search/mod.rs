@@ -5,12 +5,15 @@
 //!   backtrack with an explicit level stack, generic over the [`Algorithm`]
 //!   (how to choose an item, cover it and commit an option);
 //! - [`x`]: Algorithm X (Knuth's DLX1): plain exact cover;
-//! - [`c`]: Algorithm C (Knuth's DLX2): exact cover with colors.
+//! - [`c`]: Algorithm C (Knuth's DLX2): exact cover with colors;
+//! - [`m`]: Algorithm M (Knuth's DLX3): bounds on primary items (and
+//!   colors), with its own loop.
 //!
 //! The algorithm is chosen once per search, from the problem, never by a
 //! flag inside a loop.
 
 mod c;
+mod m;
 mod walk;
 mod x;
 
@@ -20,24 +23,32 @@ use std::ops::ControlFlow;
 use bumpalo::Bump;
 
 use crate::config::SearchConfig;
-use crate::matrix::{Matrix, Template};
+use crate::matrix::{Kind, Matrix, Template, max_depth};
 use crate::problem::{OptionId, Problem};
 use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, Visiting, Visitor, carry_on};
 
 use c::Colors;
-pub(crate) use walk::Algorithm;
+use m::Multiplicities;
+pub(crate) use walk::{Algorithm, Dance};
 use x::ExactCover;
 
-/// Runs `$body` with `$algorithm` the type of the algorithm `$solver`'s
-/// problem needs: chosen once per call, never inside a loop.
-macro_rules! by_algorithm {
-    ($solver:expr, $algorithm:ident => $body:expr) => {{
-        if $solver.matrix.colors.is_empty() {
-            type $algorithm = ExactCover;
-            $body
-        } else {
-            type $algorithm = Colors;
-            $body
+/// Runs `$body` with `$dance` the type of the dance `$solver`'s problem
+/// needs: chosen once per call, never inside a loop.
+macro_rules! by_dance {
+    ($solver:expr, $dance:ident => $body:expr) => {{
+        match $solver.matrix.kind {
+            Kind::ExactCover => {
+                type $dance = ExactCover;
+                $body
+            }
+            Kind::Colors => {
+                type $dance = Colors;
+                $body
+            }
+            Kind::Multiplicities => {
+                type $dance = Multiplicities;
+                $body
+            }
         }
     }};
 }
@@ -91,6 +102,10 @@ pub struct Solver<'b> {
     explored: f64,
     /// The node limit and checkpoint interval of every search.
     config: SearchConfig,
+    /// Algorithm M only: per level, the top node of the item branched on
+    /// before its tweaks, and the branching degree.
+    tweaks: &'b mut [u32],
+    degrees: &'b mut [u32],
 }
 
 /// Why an option cannot be selected: see [`Solver::select`].
@@ -124,16 +139,11 @@ impl fmt::Display for SelectError {
 impl std::error::Error for SelectError {}
 
 impl<'b> Solver<'b> {
-    /// Links `problem` into `bump`, ready to search: Algorithm X, or
-    /// Algorithm C if the problem has colors.
-    ///
-    /// # Panics
-    /// If the problem has item bounds ([`Problem::has_bounds`]): Algorithm
-    /// M, which they need, is not in the engine yet.
+    /// Links `problem` into `bump`, ready to search: with Algorithm X, or
+    /// Algorithm C if the problem has colors, or Algorithm M if it has item
+    /// bounds.
     pub fn new(problem: &Problem, bump: &'b Bump) -> Solver<'b> {
-        // Each choice covers at least one primary item, so a search is at most
-        // this deep.
-        Solver::with_matrix(Matrix::build(problem, bump), problem.primary_count(), bump)
+        Solver::with_matrix(Matrix::build(problem, bump), max_depth(problem), bump)
     }
 
     /// A solver on a copy of `template`'s matrix in `bump`: faster than
@@ -165,8 +175,16 @@ impl<'b> Solver<'b> {
     }
 
     fn with_matrix(matrix: Matrix<'b>, max_depth: usize, bump: &'b Bump) -> Solver<'b> {
+        // Algorithm M keeps two more figures per level.
+        let bounded_levels = if matrix.kind == Kind::Multiplicities {
+            max_depth
+        } else {
+            0
+        };
         // The profile has one more level, for the solutions.
         Solver {
+            tweaks: bump.alloc_slice_fill_copy(bounded_levels, 0),
+            degrees: bump.alloc_slice_fill_copy(bounded_levels, 0),
             matrix,
             choices: bump.alloc_slice_fill_copy(max_depth, 0),
             positions: bump.alloc_slice_fill_copy(max_depth, 0),
@@ -225,11 +243,7 @@ impl<'b> Solver<'b> {
     /// Chooses the option of `node`, an option node of an active option, by
     /// covering `node`'s item and committing the rest of the option.
     fn select_node(&mut self, node: u32) {
-        by_algorithm!(self, A => {
-            let item = self.matrix.item_of(node);
-            A::cover(&mut self.matrix, item);
-            A::commit(&mut self.matrix, node);
-        });
+        by_dance!(self, A => A::select(&mut self.matrix, node));
         self.choices[self.selected] = node;
         self.selected += 1;
     }
@@ -256,11 +270,7 @@ impl<'b> Solver<'b> {
     pub fn unselect(&mut self) -> Option<OptionId> {
         let level = self.selected.checked_sub(1)?;
         let node = self.choices[level];
-        by_algorithm!(self, A => {
-            A::uncommit(&mut self.matrix, node);
-            let item = self.matrix.item_of(node);
-            A::uncover(&mut self.matrix, item);
-        });
+        by_dance!(self, A => A::unselect(&mut self.matrix, node));
         self.selected = level;
         Some(self.matrix.option_of(node))
     }
@@ -369,7 +379,12 @@ impl<'b> Solver<'b> {
 
     /// The search, by the problem's algorithm.
     fn explore<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
-        by_algorithm!(self, A => self.walk::<A, E>(cutoff, explorer))
+        match self.matrix.kind {
+            Kind::ExactCover => self.walk::<ExactCover, E>(cutoff, explorer),
+            Kind::Colors => self.walk::<Colors, E>(cutoff, explorer),
+            // Never split (see `ParallelSolver`): the whole tree.
+            Kind::Multiplicities => self.walk_bounded(explorer),
+        }
     }
 
     /// The options chosen down to `level`, as a solution.
@@ -551,10 +566,7 @@ impl Solver<'_> {
             let current = self.choices[common];
             match rest.first() {
                 Some(&wanted) if self.matrix.item_of(wanted) == self.matrix.item_of(current) => {
-                    by_algorithm!(self, A => {
-                        A::uncommit(&mut self.matrix, current);
-                        A::commit(&mut self.matrix, wanted);
-                    });
+                    by_dance!(self, A => A::swap(&mut self.matrix, current, wanted));
                     self.choices[common] = wanted;
                     start = 1;
                 }

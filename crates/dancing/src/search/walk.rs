@@ -8,15 +8,20 @@ use super::Solver;
 use crate::matrix::Matrix;
 use crate::visit::{Explorer, Progress, Stats, StopReason};
 
-/// What distinguishes one algorithm's dance from another's: the search
-/// loop calls these, monomorphized, so each algorithm compiles to its own
-/// loop with no test of which one it is.
-pub(crate) trait Algorithm {
+/// How an algorithm chooses the item to branch on, for the search loop of
+/// Algorithms X and C. The loop calls these, monomorphized, so each
+/// algorithm compiles to its own loop with no test of which one it is.
+pub(crate) trait Algorithm: Dance {
     /// The item to branch on; `None` when every primary item is covered (a
     /// solution).
     fn choose(matrix: &Matrix<'_>) -> Option<u32>;
+}
 
-    /// Covers `item`, the item branched on.
+/// An algorithm's dance: what choosing an option does to the matrix, and
+/// its undoing (what selections and the search loop of X and C need).
+pub(crate) trait Dance {
+    /// Covers `item`, the item branched on (or that a selected option is
+    /// chosen from).
     fn cover(matrix: &mut Matrix<'_>, item: u32);
 
     /// Undoes `cover(item)`.
@@ -28,6 +33,28 @@ pub(crate) trait Algorithm {
 
     /// Undoes `commit(node)`.
     fn uncommit(matrix: &mut Matrix<'_>, node: u32);
+
+    /// Chooses the option of `node` before a search: its item is covered
+    /// and the rest of the option committed.
+    fn select(matrix: &mut Matrix<'_>, node: u32) {
+        let item = matrix.item_of(node);
+        Self::cover(matrix, item);
+        Self::commit(matrix, node);
+    }
+
+    /// Undoes `select(node)`.
+    fn unselect(matrix: &mut Matrix<'_>, node: u32) {
+        Self::uncommit(matrix, node);
+        let item = matrix.item_of(node);
+        Self::uncover(matrix, item);
+    }
+
+    /// `unselect(current)` then `select(wanted)`, for two options of the
+    /// same item, with the least work: the item stays covered.
+    fn swap(matrix: &mut Matrix<'_>, current: u32, wanted: u32) {
+        Self::uncommit(matrix, current);
+        Self::commit(matrix, wanted);
+    }
 }
 
 /// The longest a search goes without a checkpoint, as far as it can tell:
@@ -196,7 +223,7 @@ impl Solver<'_> {
 /// The next number of nodes between checkpoints, after the last `interval`
 /// nodes took `gap`: shrunk when checkpoints come further apart than
 /// [`CHECKPOINT_GAP`], grown back towards `wanted` when they come fast.
-fn adapt_interval(interval: u64, wanted: u64, gap: Duration) -> u64 {
+pub(super) fn adapt_interval(interval: u64, wanted: u64, gap: Duration) -> u64 {
     if gap > CHECKPOINT_GAP {
         let scaled = interval as f64 * CHECKPOINT_GAP.as_secs_f64() / gap.as_secs_f64() / 2.0;
         (scaled as u64).clamp(1, wanted)

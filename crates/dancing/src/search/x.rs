@@ -2,7 +2,7 @@
 //! with the fewest options (the leftmost on ties), cover the items of the
 //! option chosen.
 
-use super::Algorithm;
+use super::{Algorithm, Dance};
 use crate::matrix::Matrix;
 
 /// Plain exact cover: primary items covered exactly once, secondary items
@@ -14,7 +14,9 @@ impl Algorithm for ExactCover {
     fn choose(matrix: &Matrix<'_>) -> Option<u32> {
         matrix.choose_item()
     }
+}
 
+impl Dance for ExactCover {
     #[inline(always)]
     fn cover(matrix: &mut Matrix<'_>, item: u32) {
         matrix.cover(item);

@@ -187,14 +187,3 @@ proptest! {
         prop_assert_eq!(solver.count(), all.len() as u64);
     }
 }
-
-/// Until the engine runs Algorithm M, a problem with bounds is refused
-/// rather than searched with its bounds ignored.
-#[test]
-#[should_panic(expected = "need Algorithm M")]
-fn bounds_are_refused_not_ignored() {
-    let problem = data("rowcol4_2_2.dlx");
-    assert!(problem.has_bounds());
-    let bump = Bump::new();
-    Solver::new(&problem, &bump);
-}

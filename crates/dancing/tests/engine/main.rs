@@ -2,6 +2,7 @@
 //!
 //! - [`reference`]: Knuth's DLX1 figures on the reference files.
 //! - [`colors`]: Algorithm C against DLX2's figures and brute force.
+//! - [`multiplicities`]: Algorithm M against DLX3's figures and brute force.
 //! - [`brute_force`]: random problems against the brute-force enumerator.
 //! - [`building`]: the problem builder and its errors.
 //! - [`format`]: Knuth's text format, read and written.
@@ -23,6 +24,7 @@ mod colors_bounds;
 mod format;
 mod format_props;
 mod hostile_shapes;
+mod multiplicities;
 mod parallel;
 mod reference;
 mod selection;

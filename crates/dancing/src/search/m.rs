@@ -1,0 +1,277 @@
+//! Algorithm M, as Knuth's DLX3 runs it: exact cover with multiplicities
+//! (primary items with bounds `u:v`) and colors. Its own loop, because a
+//! level does more than choose an option: it branches on the item of
+//! smallest branching degree, lowers its bound, and either covers it (no
+//! room to spare: the options of its list, one by one, as Algorithm X
+//! does) or *tweaks* its options one by one, ending with the *null move*
+//! that retires the item where its lower bound allows (see the matrix's
+//! bounded dance). Nodes, updates and cleansings are counted as DLX3 counts
+//! them.
+
+use std::time::Instant;
+
+use super::walk::adapt_interval;
+use super::{Dance, Solver};
+use crate::matrix::{Branch, Matrix};
+use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};
+
+/// Exact cover with bounds on primary items (and maybe colors).
+pub(crate) struct Multiplicities;
+
+impl Dance for Multiplicities {
+    /// Selecting an option from `item`'s list takes `item` once.
+    fn cover(matrix: &mut Matrix<'_>, item: u32) {
+        matrix.take(item);
+    }
+
+    fn uncover(matrix: &mut Matrix<'_>, item: u32) {
+        matrix.untake(item);
+    }
+
+    fn commit(matrix: &mut Matrix<'_>, node: u32) {
+        matrix.commit_bounded(node);
+    }
+
+    fn uncommit(matrix: &mut Matrix<'_>, node: u32) {
+        matrix.uncommit_bounded(node);
+    }
+
+    /// The option leaves every list first, as the search's tweak takes it
+    /// out (an item with room left would offer it again), then its items
+    /// are taken.
+    fn select(matrix: &mut Matrix<'_>, node: u32) {
+        matrix.tweak(node, true);
+        let item = matrix.item_of(node);
+        matrix.take(item);
+        matrix.commit_bounded(node);
+    }
+
+    fn unselect(matrix: &mut Matrix<'_>, node: u32) {
+        matrix.uncommit_bounded(node);
+        let item = matrix.item_of(node);
+        matrix.untake(item);
+        matrix.untweak_option(node);
+    }
+
+    /// An item's bound is not the same after two different options: the
+    /// whole selection is undone and redone.
+    fn swap(matrix: &mut Matrix<'_>, current: u32, wanted: u32) {
+        Self::unselect(matrix, current);
+        Self::select(matrix, wanted);
+    }
+}
+
+/// Where the loop goes next (DLX3's labels).
+enum Step {
+    /// Enter a new level.
+    Forward,
+    /// Try the node in `choices[level]` at this level (or stop trying).
+    Advance,
+    /// Restore the item branched on at this level, then back down.
+    Backup,
+    /// Go back to the level above.
+    Backdown,
+}
+
+impl Solver<'_> {
+    /// The search loop of Algorithm M, below the selection (the whole tree:
+    /// it does not split, so `cutoff` plays no part).
+    pub(super) fn walk_bounded<E: Explorer>(&mut self, explorer: &mut E) -> Stats {
+        let (from, to) = self.profile_touched;
+        self.profile[from..to].fill(0);
+        self.stats = Stats::default();
+        self.matrix.updates = 0;
+        self.matrix.cleansings = 0;
+        let base = self.selected;
+        self.profile_touched = (base, base);
+        let node_limit = self.config.get_node_limit().unwrap_or(u64::MAX);
+        let wanted_interval = self.config.get_checkpoint_interval();
+        let mut interval = wanted_interval;
+        let mut last_checkpoint = Instant::now();
+        let mut checkpoint = interval.min(node_limit);
+        let mut level = base;
+        // The item branched on at `level`, and the node being tried there.
+        let (mut item, mut node) = (0, 0);
+        let mut step = Step::Forward;
+        let stop = loop {
+            match step {
+                Step::Forward => {
+                    if self.stats.nodes == checkpoint {
+                        if self.stats.nodes >= node_limit {
+                            break StopReason::NodeLimit;
+                        }
+                        self.stats.updates = self.matrix.updates;
+                        self.stats.cleansings = self.matrix.cleansings;
+                        let progress = Progress {
+                            stats: Stats {
+                                stop: StopReason::Running,
+                                ..self.stats
+                            },
+                            fraction: self.bounded_estimate(base, level),
+                        };
+                        interval =
+                            adapt_interval(interval, wanted_interval, last_checkpoint.elapsed());
+                        if explorer.checkpoint(&progress).is_break() {
+                            break StopReason::Interrupted;
+                        }
+                        last_checkpoint = Instant::now();
+                        checkpoint = checkpoint.saturating_add(interval).min(node_limit);
+                    }
+                    self.stats.nodes += 1;
+                    self.profile[level] += 1;
+                    self.profile_touched.1 = self.profile_touched.1.max(level + 1);
+                    self.stats.max_depth = self.stats.max_depth.max(level);
+                    match self.matrix.choose_bounded() {
+                        Branch::Solution => {
+                            self.stats.solutions += 1;
+                            let solution = self.bounded_solution(level);
+                            if explorer.solution(&solution).is_break() {
+                                break StopReason::Visitor;
+                            }
+                            step = Step::Backdown;
+                        }
+                        Branch::On { degree, .. } if degree <= 0 => step = Step::Backdown,
+                        Branch::On {
+                            item: chosen,
+                            degree,
+                        } => {
+                            item = chosen;
+                            self.degrees[level] = degree as u32;
+                            self.positions[level] = 0;
+                            node = self.matrix.first_option(item);
+                            self.choices[level] = node;
+                            let matrix = &mut self.matrix;
+                            matrix.bound[item as usize] -= 1;
+                            let bound = matrix.bound[item as usize];
+                            if bound == 0 {
+                                matrix.cover_colored(item);
+                                matrix.deactivate(item);
+                            }
+                            if bound != 0 || matrix.slack[item as usize] != 0 {
+                                self.tweaks[level] = node;
+                            }
+                            step = Step::Advance;
+                        }
+                    }
+                }
+                Step::Advance => {
+                    let matrix = &mut self.matrix;
+                    let bound = matrix.bound[item as usize];
+                    let slack = matrix.slack[item as usize];
+                    if bound == 0 && slack == 0 {
+                        if node == item {
+                            step = Step::Backup;
+                            continue;
+                        }
+                    } else if i64::from(matrix.length(item)) <= i64::from(bound) - i64::from(slack)
+                    {
+                        step = Step::Backup;
+                        continue;
+                    } else if node != item {
+                        matrix.tweak(node, bound != 0);
+                    } else if bound != 0 {
+                        // The null move: no more options for this item.
+                        matrix.deactivate(item);
+                    }
+                    if node != item {
+                        matrix.commit_bounded(node);
+                    }
+                    level += 1;
+                    step = Step::Forward;
+                }
+                Step::Backup => {
+                    self.restore_branch(level, item);
+                    step = Step::Backdown;
+                }
+                Step::Backdown => {
+                    if level == base {
+                        break StopReason::Complete;
+                    }
+                    level -= 1;
+                    node = self.choices[level];
+                    item = self.matrix.item_of(node);
+                    if node == item {
+                        // Back from the null move.
+                        self.matrix.reactivate(item);
+                        step = Step::Backup;
+                        continue;
+                    }
+                    self.matrix.uncommit_bounded(node);
+                    node = self.matrix.next_option(node);
+                    self.choices[level] = node;
+                    self.positions[level] += 1;
+                    step = Step::Advance;
+                }
+            }
+        };
+        self.stats.updates = self.matrix.updates;
+        self.stats.cleansings = self.matrix.cleansings;
+        self.stats.stop = stop;
+        if stop == StopReason::Complete {
+            self.explored = 1.0;
+        } else {
+            self.explored = self.bounded_estimate(base, level);
+            // Every stop is on entering `level`: nothing is set up there.
+            self.unwind_bounded(base, level);
+        }
+        self.stats
+    }
+
+    /// Undoes what branching on `item` at `level` did: its cover, or its
+    /// tweaks; and gives its bound back.
+    fn restore_branch(&mut self, level: usize, item: u32) {
+        let matrix = &mut self.matrix;
+        let bound = matrix.bound[item as usize];
+        if bound == 0 && matrix.slack[item as usize] == 0 {
+            matrix.uncover_colored(item);
+            matrix.reactivate(item);
+        } else {
+            matrix.untweak(item, self.tweaks[level], bound != 0);
+        }
+        matrix.bound[item as usize] += 1;
+    }
+
+    /// Restores the matrix to the selection after a search from `base`
+    /// stopped on entering `level`.
+    fn unwind_bounded(&mut self, base: usize, mut level: usize) {
+        while level > base {
+            level -= 1;
+            let node = self.choices[level];
+            let item = self.matrix.item_of(node);
+            if node == item {
+                self.matrix.reactivate(item);
+            } else {
+                self.matrix.uncommit_bounded(node);
+            }
+            self.restore_branch(level, item);
+        }
+    }
+
+    /// The options chosen down to `level` (the null moves choose none).
+    fn bounded_solution(&mut self, level: usize) -> Solution<'_> {
+        let mut length = 0;
+        for &node in &self.choices[..level] {
+            if self.matrix.item_of(node) != node {
+                self.solution[length] = self.matrix.option_of(node);
+                length += 1;
+            }
+        }
+        Solution {
+            options: &self.solution[..length],
+        }
+    }
+
+    /// Knuth's estimate of the fraction explored, with each level's
+    /// branching degree as its number of subtrees.
+    fn bounded_estimate(&self, base: usize, level: usize) -> f64 {
+        let (mut fraction, mut share) = (0.0, 1.0);
+        for (&degree, &position) in self.degrees[base..level]
+            .iter()
+            .zip(&self.positions[base..level])
+        {
+            share /= f64::from(degree.max(1));
+            fraction += share * f64::from(position);
+        }
+        fraction.min(1.0)
+    }
+}
