@@ -317,13 +317,6 @@ where
             prefixed: false,
         };
         let problem = generator.problem();
-        // TODO(xcc): remove when the engine runs Algorithm M
-        if let Some(reason) = crate::solve::runner::unsupported(problem) {
-            crate::diag!(
-                "dlx gen {name}: {reason}; without --solve, --count or --max the problem is written"
-            );
-            return Status::Error;
-        }
         let outcome = if output.count {
             run.search(problem, &mut Count::new(&mut out, None))
         } else {

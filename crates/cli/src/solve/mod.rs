@@ -122,10 +122,6 @@ fn solve_input(
     for warning in &parsed.warnings {
         crate::diag!("{name}:{warning}");
     }
-    // TODO(xcc): remove when the engine runs Algorithm M
-    if let Some(reason) = runner::unsupported(&parsed.problem) {
-        return Err(Failure::Input(format!("{name}: {reason}")));
-    }
     let outcome = run.search(&parsed.problem, printer)?;
     Ok(outcome.status())
 }

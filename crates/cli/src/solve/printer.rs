@@ -159,7 +159,7 @@ impl<W: Write> Printer for Json<'_, W> {
             "time_seconds": outcome.elapsed.as_secs_f64(),
             "threads": outcome.threads,
         });
-        if outcome.colored {
+        if outcome.cleansings_counted {
             summary["cleansings"] = json!(stats.cleansings);
         }
         if let Some(line) = outcome.stopped_reading_at {
@@ -274,8 +274,8 @@ pub fn report(search: &SearchArgs, name: &str, prefixed: bool, sentence: bool, o
                     .map_or("unknown".to_owned(), |fraction| format!("{fraction:.4}"))
             ),
         };
-        // DLX2's third figure, for problems that have colors.
-        let cleansings = if outcome.colored {
+        // DLX2's and DLX3's third figure, for problems with colors or bounds.
+        let cleansings = if outcome.cleansings_counted {
             format!(" cleansings {}", stats.cleansings)
         } else {
             String::new()

@@ -59,9 +59,9 @@ pub struct Outcome {
     pub profile: Vec<u64>,
     /// The line reading got to, when it stopped before the end.
     pub stopped_reading_at: Option<usize>,
-    /// Whether the problem has colors, so that the summary counts
-    /// cleansings as DLX2 does.
-    pub colored: bool,
+    /// Whether the problem has colors or bounds, so that the summary
+    /// counts cleansings as DLX2 and DLX3 do.
+    pub cleansings_counted: bool,
 }
 
 impl Outcome {
@@ -73,18 +73,6 @@ impl Outcome {
             Status::NotFound
         }
     }
-}
-
-/// Why the search cannot take `problem` yet, if it cannot: the engine runs
-/// Algorithms X and C (plain exact cover and colors), not yet Algorithm M,
-/// which item bounds need.
-// TODO(xcc): remove when the engine runs Algorithm M
-pub fn unsupported(problem: &Problem) -> Option<&'static str> {
-    problem.has_bounds().then_some(
-        "the problem has item bounds (`u:v|X`, Knuth's DLX3), which the search cannot \
-         handle yet (Algorithm M is not in the engine); `dlx verify` checks solutions found \
-         elsewhere",
-    )
 }
 
 impl Run<'_> {
@@ -179,14 +167,14 @@ impl Run<'_> {
         let outcome = Outcome {
             stats,
             elapsed: started.elapsed(),
-            threads,
+            threads: if solver.can_split() { threads } else { 1 },
             stop,
             // The engine's estimate where the search stopped, on any
             // number of threads.
             explored: Some(solver.explored()),
             profile: solver.profile().to_vec(),
             stopped_reading_at: None,
-            colored: problem.has_colors(),
+            cleansings_counted: problem.has_colors() || problem.has_bounds(),
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)
@@ -208,7 +196,7 @@ impl Run<'_> {
             explored: Some(0.0),
             profile: Vec::new(),
             stopped_reading_at: Some(line),
-            colored: false,
+            cleansings_counted: false,
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)
@@ -225,7 +213,7 @@ impl Run<'_> {
             explored: Some(0.0),
             profile: Vec::new(),
             stopped_reading_at: None,
-            colored: false,
+            cleansings_counted: false,
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)

@@ -67,18 +67,6 @@ fn solved_count(output: &Output) -> u64 {
 fn everything_dlx_solve_prints_for_the_engine_data_verifies() {
     for problem in engine_problems() {
         let solved = solve(&problem, false);
-        if solved.status.code() == Some(2) {
-            // TODO(xcc): the search refuses bounds until it runs Algorithm
-            // M (the `xcc` tests verify such solutions).
-            assert!(
-                stderr(&solved).contains("cannot handle yet"),
-                "{}",
-                stderr(&solved)
-            );
-            let checked = verify(&problem, "");
-            assert_exit(&checked, 0);
-            continue;
-        }
         assert_exit(&solved, 0);
         let count = solved_count(&solved);
         let plural = if count == 1 { "" } else { "s" };

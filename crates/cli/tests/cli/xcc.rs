@@ -1,7 +1,6 @@
 //! Colors (`X:a`) and bounds (`u:v|X`) at the command line: `dlx verify`
 //! on colored and bounded solutions, good and bad; located parse errors;
-//! colored problems solved with DLX2's figures; and the guard that refuses
-//! to search bounds until the engine runs Algorithm M.
+//! colored problems solved with DLX2's figures, bounded ones with DLX3's.
 
 use std::process::Output;
 
@@ -201,31 +200,46 @@ fn colored_solutions_print_as_in_the_input_and_verify() {
     }
 }
 
-// TODO(xcc): remove with the guard when the engine runs Algorithm M; these
-// files must then give DLX3's figures.
 #[test]
-fn the_search_refuses_bounds_and_goes_on_with_the_other_inputs() {
-    let output = dlx()
-        .args(["solve", "--count"])
-        .arg(engine_data("toy.dlx"))
-        .arg(engine_data("debruijn3.dlx"))
-        .arg(engine_data("rowcol4_2_2.dlx"))
-        .arg(engine_data("knuth_dlx3_example.dlx"))
-        .arg(engine_data("queens6.dlx"))
-        .output()
-        .unwrap();
-    assert_exit(&output, 2);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    let counts: Vec<&str> = stdout
-        .lines()
-        .map(|l| l.rsplit(':').next().unwrap())
-        .collect();
-    assert_eq!(counts, ["1", "16", "4"], "{stdout}");
-    let stderr = stderr(&output);
-    for file in ["rowcol4_2_2.dlx", "knuth_dlx3_example.dlx"] {
-        assert!(
-            stderr.contains(&format!("{file}: the problem has item bounds")),
-            "{stderr}"
+fn bounded_files_are_solved_with_dlx3s_figures() {
+    for (file, solutions, nodes, updates, cleansings) in [
+        ("knuth_dlx3_example.dlx", 1, 6, 14, 7),
+        ("rowcol4_2_2.dlx", 90, 300, 973, 0),
+        ("rowcol5_2_2.dlx", 2_040, 6_150, 21_913, 0),
+        ("rowcol4_1_2.dlx", 2_586, 6_716, 14_053, 0),
+    ] {
+        let output = dlx()
+            .args(["solve", "--count", "--stats"])
+            .arg(engine_data(file))
+            .output()
+            .unwrap();
+        assert_exit(&output, 0);
+        let stats = stderr(&output);
+        let expected = format!(
+            "solutions {solutions} nodes {nodes} updates {updates} cleansings {cleansings} "
         );
+        assert!(stats.contains(&expected), "{file}: {stats}");
+        // Algorithm M runs on one thread, and says so.
+        assert!(stats.contains(" threads 1 "), "{file}: {stats}");
+    }
+}
+
+#[test]
+fn bounded_solutions_print_and_verify_in_text_and_json() {
+    for json in [false, true] {
+        let mut command = dlx();
+        command.arg("solve");
+        if json {
+            command.arg("--json");
+        }
+        let solved = command
+            .arg(engine_data("rowcol4_1_2.dlx"))
+            .output()
+            .unwrap();
+        assert_exit(&solved, 0);
+        let text = String::from_utf8_lossy(&solved.stdout).into_owned();
+        let checked = verify("rowcol4_1_2.dlx", &text);
+        assert_exit(&checked, 0);
+        assert_eq!(stderr(&checked), "2586 solutions verified\n");
     }
 }

@@ -111,6 +111,13 @@ impl ParallelSolver {
         &self.config
     }
 
+    /// Whether the problem's search can be shared among threads: not yet
+    /// for Algorithm M (a problem with item bounds), which runs on the
+    /// caller's thread whatever the configuration says.
+    pub fn can_split(&self) -> bool {
+        self.template.kind() != Kind::Multiplicities
+    }
+
     /// The number of solutions.
     pub fn count(&mut self) -> u64 {
         self.count_monitored(carry_on).solutions
@@ -230,7 +237,7 @@ impl ParallelSolver {
         let threads = self.config.get_threads();
         // Algorithm M's levels are more than a path of options, which the
         // split does not know how to replay: it runs on one thread.
-        if threads == 1 || self.template.kind() == Kind::Multiplicities {
+        if threads == 1 || !self.can_split() {
             return self.explore_sequential(visiting);
         }
         let interval = self.config.get_progress_interval();
