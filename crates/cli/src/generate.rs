@@ -8,12 +8,13 @@ use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use anstyle::{AnsiColor, Color, Style};
 use clap::{Subcommand, ValueEnum};
 use dancing::OptionId;
+use dancing::format::text::{escaped, tokens};
 use dancing_problems::polyomino::{
     Board, Cell, Packing, Piece, Tiling, pentominoes, pieces_from_picture,
 };
 use dancing_problems::{
-    Error, ExactCover, Langford, LatinSquares, PerfectMatchings, Queens, SetPartitions,
-    SudokuGrids, write_dlx,
+    DeBruijn, Error, ExactCover, Langford, LatinSquares, PerfectMatchings, Queens, SetPartitions,
+    SudokuGrids, WordRectangles, ZeroOneMatrices, write_dlx,
 };
 
 use crate::interrupt;
@@ -146,6 +147,47 @@ pub enum Problem {
         #[command(flatten)]
         output: Output,
     },
+    /// Binary de Bruijn cycles of order N, positions labelled: 2^(2^(N-1))
+    /// (colors: cells colored 0 or 1 by the words placed on them).
+    #[command(name = "debruijn")]
+    DeBruijn {
+        /// The order: the length of the words.
+        #[arg(value_name = "N", value_parser = size_parser(DeBruijn::MAX_N))]
+        n: u32,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// 0-1 matrices with bounded row and column sums (bounds: rows and
+    /// columns are items held between LOWER and UPPER times).
+    Matrices {
+        /// The shape, ROWSxCOLUMNS.
+        #[arg(value_name = "RxC", value_parser = parse_shape)]
+        shape: (usize, usize),
+        /// Every row sum: N (exactly) or LOWER:UPPER.
+        #[arg(long, value_name = "SUMS", default_value = "2", value_parser = parse_sums)]
+        row_sums: (u32, u32),
+        /// Every column sum: N or LOWER:UPPER [default: the row sums].
+        #[arg(long, value_name = "SUMS", value_parser = parse_sums)]
+        column_sums: Option<(u32, u32)>,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Word rectangles (word squares when square) from a list of words:
+    /// every row and column a word (colors: cells colored by letters).
+    Words {
+        /// The shape, ROWSxCOLUMNS (5x5 for word squares of order 5).
+        #[arg(value_name = "RxC", value_parser = parse_shape)]
+        shape: (usize, usize),
+        /// The word list: words separated by blanks or lines (`-` reads
+        /// standard input); words of other lengths are left out.
+        #[arg(long, value_name = "FILE")]
+        words: String,
+        /// Use every word at most once (no square is then its own transpose).
+        #[arg(long)]
+        distinct: bool,
+        #[command(flatten)]
+        output: Output,
+    },
 }
 
 /// What to do with the problem: write it (the default), solve and draw, or count.
@@ -263,6 +305,47 @@ pub fn run(args: &Args) -> Status {
             Shape::Line,
             plain,
         ),
+        Problem::DeBruijn { n, output } => emit(
+            "debruijn",
+            DeBruijn::new(*n as usize),
+            output,
+            Shape::Line,
+            plain,
+        ),
+        Problem::Matrices {
+            shape: (rows, columns),
+            row_sums,
+            column_sums,
+            output,
+        } => emit(
+            "matrices",
+            ZeroOneMatrices::new(*rows, *columns, *row_sums, column_sums.unwrap_or(*row_sums)),
+            output,
+            Shape::Block,
+            plain,
+        ),
+        Problem::Words {
+            shape: (rows, columns),
+            words,
+            distinct,
+            output,
+        } => {
+            let list = match WordList::read(words) {
+                Ok(list) => list,
+                Err(message) => {
+                    crate::diag!("dlx gen words: {message}");
+                    return Status::Error;
+                }
+            };
+            let built = WordRectangles::new(&list.words, *rows, *columns, *distinct);
+            if let Err(Error::InvalidWord { index, reason, .. }) = &built {
+                let (line, column) = list.places[*index];
+                let word = escaped(&list.words[*index]);
+                crate::diag!("{words}:{line}:{column}: word `{word}`: {reason}");
+                return Status::Error;
+            }
+            emit("words", built, output, Shape::Block, plain)
+        }
     }
 }
 
@@ -518,4 +601,78 @@ fn read_picture(path: &str) -> Result<String, String> {
         ));
     }
     Ok(text)
+}
+
+/// `RxC` for a shape (its range is checked by the problem).
+fn parse_shape(text: &str) -> Result<(usize, usize), String> {
+    parse_dimensions(text).ok_or_else(|| "expected ROWSxCOLUMNS, like 4x4".to_owned())
+}
+
+/// `N` (exactly N) or `LOWER:UPPER`, as in Knuth's DLX3 (`2|r0`, `1:2|r0`).
+fn parse_sums(text: &str) -> Result<(u32, u32), String> {
+    let number = |s: &str| {
+        s.parse::<u32>()
+            .map_err(|e| format!("`{s}` is not a count: {e}"))
+    };
+    let (lower, upper) = match text.split_once(':') {
+        Some((lower, upper)) => (number(lower)?, number(upper)?),
+        None => (number(text)?, number(text)?),
+    };
+    if upper == 0 || lower > upper {
+        return Err(format!(
+            "`{text}`: the upper bound must be at least 1 and at least the lower"
+        ));
+    }
+    Ok((lower, upper))
+}
+
+/// The most bytes read from a word list: far more than any dictionary.
+const MAX_WORD_LIST_BYTES: u64 = 64 << 20;
+
+/// A word list, with the line and column of every word for messages.
+struct WordList {
+    words: Vec<String>,
+    places: Vec<(usize, usize)>,
+}
+
+impl WordList {
+    /// Reads the words of `path` (`-`: standard input), separated by
+    /// blanks or line ends.
+    fn read(path: &str) -> Result<WordList, String> {
+        let reader: Box<dyn Read> = if path == "-" {
+            Box::new(io::stdin())
+        } else {
+            Box::new(File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?)
+        };
+        let mut bytes = Vec::new();
+        reader
+            .take(MAX_WORD_LIST_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read {path}: {e}"))?;
+        if bytes.len() as u64 > MAX_WORD_LIST_BYTES {
+            return Err(format!(
+                "{path}: a word list may hold at most {MAX_WORD_LIST_BYTES} bytes"
+            ));
+        }
+        let mut list = WordList {
+            words: Vec::new(),
+            places: Vec::new(),
+        };
+        for (number, line) in bytes.split(|&b| b == b'\n').enumerate() {
+            let line = std::str::from_utf8(line)
+                .map_err(|_| format!("{path}:{}: the line is not valid UTF-8", number + 1))?;
+            for (column, word) in tokens(line.strip_suffix('\r').unwrap_or(line)) {
+                if list.words.len() == WordRectangles::MAX_WORDS {
+                    return Err(format!(
+                        "{path}:{}: more than {} words",
+                        number + 1,
+                        WordRectangles::MAX_WORDS
+                    ));
+                }
+                list.words.push(word.to_owned());
+                list.places.push((number + 1, column));
+            }
+        }
+        Ok(list)
+    }
 }

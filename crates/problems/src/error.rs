@@ -58,6 +58,15 @@ pub enum Error {
         /// The number of symmetries of the board.
         symmetries: usize,
     },
+    /// A word of a word list that cannot be used.
+    InvalidWord {
+        /// Its 0-based index in the list.
+        index: usize,
+        /// The word.
+        word: String,
+        /// What is wrong.
+        reason: &'static str,
+    },
     /// The engine rejected the problem (a name clash, most likely).
     Build(BuildError),
 }
@@ -95,6 +104,11 @@ impl fmt::Display for Error {
                 "cannot count up to the board's {symmetries} symmetries: no piece (or pair of \
                  pieces) avoids being mapped onto itself by them"
             ),
+            Error::InvalidWord {
+                index,
+                word,
+                reason,
+            } => write!(f, "word {} ({:?}): {reason}", index + 1, word),
             Error::Build(error) => write!(f, "{error}"),
         }
     }

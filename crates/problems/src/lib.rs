@@ -8,23 +8,29 @@ use std::ops::ControlFlow;
 use bumpalo::Bump;
 use dancing::{OptionId, Problem, Solver, Stats};
 
+pub mod debruijn;
 mod error;
 pub mod langford;
 pub mod latin;
 pub mod matchings;
+pub mod matrices;
 pub mod partitions;
 pub mod polyomino;
 pub mod queens;
 pub mod sudoku_grids;
+pub mod words;
 
+pub use debruijn::{Cycle, DeBruijn};
 pub use error::Error;
 pub use langford::{Langford, LangfordSequence};
 pub use latin::{LatinSquares, SymbolGrid};
 pub use matchings::{Matching, PerfectMatchings};
+pub use matrices::{ZeroOneMatrices, ZeroOneMatrix};
 pub use partitions::{SetPartition, SetPartitions};
 pub use polyomino::{Board, Packing, Piece, Tiling};
 pub use queens::{Queens, QueensBoard};
 pub use sudoku_grids::SudokuGrids;
+pub use words::{LetterGrid, WordRectangles};
 
 /// A classic problem stated as exact cover: the engine's [`Problem`], and the
 /// way back from a set of chosen options to something a person can read.

@@ -4,6 +4,7 @@ mod budgets;
 mod closed_streams;
 mod common;
 mod gen_search;
+mod gen_xcc;
 mod generate;
 mod parallel;
 mod parsers;

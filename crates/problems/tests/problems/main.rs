@@ -1,7 +1,8 @@
 //! Tests of the problem generators: known counts from the literature, every
 //! decoded solution checked by a checker of its own (in `checks`, which uses
 //! nothing of the crate but its accessors), and Knuth's node counts where
-//! the layout is his.
+//! the layout is his; the generators that need colors or bounds are counted
+//! by the testkit's brute force (`xcc`).
 
 mod checks;
 mod combinatorics;
@@ -10,6 +11,7 @@ mod langford;
 mod large;
 mod polyomino;
 mod queens;
+mod xcc;
 
 use std::ops::ControlFlow;
 
