@@ -167,7 +167,7 @@ impl Run<'_> {
         let outcome = Outcome {
             stats,
             elapsed: started.elapsed(),
-            threads: if solver.can_split() { threads } else { 1 },
+            threads,
             stop,
             // The engine's estimate where the search stopped, on any
             // number of threads.

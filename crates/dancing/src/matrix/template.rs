@@ -103,11 +103,6 @@ impl Template {
         })
     }
 
-    /// Which algorithm the problem needs.
-    pub(crate) fn kind(&self) -> Kind {
-        self.kind
-    }
-
     /// The most levels a search can go down (see `layout::max_depth`).
     pub(crate) fn max_depth(&self) -> usize {
         self.max_depth

@@ -29,7 +29,7 @@ use std::time::Instant;
 use bumpalo::Bump;
 
 use crate::config::SearchConfig;
-use crate::matrix::{Kind, Template};
+use crate::matrix::Template;
 use crate::problem::{OptionId, Problem};
 use crate::search::{Solver, Subsearch};
 use crate::visit::{
@@ -109,13 +109,6 @@ impl ParallelSolver {
     /// How the searches run.
     pub fn config(&self) -> &SearchConfig {
         &self.config
-    }
-
-    /// Whether the problem's search can be shared among threads: not yet
-    /// for Algorithm M (a problem with item bounds), which runs on the
-    /// caller's thread whatever the configuration says.
-    pub fn can_split(&self) -> bool {
-        self.template.kind() != Kind::Multiplicities
     }
 
     /// The number of solutions.
@@ -235,9 +228,7 @@ impl ParallelSolver {
         self.profile = vec![0; depth_limit + 1];
         self.tasks = 0;
         let threads = self.config.get_threads();
-        // Algorithm M's levels are more than a path of options, which the
-        // split does not know how to replay: it runs on one thread.
-        if threads == 1 || !self.can_split() {
+        if threads == 1 {
             return self.explore_sequential(visiting);
         }
         let interval = self.config.get_progress_interval();
@@ -276,8 +267,10 @@ impl ParallelSolver {
                         break;
                     }
                     split.task_path(task, &mut path);
-                    let options: Vec<OptionId> =
-                        path.iter().map(|&node| reader.option_of(node)).collect();
+                    let options: Vec<OptionId> = path
+                        .iter()
+                        .filter_map(|&node| reader.option_of(node))
+                        .collect();
                     visited += 1;
                     if visiting
                         .solution(&Solution { options: &options })

@@ -117,7 +117,10 @@ fn search_unit<S: Subsearch>(
             // Found and counted by the split: only its place in the order
             // is the task's.
             if shared.collect {
-                let options: Vec<_> = path.iter().map(|&node| solver.option_of(node)).collect();
+                let options: Vec<_> = path
+                    .iter()
+                    .filter_map(|&node| solver.option_of(node))
+                    .collect();
                 hand.batch.push(&options);
                 if hand.batch.is_full() && !hand.hand_over() {
                     break;

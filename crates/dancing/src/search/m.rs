@@ -74,9 +74,9 @@ enum Step {
 }
 
 impl Solver<'_> {
-    /// The search loop of Algorithm M, below the selection (the whole tree:
-    /// it does not split, so `cutoff` plays no part).
-    pub(super) fn walk_bounded<E: Explorer>(&mut self, explorer: &mut E) -> Stats {
+    /// The search loop of Algorithm M, below the selection, down to level
+    /// `cutoff` (see `Solver::explore_to`).
+    pub(super) fn walk_bounded<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
         let (from, to) = self.profile_touched;
         self.profile[from..to].fill(0);
         self.stats = Stats::default();
@@ -96,6 +96,17 @@ impl Solver<'_> {
         let stop = loop {
             match step {
                 Step::Forward => {
+                    if level == cutoff {
+                        let weight = self.bounded_share(base, level);
+                        if explorer
+                            .frontier(self.choices[level - 1], weight)
+                            .is_break()
+                        {
+                            break StopReason::Interrupted;
+                        }
+                        step = Step::Backdown;
+                        continue;
+                    }
                     if self.stats.nodes == checkpoint {
                         if self.stats.nodes >= node_limit {
                             break StopReason::NodeLimit;
@@ -217,8 +228,81 @@ impl Solver<'_> {
         self.stats
     }
 
+    /// Sets up a branch on the item that `node` belongs to (a header for the
+    /// null move) at the next selected level, and takes the step to `node`
+    /// as the search does: the siblings before it tweaked (their subtrees
+    /// are searched elsewhere), then `node` tried. So a subtree of the
+    /// parallel split is reached with the matrix, the bounds and the active
+    /// list exactly as the search has them there.
+    pub(super) fn replay_branch(&mut self, node: u32) {
+        let level = self.selected;
+        let item = self.matrix.item_of(node);
+        let degree = match self.matrix.choose_bounded() {
+            Branch::On {
+                item: chosen,
+                degree,
+            } if chosen == item && degree > 0 => degree,
+            other => unreachable!("a replayed path branches as the search did: {other:?}"),
+        };
+        self.degrees[level] = degree as u32;
+        self.positions[level] = 0;
+        let matrix = &mut self.matrix;
+        let first = matrix.first_option(item);
+        matrix.bound[item as usize] -= 1;
+        let bound = matrix.bound[item as usize];
+        let plain = bound == 0 && matrix.slack[item as usize] == 0;
+        if bound == 0 {
+            matrix.cover_colored(item);
+            matrix.deactivate(item);
+        }
+        if !plain {
+            self.tweaks[level] = first;
+        }
+        let mut current = first;
+        while current != node {
+            if !plain {
+                self.matrix.tweak(current, bound != 0);
+            }
+            current = self.matrix.next_option(current);
+            self.positions[level] += 1;
+        }
+        if node != item {
+            if !plain {
+                self.matrix.tweak(node, bound != 0);
+            }
+            self.matrix.commit_bounded(node);
+        } else if bound != 0 {
+            self.matrix.deactivate(item);
+        }
+        self.choices[level] = node;
+        self.selected += 1;
+    }
+
+    /// Undoes a branch at `level` as the search backs up from it, trying
+    /// no more of its nodes.
+    pub(super) fn undo_branch(&mut self, level: usize) {
+        let node = self.choices[level];
+        let item = self.matrix.item_of(node);
+        if node == item {
+            self.matrix.reactivate(item);
+        } else {
+            self.matrix.uncommit_bounded(node);
+            // An item covered at its branch with slack left is put back in
+            // the active list by the null move that ends its branch (see
+            // `restore_branch`); cut short before it, the branch does so
+            // here.
+            let matrix = &self.matrix;
+            if matrix.bound[item as usize] == 0 && matrix.slack[item as usize] != 0 {
+                self.matrix.reactivate(item);
+            }
+        }
+        self.restore_branch(level, item);
+    }
+
     /// Undoes what branching on `item` at `level` did: its cover, or its
-    /// tweaks; and gives its bound back.
+    /// tweaks; and gives its bound back. (An item covered with slack left
+    /// stays out of the active list: the null move, always the last move of
+    /// such a branch, has put it back already.)
     fn restore_branch(&mut self, level: usize, item: u32) {
         let matrix = &mut self.matrix;
         let bound = matrix.bound[item as usize];
@@ -236,14 +320,7 @@ impl Solver<'_> {
     fn unwind_bounded(&mut self, base: usize, mut level: usize) {
         while level > base {
             level -= 1;
-            let node = self.choices[level];
-            let item = self.matrix.item_of(node);
-            if node == item {
-                self.matrix.reactivate(item);
-            } else {
-                self.matrix.uncommit_bounded(node);
-            }
-            self.restore_branch(level, item);
+            self.undo_branch(level);
         }
     }
 
@@ -259,6 +336,14 @@ impl Solver<'_> {
         Solution {
             options: &self.solution[..length],
         }
+    }
+
+    /// Knuth's estimate of the share of the search below `base` under the
+    /// node reached at `level`: one over the product of the degrees.
+    fn bounded_share(&self, base: usize, level: usize) -> f64 {
+        self.degrees[base..level]
+            .iter()
+            .fold(1.0, |share, &degree| share / f64::from(degree.max(1)))
     }
 
     /// Knuth's estimate of the fraction explored, with each level's

@@ -244,6 +244,10 @@ impl<'b> Solver<'b> {
     /// covering `node`'s item and committing the rest of the option.
     fn select_node(&mut self, node: u32) {
         by_dance!(self, A => A::select(&mut self.matrix, node));
+        if self.matrix.kind == Kind::Multiplicities {
+            // A selected option, not a replayed branch (see `m.rs`).
+            self.degrees[self.selected] = 0;
+        }
         self.choices[self.selected] = node;
         self.selected += 1;
     }
@@ -270,6 +274,12 @@ impl<'b> Solver<'b> {
     pub fn unselect(&mut self) -> Option<OptionId> {
         let level = self.selected.checked_sub(1)?;
         let node = self.choices[level];
+        if self.matrix.kind == Kind::Multiplicities && self.degrees[level] != 0 {
+            // A branch replayed by the parallel split, not an option.
+            self.undo_branch(level);
+            self.selected = level;
+            return (self.matrix.item_of(node) != node).then(|| self.matrix.option_of(node));
+        }
         by_dance!(self, A => A::unselect(&mut self.matrix, node));
         self.selected = level;
         Some(self.matrix.option_of(node))
@@ -382,8 +392,7 @@ impl<'b> Solver<'b> {
         match self.matrix.kind {
             Kind::ExactCover => self.walk::<ExactCover, E>(cutoff, explorer),
             Kind::Colors => self.walk::<Colors, E>(cutoff, explorer),
-            // Never split (see `ParallelSolver`): the whole tree.
-            Kind::Multiplicities => self.walk_bounded(explorer),
+            Kind::Multiplicities => self.walk_bounded(cutoff, explorer),
         }
     }
 
@@ -508,8 +517,9 @@ pub(crate) trait Subsearch {
     /// `Solver::explore_to`).
     fn explore_to<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats;
 
-    /// The option of option node `node`.
-    fn option_of(&self, node: u32) -> OptionId;
+    /// The option of `node`, a node of a path: `None` for Algorithm M's
+    /// null move (an item's header, which chooses no option).
+    fn option_of(&self, node: u32) -> Option<OptionId>;
 
     /// Knuth's estimate of the fraction of its tree the last search explored.
     fn explored(&self) -> f64;
@@ -534,7 +544,7 @@ impl Subsearch for Solver<'_> {
         Solver::explore_to(self, cutoff, explorer)
     }
 
-    fn option_of(&self, node: u32) -> OptionId {
+    fn option_of(&self, node: u32) -> Option<OptionId> {
         Solver::option_of(self, node)
     }
 
@@ -557,6 +567,15 @@ impl Solver<'_> {
     /// selected nodes and then `rest`, for a caller that knows how much of
     /// the selection stays (so the cost does not grow with the depth).
     pub(crate) fn reselect_from(&mut self, common: usize, rest: &[u32]) {
+        if self.matrix.kind == Kind::Multiplicities {
+            while self.selected > common {
+                self.unselect();
+            }
+            for &node in rest {
+                self.replay_branch(node);
+            }
+            return;
+        }
         debug_assert!(common <= self.selected);
         while self.selected > common + 1 {
             self.unselect();
@@ -580,9 +599,10 @@ impl Solver<'_> {
         }
     }
 
-    /// The id of the option that option node `node` belongs to.
-    pub(crate) fn option_of(&self, node: u32) -> OptionId {
-        self.matrix.option_of(node)
+    /// The option of `node`, a node of a path: `None` for Algorithm M's
+    /// null move (an item's header, which chooses no option).
+    pub(crate) fn option_of(&self, node: u32) -> Option<OptionId> {
+        (self.matrix.item_of(node) != node).then(|| self.matrix.option_of(node))
     }
 
     /// Runs the search down to level `cutoff` only: each node at that level

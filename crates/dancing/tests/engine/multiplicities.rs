@@ -37,16 +37,27 @@ fn dlx3_figures_hold_on_every_bounded_reference_file() {
         for solution in &solutions {
             assert_exact_cover(&problem, solution);
         }
-        // The parallel solver runs it too (on one thread: see its docs).
-        let config = SearchConfig::new().threads(2).ordered(true);
-        let mut parallel = ParallelSolver::new(&problem).with_config(config);
-        let mut found = Vec::new();
-        let parallel_stats = parallel.search(|solution| {
-            found.push(solution.options().to_vec());
-            ControlFlow::Continue(())
-        });
-        assert_eq!(parallel_stats, stats, "{}", figures.file);
-        assert_eq!(found, solutions, "{}", figures.file);
+        // On several threads: the same tree, so the same figures and (in
+        // order) the same solutions.
+        for (threads, tasks) in [(2, 1), (2, 64), (3, 5)] {
+            let config = SearchConfig::new()
+                .threads(threads)
+                .tasks_per_thread(tasks)
+                .ordered(true);
+            let mut parallel = ParallelSolver::new(&problem).with_config(config);
+            let mut found = Vec::new();
+            let parallel_stats = parallel.search(|solution| {
+                found.push(solution.options().to_vec());
+                ControlFlow::Continue(())
+            });
+            assert_eq!(
+                parallel_stats, stats,
+                "{} on {threads} threads",
+                figures.file
+            );
+            assert_eq!(parallel.profile(), solver.profile(), "{}", figures.file);
+            assert_eq!(found, solutions, "{} on {threads} threads", figures.file);
+        }
         checked += 1;
     }
     assert_eq!(checked, 4, "every bounded reference file");
@@ -54,23 +65,34 @@ fn dlx3_figures_hold_on_every_bounded_reference_file() {
 
 #[test]
 fn a_stopped_bounded_search_leaves_the_matrix_as_it_was() {
-    let problem = data("rowcol5_2_2.dlx");
-    let all = 2_040;
-    let bump = Bump::new();
-    let mut solver = Solver::new(&problem, &bump);
-    for limit in [1, 2, 3, 10, 100, 1_000, 5_000] {
-        solver.set_config(SearchConfig::new().node_limit(Some(limit)));
-        let stats = solver.search(|_| ControlFlow::Continue(()));
-        assert_eq!(stats.stop, StopReason::NodeLimit);
-        assert_eq!(stats.nodes, limit);
-        assert!((0.0..1.0).contains(&solver.explored()));
-        solver.set_config(SearchConfig::new());
-        assert_eq!(solver.count(), all, "after a stop at {limit} nodes");
-    }
-    for stop_at in [1, 7, 500] {
-        assert_eq!(solver.count_up_to(stop_at), stop_at);
-        assert_eq!(solver.stats().stop, StopReason::Visitor);
-        assert_eq!(solver.count(), all);
+    // Without slack, and with (1:2 bounds: tweaks and null moves).
+    for (file, all) in [("rowcol5_2_2.dlx", 2_040), ("rowcol4_1_2.dlx", 2_586)] {
+        let problem = data(file);
+        let bump = Bump::new();
+        let mut solver = Solver::new(&problem, &bump);
+        for limit in [1, 2, 3, 10, 100, 1_000, 5_000] {
+            solver.set_config(SearchConfig::new().node_limit(Some(limit)));
+            let stats = solver.search(|_| ControlFlow::Continue(()));
+            assert_eq!(stats.stop, StopReason::NodeLimit, "{file}");
+            assert_eq!(stats.nodes, limit, "{file}");
+            assert!((0.0..1.0).contains(&solver.explored()), "{file}");
+            solver.set_config(SearchConfig::new());
+            assert_eq!(solver.count(), all, "{file} after a stop at {limit} nodes");
+        }
+        for stop_at in [1, 7, 500] {
+            assert_eq!(solver.count_up_to(stop_at), stop_at);
+            assert_eq!(solver.stats().stop, StopReason::Visitor);
+            assert_eq!(solver.count(), all, "{file}");
+        }
+        // On several threads, stopped by the node limit, then whole.
+        for threads in [2, 3] {
+            let config = SearchConfig::new().threads(threads).node_limit(Some(1_000));
+            let mut parallel = ParallelSolver::new(&problem).with_config(config);
+            let stats = parallel.search(|_| ControlFlow::Continue(()));
+            assert_eq!(stats.stop, StopReason::NodeLimit, "{file}");
+            parallel.set_config(SearchConfig::new().threads(threads));
+            assert_eq!(parallel.count(), all, "{file} on {threads} threads");
+        }
     }
 }
 
@@ -84,6 +106,19 @@ proptest! {
         for solution in &found {
             assert_exact_cover(&problem, solution);
         }
+        // The parallel search: same order, same statistics.
+        let bump = Bump::new();
+        let mut solver = Solver::new(&problem, &bump);
+        let sequential = ordered_solutions(&mut solver);
+        let config = SearchConfig::new().threads(2).tasks_per_thread(3).ordered(true);
+        let mut parallel = ParallelSolver::new(&problem).with_config(config);
+        let mut in_parallel = Vec::new();
+        let parallel_stats = parallel.search(|solution| {
+            in_parallel.push(solution.options().to_vec());
+            ControlFlow::Continue(())
+        });
+        prop_assert_eq!(in_parallel, sequential);
+        prop_assert_eq!(parallel_stats, solver.stats());
     }
 
     #[test]
