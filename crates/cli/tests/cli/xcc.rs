@@ -208,19 +208,20 @@ fn bounded_files_are_solved_with_dlx3s_figures() {
         ("rowcol5_2_2.dlx", 2_040, 6_150, 21_913, 0),
         ("rowcol4_1_2.dlx", 2_586, 6_716, 14_053, 0),
     ] {
-        let output = dlx()
-            .args(["solve", "--count", "--stats"])
-            .arg(engine_data(file))
-            .output()
-            .unwrap();
-        assert_exit(&output, 0);
-        let stats = stderr(&output);
-        let expected = format!(
-            "solutions {solutions} nodes {nodes} updates {updates} cleansings {cleansings} "
-        );
-        assert!(stats.contains(&expected), "{file}: {stats}");
-        // Algorithm M runs on one thread, and says so.
-        assert!(stats.contains(" threads 1 "), "{file}: {stats}");
+        for threads in ["1", "2", "3"] {
+            let output = dlx()
+                .args(["solve", "--count", "--stats", "-j", threads])
+                .arg(engine_data(file))
+                .output()
+                .unwrap();
+            assert_exit(&output, 0);
+            let stats = stderr(&output);
+            let expected = format!(
+                "solutions {solutions} nodes {nodes} updates {updates} cleansings {cleansings} "
+            );
+            assert!(stats.contains(&expected), "{file} -j {threads}: {stats}");
+            assert!(stats.contains(&format!(" threads {threads} ")), "{stats}");
+        }
     }
 }
 
