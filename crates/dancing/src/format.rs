@@ -439,9 +439,23 @@ fn read_entry(
     let item = builder
         .item_by_name(name)
         .ok_or_else(|| (column, ParseErrorKind::UnknownItem(name.into())))?;
-    let Some(color) = color else {
-        return Ok((item, None));
-    };
+    match color {
+        None => Ok((item, None)),
+        Some(color) => read_color(item, name, color, column, builder),
+    }
+}
+
+/// The color of the entry `name:color` of `item`, checked and declared.
+/// Kept out of [`read_entry`], which then stays small enough to inline in
+/// the reader's loop over plain entries.
+#[inline(never)]
+fn read_color(
+    item: ItemId,
+    name: &str,
+    color: &str,
+    column: usize,
+    builder: &mut ProblemBuilder,
+) -> Result<(ItemId, Option<ColorId>), Located> {
     let color_column = column + name.chars().count() + 1;
     if color.is_empty() {
         return Err((color_column - 1, ParseErrorKind::EmptyColor));
