@@ -58,7 +58,8 @@ pub const MAX_LINE_BYTES: usize = 64 << 20;
 /// U+FEFF, invisible, and the byte-order mark when it starts a file.
 const BYTE_ORDER_MARK: char = '\u{feff}';
 
-/// Longest item name accepted, in bytes. Knuth's programs allow 8.
+/// Longest item or color name accepted, in bytes. Knuth's programs allow 8
+/// for items and 1 for colors.
 pub const MAX_NAME_BYTES: usize = 256;
 
 /// A problem read from text, with what was noticed but not fatal.
@@ -109,7 +110,7 @@ pub enum ParseErrorKind {
     LineTooLong,
     /// The input ended before the line of item names.
     NoItems,
-    /// A name is longer than [`MAX_NAME_BYTES`].
+    /// An item or color name is longer than [`MAX_NAME_BYTES`].
     NameTooLong,
     /// A character that cannot appear where it does.
     IllegalCharacter(char),
@@ -168,7 +169,7 @@ impl fmt::Display for ParseErrorKind {
             }
             ParseErrorKind::NoItems => write!(f, "no line of item names before the end of input"),
             ParseErrorKind::NameTooLong => {
-                write!(f, "item name longer than {MAX_NAME_BYTES} bytes")
+                write!(f, "name longer than {MAX_NAME_BYTES} bytes")
             }
             ParseErrorKind::IllegalCharacter(c) => {
                 write!(f, "illegal character {c:?} in an item name")
@@ -282,12 +283,20 @@ pub fn read<R: BufRead>(input: R) -> Result<Parsed, ParseError> {
 
         option.clear();
         let mut has_primary = false;
+        let mut has_color = false;
         for (column, token) in tokens(line) {
             let entry = read_entry(token, column, &mut builder).map_err(|(c, k)| at(c, k))?;
             has_primary |= builder.item_kind(entry.0) == ItemKind::Primary;
+            has_color |= entry.1.is_some();
             option.push(entry);
         }
-        match builder.colored_option(option.iter().copied()) {
+        // Plain options take the builder's plain path, which is faster.
+        let added = if has_color {
+            builder.colored_option(option.iter().copied())
+        } else {
+            builder.option(option.iter().map(|&(item, _)| item))
+        };
+        match added {
             Ok(_) => {}
             Err(BuildError::DuplicateItemInOption { item }) => {
                 // Point at the second occurrence.
@@ -352,7 +361,7 @@ fn read_item_line(line: &str, builder: &mut ProblemBuilder) -> Result<(), Locate
             }
             // Check the name first: `a|b|c` is a bad name more than bad bounds.
             let name_column = column + prefix.chars().count() + 1;
-            check_name(rest, name_column, Place::ItemLine)?;
+            check_name(rest, name_column, Place::Item)?;
             if kind == ItemKind::Secondary {
                 return Err((column, ParseErrorKind::BoundsOnSecondaryItem(rest.into())));
             }
@@ -360,7 +369,7 @@ fn read_item_line(line: &str, builder: &mut ProblemBuilder) -> Result<(), Locate
             name = rest;
             column = name_column;
         }
-        check_name(name, column, Place::ItemLine)?;
+        check_name(name, column, Place::Item)?;
         let declared = match kind {
             ItemKind::Primary => builder.primary_item(name),
             ItemKind::Secondary => builder.secondary_item(name),
@@ -418,20 +427,35 @@ fn read_entry(
     column: usize,
     builder: &mut ProblemBuilder,
 ) -> Result<(ItemId, Option<ColorId>), Located> {
-    let (name, color) = match token.split_once(':') {
-        None => (token, None),
-        Some((name, color)) => (name, Some(color)),
-    };
-    check_name(name, column, Place::Option)?;
+    let name_end = entry_name_end(token, column)?;
+    let name = &token[..name_end];
+    let color = token.get(name_end + 1..);
+    if name.len() > MAX_NAME_BYTES {
+        return Err((column, ParseErrorKind::NameTooLong));
+    }
     if name.is_empty() {
         return Err((column, ParseErrorKind::ColorWithoutItem));
     }
     let item = builder
         .item_by_name(name)
         .ok_or_else(|| (column, ParseErrorKind::UnknownItem(name.into())))?;
-    let Some(color) = color else {
-        return Ok((item, None));
-    };
+    match color {
+        None => Ok((item, None)),
+        Some(color) => read_color(item, name, color, column, builder),
+    }
+}
+
+/// The color of the entry `name:color` of `item`, checked and declared.
+/// Kept out of [`read_entry`], which then stays small enough to inline in
+/// the reader's loop over plain entries.
+#[inline(never)]
+fn read_color(
+    item: ItemId,
+    name: &str,
+    color: &str,
+    column: usize,
+    builder: &mut ProblemBuilder,
+) -> Result<(ItemId, Option<ColorId>), Located> {
     let color_column = column + name.chars().count() + 1;
     if color.is_empty() {
         return Err((color_column - 1, ParseErrorKind::EmptyColor));
@@ -450,12 +474,74 @@ fn read_entry(
     Ok((item, Some(color)))
 }
 
+/// Where the item name of an option's token ends: at its first `:`, or at
+/// its end. The name is checked for characters a name cannot hold on the
+/// way, in one pass over bytes while they are ASCII (this is the reader's
+/// inner loop), over characters otherwise.
+fn entry_name_end(token: &str, column: usize) -> Result<usize, Located> {
+    let bytes = token.as_bytes();
+    // One table look-up per byte finds the first one that needs a closer
+    // look; most tokens have none.
+    let Some(index) = bytes
+        .iter()
+        .position(|&byte| SPECIAL_IN_ENTRY[usize::from(byte)])
+    else {
+        return Ok(token.len());
+    };
+    match bytes[index] {
+        b':' => Ok(index),
+        0x80.. => entry_name_end_by_chars(token, column),
+        // ASCII so far: the byte is the character, at column + index.
+        byte => Err((
+            column + index,
+            ParseErrorKind::IllegalCharacter(char::from(byte)),
+        )),
+    }
+}
+
+/// The bytes [`entry_name_end`] stops at: `:`, `|`, ASCII control
+/// characters, and every byte of a non-ASCII character.
+static SPECIAL_IN_ENTRY: [bool; 256] = {
+    let mut special = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        special[byte] =
+            byte < 0x20 || byte >= 0x7f || byte == b':' as usize || byte == b'|' as usize;
+        byte += 1;
+    }
+    special
+};
+
+/// [`entry_name_end`] for a token that is not all ASCII.
+fn entry_name_end_by_chars(token: &str, column: usize) -> Result<usize, Located> {
+    for (offset, (index, c)) in token.char_indices().enumerate() {
+        if c == ':' {
+            return Ok(index);
+        }
+        if is_illegal_in_name(c) {
+            return Err((column + offset, ParseErrorKind::IllegalCharacter(c)));
+        }
+    }
+    Ok(token.len())
+}
+
 /// Where a name stands, for the length it may have and what it may hold.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Place {
-    ItemLine,
-    Option,
+    Item,
     Color,
+}
+
+/// Whether `c` cannot stand in an item or color name: `:`, `|`, a control
+/// character or a byte-order mark.
+fn is_illegal_in_name(c: char) -> bool {
+    match c {
+        ':' | '|' => true,
+        // A byte-order mark is skipped at the start of input only, so a
+        // name starting with one would not read back; anywhere else it is
+        // a sign of files pasted together.
+        _ => c.is_control() || c == BYTE_ORDER_MARK,
+    }
 }
 
 /// Rejects names that are too long or hold `:`, `|`, a control character or
@@ -465,17 +551,10 @@ fn check_name(name: &str, column: usize, place: Place) -> Result<(), Located> {
         return Err((column, ParseErrorKind::NameTooLong));
     }
     for (offset, c) in name.chars().enumerate() {
-        let illegal = match c {
-            ':' | '|' => true,
-            // A byte-order mark is skipped at the start of input only, so a
-            // name starting with one would not read back; anywhere else it
-            // is a sign of files pasted together.
-            _ => c.is_control() || c == BYTE_ORDER_MARK,
-        };
-        if illegal {
+        if is_illegal_in_name(c) {
             let kind = match place {
                 Place::Color => ParseErrorKind::IllegalColorCharacter(c),
-                Place::ItemLine | Place::Option => ParseErrorKind::IllegalCharacter(c),
+                Place::Item => ParseErrorKind::IllegalCharacter(c),
             };
             return Err((column + offset, kind));
         }
@@ -500,7 +579,7 @@ pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
         .collect();
     for item in problem.items() {
         if let Some(name) = problem.item_name(item)
-            && let Err((_, kind)) = check_name(name, 1, Place::ItemLine)
+            && let Err((_, kind)) = check_name(name, 1, Place::Item)
         {
             return Err(unwritable(format!(
                 "item {} cannot be written so that it reads back: {kind}",
@@ -572,4 +651,30 @@ pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
 
 fn unwritable(message: String) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, message)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// The ASCII fast path finds the same name end, or the same error
+        /// at the same column, as the path by characters.
+        #[test]
+        fn the_ascii_path_agrees_with_the_path_by_characters(
+            token in "[a-z:|\u{1b}\u{7f}\u{9b}\u{feff}é€]{0,8}",
+            column in 1usize..100,
+        ) {
+            let place = |result: Result<usize, Located>| match result {
+                Ok(end) => Ok(end),
+                Err((column, kind)) => Err((column, kind.to_string())),
+            };
+            prop_assert_eq!(
+                place(entry_name_end(&token, column)),
+                place(entry_name_end_by_chars(&token, column))
+            );
+        }
+    }
 }

