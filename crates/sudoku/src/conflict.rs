@@ -61,6 +61,38 @@ impl fmt::Display for Conflict {
     }
 }
 
+impl Grid {
+    /// Every digit that appears more than once in a row, column or box, with
+    /// the cells that hold it: empty for a consistent grid.
+    pub fn conflicts(&self) -> Vec<Conflict> {
+        find(self)
+    }
+
+    /// Whether this grid is a solution of `puzzle`: the same shape, complete,
+    /// every row, column and box holding each digit once, and every given of
+    /// `puzzle` kept.
+    ///
+    /// ```
+    /// use dancing_sudoku::Grid;
+    ///
+    /// let puzzle: Grid = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.".parse()?;
+    /// let solution: Grid = "527389416819426735436751829375692184194538267268174593643217958951843672782965341".parse()?;
+    /// assert!(solution.solves(&puzzle));
+    /// assert!(!puzzle.solves(&puzzle)); // not complete
+    /// # Ok::<(), dancing_sudoku::GridError>(())
+    /// ```
+    pub fn solves(&self, puzzle: &Grid) -> bool {
+        self.shape() == puzzle.shape()
+            && self.is_complete()
+            && self
+                .cells()
+                .iter()
+                .zip(puzzle.cells())
+                .all(|(&s, &p)| p == 0 || s == p)
+            && is_consistent(self)
+    }
+}
+
 /// Every conflict of `grid`: rows first, then columns, then boxes, each by
 /// index and then by digit.
 pub(crate) fn find(grid: &Grid) -> Vec<Conflict> {

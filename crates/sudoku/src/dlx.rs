@@ -4,7 +4,7 @@
 //!
 //! Once per shape, the full exact cover (every item, and every placement as
 //! an option: `n³` options, in the order of [`exact_cover`]) is linked into
-//! a [`Template`]. Per puzzle: check the givens for contradictions; copy the
+//! a [`Template`]. Per puzzle: check the givens for contradictions (the crate's one check); copy the
 //! template into the arena ([`Solver::from_template`]: the links and
 //! lengths only); [select](Solver::select) the option of each given, which
 //! covers its four items and hides every candidate that conflicts with it;
@@ -29,7 +29,7 @@ use dancing::{ItemId, OptionId, ProblemBuilder, Solution, Solver, Template};
 use crate::budget::{Budget, Cutoff, POLL_INTERVAL};
 use crate::exact_cover::Placement;
 use crate::grid::{Grid, Shape};
-use crate::solver::{Outcome, SolveError};
+use crate::outcome::{Outcome, SolveError, check_givens};
 
 /// The reusable state of the Dancing Links engine.
 #[derive(Default)]
@@ -37,8 +37,6 @@ pub(crate) struct DlxSolver {
     bump: Bump,
     /// The tables of the shape of the last puzzle.
     tables: Option<Tables>,
-    /// Digits given in each row, column and box (bit `d - 1` for digit `d`).
-    used: Vec<u64>,
 }
 
 /// What depends on the shape only.
@@ -46,24 +44,11 @@ struct Tables {
     shape: Shape,
     /// The full exact cover, linked.
     template: Template,
-    /// `units[cell]` is the row, column and box of the cell, as indices into
-    /// `used` (rows, then columns, then boxes).
-    units: Vec<[u16; 3]>,
 }
 
 impl Tables {
     fn new(shape: Shape) -> Tables {
         let n = shape.size();
-        let units = (0..n * n)
-            .map(|cell| {
-                let (row, col) = (cell / n, cell % n);
-                [
-                    row as u16,
-                    (n + col) as u16,
-                    (2 * n + shape.box_of(row, col)) as u16,
-                ]
-            })
-            .collect();
         // Items and options in the order of the named mapping, without the
         // names: option `cell * n + digit - 1` places `digit` in `cell`.
         let mut builder = ProblemBuilder::new();
@@ -89,7 +74,6 @@ impl Tables {
         Tables {
             shape,
             template: Template::new(&problem),
-            units,
         }
     }
 }
@@ -111,7 +95,6 @@ impl DlxSolver {
             .is_none_or(|tables| tables.shape != shape)
         {
             self.tables = Some(Tables::new(shape));
-            self.used = vec![0; 3 * shape.size()];
         }
         let Some(tables) = &self.tables else {
             unreachable!("the tables were just made");
@@ -119,23 +102,8 @@ impl DlxSolver {
         let n = shape.size();
         let cells = puzzle.cells();
 
-        // The digits of the givens, unit by unit; a repeat is a contradiction.
-        self.used.fill(0);
-        let mut givens = 0;
-        for (units, &digit) in tables.units.iter().zip(cells) {
-            if digit == 0 {
-                continue;
-            }
-            givens += 1;
-            let bit = 1u64 << (digit - 1);
-            for &unit in units {
-                let used = &mut self.used[unit as usize];
-                if *used & bit != 0 {
-                    return Err(SolveError::contradiction(puzzle));
-                }
-                *used |= bit;
-            }
-        }
+        check_givens(puzzle)?;
+        let givens = puzzle.given_count();
         solution.clone_from(puzzle);
         if limit == 0 {
             return Ok(Outcome::default());

@@ -29,7 +29,7 @@ use std::io::{self, Write};
 use dancing::{ItemId, OptionId, Problem, ProblemBuilder};
 
 use crate::grid::{Grid, Shape};
-use crate::solver::SolveError;
+use crate::outcome::{SolveError, check_givens};
 
 /// An item of the mapping: a condition every solution meets exactly once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -163,9 +163,7 @@ impl ExactCover {
     /// one option per candidate of each empty cell. Contradictory givens are
     /// an error, not a problem without solutions.
     pub fn new(puzzle: &Grid) -> Result<ExactCover, SolveError> {
-        if !crate::conflict::is_consistent(puzzle) {
-            return Err(SolveError::contradiction(puzzle));
-        }
+        check_givens(puzzle)?;
         let shape = puzzle.shape();
         let n = shape.size();
         let mut builder = ProblemBuilder::new();

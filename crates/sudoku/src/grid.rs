@@ -9,8 +9,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::conflict::{self, Conflict};
-
 /// The shape of a grid: the height and width of its boxes.
 ///
 /// ```
@@ -300,36 +298,6 @@ impl Grid {
     /// Whether every cell is filled.
     pub fn is_complete(&self) -> bool {
         !self.cells.contains(&0)
-    }
-
-    /// Every digit that appears more than once in a row, column or box, with
-    /// the cells that hold it: empty for a consistent grid.
-    pub fn conflicts(&self) -> Vec<Conflict> {
-        conflict::find(self)
-    }
-
-    /// Whether this grid is a solution of `puzzle`: the same shape, complete,
-    /// every row, column and box holding each digit once, and every given of
-    /// `puzzle` kept.
-    ///
-    /// ```
-    /// use dancing_sudoku::Grid;
-    ///
-    /// let puzzle: Grid = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.".parse()?;
-    /// let solution: Grid = "527389416819426735436751829375692184194538267268174593643217958951843672782965341".parse()?;
-    /// assert!(solution.solves(&puzzle));
-    /// assert!(!puzzle.solves(&puzzle)); // not complete
-    /// # Ok::<(), dancing_sudoku::GridError>(())
-    /// ```
-    pub fn solves(&self, puzzle: &Grid) -> bool {
-        self.shape == puzzle.shape
-            && self.is_complete()
-            && self
-                .cells
-                .iter()
-                .zip(&puzzle.cells)
-                .all(|(&s, &p)| p == 0 || s == p)
-            && conflict::is_consistent(self)
     }
 
     /// The grid on one line, row by row: digits, `.` for an empty cell.

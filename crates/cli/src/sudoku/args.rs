@@ -5,6 +5,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+
 use dancing_sudoku::format::{Format, Layout};
 use dancing_sudoku::{Budget, Engine};
 
@@ -59,17 +61,17 @@ pub struct Args {
     /// Puzzle files; none, or `-`, reads standard input.
     pub files: Vec<PathBuf>,
 
-    /// Input format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
-    pub format: FormatArg,
+    /// Input format (`auto`: detected from the first lines of each input).
+    #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = format_parser())]
+    pub format: InputFormat,
 
     /// How solutions are written [default: as the input is].
-    #[arg(long, value_enum, value_name = "LAYOUT")]
-    pub output: Option<OutputArg>,
+    #[arg(long, value_name = "LAYOUT", value_parser = layout_parser())]
+    pub output: Option<Layout>,
 
     /// Search engine: Dancing Links, or one of the seeds' depth-first searches.
-    #[arg(long, value_enum, default_value_t = EngineArg::Dlx)]
-    pub engine: EngineArg,
+    #[arg(long, default_value = "dlx", value_parser = engine_parser())]
+    pub engine: Engine,
 
     /// Print each puzzle's number of solutions, one integer per line.
     #[arg(long, conflicts_with_all = ["unique", "to_dlx", "output"])]
@@ -134,87 +136,26 @@ pub struct Args {
     pub quiet: bool,
 }
 
-/// `--format`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum FormatArg {
-    /// Detect the format of each input from its first lines.
-    Auto,
-    /// 81-character lines.
-    Line,
-    /// A count line, then 9 lines of 9 digits per puzzle.
-    #[value(name = "poj2676")]
-    Poj2676,
-    /// 9 lines of 9 whitespace-separated numbers.
-    Blocks,
-    /// .sdk/.ss grids with `|` and `---+---+---` rules.
-    Grid,
+/// `--format`: a [`Format`], or `None` to detect the format of each input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InputFormat(pub Option<Format>);
+
+/// `--format`: a [`Format`] by name, or `auto`.
+fn format_parser() -> impl TypedValueParser<Value = InputFormat> {
+    let names = std::iter::once("auto").chain(Format::ALL.map(Format::name));
+    PossibleValuesParser::new(names).map(|name| InputFormat(name.parse().ok()))
 }
 
-impl FormatArg {
-    pub(super) fn format(self) -> Option<Format> {
-        match self {
-            FormatArg::Auto => None,
-            FormatArg::Line => Some(Format::Line),
-            FormatArg::Poj2676 => Some(Format::Poj2676),
-            FormatArg::Blocks => Some(Format::Blocks),
-            FormatArg::Grid => Some(Format::Grid),
-        }
-    }
+/// `--output`: a [`Layout`] by name (`poj2676` stands for `rows`).
+fn layout_parser() -> impl TypedValueParser<Value = Layout> {
+    let names = Layout::ALL.map(Layout::name).into_iter().chain(["poj2676"]);
+    PossibleValuesParser::new(names).map(|name| name.parse().expect("a layout name"))
 }
 
-/// `--output`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum OutputArg {
-    /// One 81-digit line per grid.
-    Line,
-    /// 9 lines of 9 digits per grid (POJ 2676).
-    #[value(alias = "poj2676")]
-    Rows,
-    /// 9 lines of 9 space-separated digits, a blank line between grids.
-    Blocks,
-    /// .sdk style, with `|` and `---+---+---`, a blank line between grids.
-    Grid,
-    /// The "100 lines" output: `ans: `, then rows of digits each followed by three spaces.
-    Ans,
-}
-
-impl OutputArg {
-    pub(super) fn layout(self) -> Layout {
-        match self {
-            OutputArg::Line => Layout::Line,
-            OutputArg::Rows => Layout::Rows,
-            OutputArg::Blocks => Layout::Blocks,
-            OutputArg::Grid => Layout::Grid,
-            OutputArg::Ans => Layout::Ans,
-        }
-    }
-}
-
-/// `--engine`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum EngineArg {
-    /// Dancing Links (Algorithm X on the exact cover).
-    Dlx,
-    /// Row-major depth-first search (POJ 2676).
-    Naive,
-    /// Depth-first search over the list of empty cells ("100 lines").
-    BlankList,
-    /// Bitmasks, fewest candidates first (AcWing 166).
-    Mrv,
-    /// Iterative bitmasks with an explicit stack (LeetCode 37).
-    Stack,
-}
-
-impl EngineArg {
-    pub(super) fn engine(self) -> Engine {
-        match self {
-            EngineArg::Dlx => Engine::Dlx,
-            EngineArg::Naive => Engine::Naive,
-            EngineArg::BlankList => Engine::BlankList,
-            EngineArg::Mrv => Engine::Mrv,
-            EngineArg::Stack => Engine::Stack,
-        }
-    }
+/// `--engine`: an [`Engine`] by name.
+fn engine_parser() -> impl TypedValueParser<Value = Engine> {
+    PossibleValuesParser::new(Engine::ALL.map(Engine::name))
+        .map(|name| name.parse().expect("an engine name"))
 }
 
 /// What is done with each puzzle.
@@ -272,7 +213,7 @@ impl Config {
         }
         Ok(Config {
             mode,
-            engine: args.engine.engine(),
+            engine: args.engine,
             budget,
             json: args.json,
             placeholder: args.placeholder.clone(),

@@ -99,7 +99,7 @@ pub(super) fn read_inputs(
                 continue;
             }
         };
-        let mut reader = PuzzleReader::new(reader, args.format.format());
+        let mut reader = PuzzleReader::new(reader, args.format.0);
         let mut puzzle = Grid::default();
         let mut entries = 0;
         while let Some(read) = reader.read_into(&mut puzzle) {
@@ -112,7 +112,7 @@ pub(super) fn read_inputs(
             }
             // Answers take the layout asked for, or that of the input.
             let layout = match args.output {
-                Some(output) => output.layout(),
+                Some(output) => output,
                 None => reader.layout().unwrap_or(Layout::Line),
             };
             let item = match read {
