@@ -32,9 +32,13 @@ impl Shape {
         box_cols: 3,
     };
 
-    /// The largest size supported: digits are written with one character
-    /// (`1`-`9`, then `A`-`Z`), and so are the coordinates in item names.
-    pub const MAX_SIZE: usize = 35;
+    /// The largest size supported: digits fit the bits of a `u64` mask.
+    /// (The default [`Symbols`](crate::Symbols) write sizes up to 61.)
+    pub const MAX_SIZE: usize = 64;
+
+    /// The smallest size a line's length stands for (16 cells make a 4x4
+    /// grid; shorter lines are not puzzles).
+    pub const MIN_LINE_SIZE: usize = 4;
 
     /// Boxes of `box_rows` rows and `box_cols` columns; the grid has
     /// `box_rows * box_cols` rows, columns and digits.
@@ -53,9 +57,16 @@ impl Shape {
     /// 6x6 with 2x3, 9x9 with 3x3, and so on for square sizes; `None` for
     /// counts that are not the square of a supported size.
     pub fn for_cell_count(cell_count: usize) -> Option<Shape> {
-        let size = (1..=Shape::MAX_SIZE).find(|&n| n * n == cell_count)?;
-        // The most square boxes: the largest divisor not above the root.
-        let box_rows = (1..=size).rev().find(|&r| size % r == 0 && r * r <= size)?;
+        let size = (Shape::MIN_LINE_SIZE..=Shape::MAX_SIZE).find(|&n| n * n == cell_count)?;
+        Shape::for_size(size)
+    }
+
+    /// The usual shape of a grid of `size` rows: the most square boxes, no
+    /// taller than wide (6x6 has 2x3 boxes, 12x12 3x4, 8x8 2x4); a prime
+    /// size has boxes of one row.
+    pub fn for_size(size: usize) -> Option<Shape> {
+        // The largest divisor not above the root.
+        let box_rows = (1..=size).rev().find(|&r| size.is_multiple_of(r) && r * r <= size)?;
         Shape::new(box_rows, size / box_rows).ok()
     }
 
@@ -140,13 +151,16 @@ impl fmt::Display for Cell {
     }
 }
 
-/// The characters of digits `1..=35`: `1`-`9`, then `A`-`Z` (so 16x16 grids
-/// use `1`-`9` and `A`-`G`).
+/// The characters of digits `1..=61` in the default [`Symbols`]: `1`-`9`,
+/// then `A`-`Z`, then `a`-`z` (so 16x16 grids use `1`-`9` and `A`-`G`);
+/// `.` for 0 and `?` beyond.
 pub fn digit_char(digit: u8) -> char {
     match digit {
+        0 => '.',
         1..=9 => (b'0' + digit) as char,
         10..=35 => (b'A' + digit - 10) as char,
-        _ => '.',
+        36..=61 => (b'a' + digit - 36) as char,
+        _ => '?',
     }
 }
 
@@ -339,8 +353,8 @@ impl fmt::Debug for Grid {
 impl FromStr for Grid {
     type Err = GridError;
 
-    /// A grid on one line, row by row: `.` or `0` for an empty cell, `1`-`9`
-    /// (then `A`-`Z`) for digits. The length gives the shape: 81 characters
+    /// A grid on one line, row by row: `.`, `_` or `0` for an empty cell,
+    /// `1`-`9` (then `A`-`Z`, `a`-`z`: the default [`Symbols`](crate::Symbols)) for digits. The length gives the shape: 81 characters
     /// make a 9x9 grid, 16 a 4x4 one, 36 a 6x6 one with 2x3 boxes, and so on
     /// (see [`Shape::for_cell_count`]).
     fn from_str(text: &str) -> Result<Grid, GridError> {
@@ -349,10 +363,11 @@ impl FromStr for Grid {
             expected: Shape::CLASSIC.cell_count(),
             found: bytes.len(),
         })?;
+        let symbols = crate::Symbols::default();
         let mut cells = Vec::with_capacity(bytes.len());
         for (position, &c) in bytes.iter().enumerate() {
-            match parse_cell_char(c) {
-                Some(digit) if digit as usize <= shape.size() => cells.push(digit),
+            match symbols.read(c, shape.size()) {
+                Some(digit) => cells.push(digit),
                 _ => {
                     let character = text[position..].chars().next().unwrap_or('?');
                     return Err(GridError::BadCharacter {
@@ -441,7 +456,14 @@ mod tests {
             [0, 1, 2, 5]
         );
         assert!(Shape::new(0, 3).is_err());
-        assert!(Shape::new(6, 6).is_err());
+        assert!(Shape::new(9, 8).is_err());
+        assert_eq!(
+            Shape::for_cell_count(64 * 64),
+            Some(Shape::new(8, 8).unwrap())
+        );
+        assert_eq!(Shape::for_size(12), Some(Shape::new(3, 4).unwrap()));
+        assert_eq!(Shape::for_size(8), Some(Shape::new(2, 4).unwrap()));
+        assert_eq!(Shape::for_cell_count(9), None);
         assert_eq!(Shape::for_cell_count(36), Some(Shape::new(2, 3).unwrap()));
         assert_eq!(Shape::for_cell_count(256), Some(Shape::new(4, 4).unwrap()));
         assert_eq!(Shape::for_cell_count(80), None);

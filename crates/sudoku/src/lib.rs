@@ -12,7 +12,9 @@ pub mod format;
 pub mod generate;
 mod grid;
 mod outcome;
+mod rules;
 mod solver;
+mod symbols;
 
 pub use budget::{Budget, Cutoff, POLL_INTERVAL};
 pub use conflict::{Conflict, Unit};
@@ -21,4 +23,6 @@ pub use exact_cover::to_dlx;
 pub use format::{Format, GridWriter, Layout, PuzzleReader};
 pub use grid::{Cell, Grid, GridError, Shape, ShapeError, digit_char, parse_cell_char};
 pub use outcome::{Outcome, SolveError};
+pub use rules::{Cage, Rules, RulesError, Variant, Violation};
 pub use solver::{Solver, solve};
+pub use symbols::{Symbols, SymbolsError};

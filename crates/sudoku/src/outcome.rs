@@ -8,6 +8,7 @@ use crate::budget::Cutoff;
 use crate::conflict::{self, Conflict};
 use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
+use crate::rules::{Rules, Variant};
 
 /// What a search found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -39,23 +40,42 @@ pub enum SolveError {
         /// The shape of the puzzle.
         shape: Shape,
     },
-}
-
-impl SolveError {
-    /// The error for a puzzle whose givens are known to be inconsistent.
-    pub(crate) fn contradiction(puzzle: &Grid) -> SolveError {
-        SolveError::Contradiction(puzzle.conflicts())
-    }
+    /// The engine does not handle these variant rules.
+    UnsupportedVariant {
+        /// The engine asked.
+        engine: Engine,
+        /// The variant of the puzzle.
+        variant: Variant,
+    },
+    /// The rules are for another shape than the puzzle's.
+    RulesShape {
+        /// The shape of the rules.
+        rules: Shape,
+        /// The shape of the puzzle.
+        puzzle: Shape,
+    },
+    /// A killer cage has too many possible fillings for the exact cover
+    /// (each filling is an option).
+    CageTooLarge {
+        /// The cage, from 0.
+        cage: usize,
+        /// Its cells.
+        cells: usize,
+        /// Its sum.
+        sum: u32,
+        /// The most fillings a cage may have.
+        limit: usize,
+    },
 }
 
 /// The one check of a puzzle's givens before any search, by every engine:
-/// a digit given twice in a unit is an invalid puzzle, named as such, not a
-/// puzzle without solutions.
-pub(crate) fn check_givens(puzzle: &Grid) -> Result<(), SolveError> {
-    if conflict::is_consistent(puzzle) {
+/// a digit given twice in a unit (or a cage) is an invalid puzzle, named as
+/// such, not a puzzle without solutions.
+pub(crate) fn check_givens(puzzle: &Grid, rules: &Rules) -> Result<(), SolveError> {
+    if conflict::is_consistent_under(puzzle, rules) {
         Ok(())
     } else {
-        Err(SolveError::contradiction(puzzle))
+        Err(SolveError::Contradiction(conflict::find(puzzle, rules)))
     }
 }
 
@@ -68,6 +88,24 @@ impl fmt::Display for SolveError {
             SolveError::UnsupportedShape { engine, shape } => {
                 write!(f, "the {engine} engine solves 9x9 grids only, not {shape}")
             }
+            SolveError::UnsupportedVariant { engine, variant } => write!(
+                f,
+                "the {engine} engine solves classic Sudoku only, not the {variant} variant (use --engine dlx)"
+            ),
+            SolveError::RulesShape { rules, puzzle } => write!(
+                f,
+                "the rules are for a grid of {rules}, the puzzle is {puzzle}"
+            ),
+            SolveError::CageTooLarge {
+                cage,
+                cells,
+                sum,
+                limit,
+            } => write!(
+                f,
+                "cage {} ({cells} cells, sum {sum}) has more than {limit} fillings: too large for the exact cover",
+                cage + 1
+            ),
         }
     }
 }

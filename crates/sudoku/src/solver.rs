@@ -8,6 +8,7 @@ use crate::dlx::DlxSolver;
 use crate::engine::Engine;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, SolveError};
+use crate::rules::Rules;
 
 /// A solver with one engine, reusable from puzzle to puzzle: Dancing Links
 /// keeps its arena and buffers, so a batch allocates nothing once they have
@@ -78,9 +79,27 @@ impl Solver {
         limit: u64,
         solution: &mut Grid,
     ) -> Result<Outcome, SolveError> {
+        self.search_with(&Rules::classic(puzzle.shape()), puzzle, limit, solution)
+    }
+
+    /// [`search`](Self::search) under variant `rules` (whose shape is the
+    /// puzzle's). The depth-first engines take classic rules only.
+    pub fn search_with(
+        &mut self,
+        rules: &Rules,
+        puzzle: &Grid,
+        limit: u64,
+        solution: &mut Grid,
+    ) -> Result<Outcome, SolveError> {
         let budget = &self.budget;
+        if self.engine != Engine::Dlx && !rules.is_classic() {
+            return Err(SolveError::UnsupportedVariant {
+                engine: self.engine,
+                variant: rules.variant(),
+            });
+        }
         match self.engine {
-            Engine::Dlx => self.dlx.search(puzzle, limit, budget, solution),
+            Engine::Dlx => self.dlx.search(puzzle, rules, limit, budget, solution),
             Engine::Naive => dfs::naive::search_within(puzzle, limit, budget, solution),
             Engine::BlankList => dfs::blank_list::search_within(puzzle, limit, budget, solution),
             Engine::Mrv => dfs::mrv::search_within(puzzle, limit, budget, solution),
@@ -105,6 +124,20 @@ impl Solver {
     /// Whether `puzzle` has exactly one solution.
     pub fn is_unique(&mut self, puzzle: &Grid) -> Result<bool, SolveError> {
         Ok(self.count_up_to(puzzle, 2)? == 1)
+    }
+
+    /// The number of solutions of `puzzle` under `rules`, counting no
+    /// further than `limit`.
+    pub fn count_with(
+        &mut self,
+        rules: &Rules,
+        puzzle: &Grid,
+        limit: u64,
+    ) -> Result<u64, SolveError> {
+        let mut solution = Grid::new(puzzle.shape());
+        Ok(self
+            .search_with(rules, puzzle, limit, &mut solution)?
+            .solutions)
     }
 }
 

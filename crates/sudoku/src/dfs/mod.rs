@@ -25,6 +25,7 @@ use crate::budget::{Budget, Guard};
 use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
 use crate::outcome::{Outcome, SolveError, check_givens};
+use crate::rules::Rules;
 
 pub mod blank_list;
 pub mod leetcode;
@@ -75,7 +76,7 @@ impl Board {
             cols: [0; 9],
             boxes: [0; 9],
         };
-        check_givens(puzzle)?;
+        check_givens(puzzle, &Rules::classic(puzzle.shape()))?;
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 {
                 board.place(cell, digit);
