@@ -66,7 +66,9 @@ impl Shape {
     /// size has boxes of one row.
     pub fn for_size(size: usize) -> Option<Shape> {
         // The largest divisor not above the root.
-        let box_rows = (1..=size).rev().find(|&r| size.is_multiple_of(r) && r * r <= size)?;
+        let box_rows = (1..=size)
+            .rev()
+            .find(|&r| size.is_multiple_of(r) && r * r <= size)?;
         Shape::new(box_rows, size / box_rows).ok()
     }
 

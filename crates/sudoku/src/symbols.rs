@@ -148,12 +148,9 @@ impl Symbols {
             if size > 35 {
                 text.push_str(&format!(", a-{}", last(b'a', size - 35)));
             }
-            format!("{text} or a blank ({blanks})")
+            format!("{text}, {blanks}")
         } else {
-            format!(
-                "one of {:?} or a blank ({blanks})",
-                String::from_utf8_lossy(used)
-            )
+            format!("one of {:?}, {blanks}", String::from_utf8_lossy(used))
         }
     }
 }
@@ -217,14 +214,8 @@ mod tests {
         assert_eq!(symbols.read(b'a', 16), Some(10));
         assert_eq!(symbols.read(b'a', 36), Some(36));
         assert_eq!(symbols.read(b'!', 61), None);
-        assert_eq!(
-            symbols.describe(16),
-            "1-9, A-G or a blank ('.', '_' or '0')"
-        );
-        assert_eq!(
-            symbols.describe(40),
-            "1-9, A-Z, a-e or a blank ('.', '_' or '0')"
-        );
+        assert_eq!(symbols.describe(16), "1-9, A-G, '.', '_' or '0'");
+        assert_eq!(symbols.describe(40), "1-9, A-Z, a-e, '.', '_' or '0'");
     }
 
     #[test]
@@ -237,6 +228,6 @@ mod tests {
         let hex = Symbols::new("0123456789ABCDEF").unwrap();
         assert_eq!(hex.read(b'0', 16), Some(1));
         assert_eq!(hex.read(b'a', 16), None);
-        assert_eq!(hex.describe(4), "one of \"0123\" or a blank ('.' or '_')");
+        assert_eq!(hex.describe(4), "one of \"0123\", '.' or '_'");
     }
 }
