@@ -106,6 +106,20 @@ impl Default for Shape {
     }
 }
 
+impl FromStr for Shape {
+    type Err = String;
+
+    /// Boxes written `RxC`: `2x3` is a 6x6 grid with boxes two rows high and
+    /// three columns wide.
+    fn from_str(text: &str) -> Result<Shape, String> {
+        let bad = || format!("bad box shape {text:?}: expected ROWSxCOLUMNS, such as 3x3 or 2x3");
+        let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+        let rows: usize = rows.trim().parse().map_err(|_| bad())?;
+        let cols: usize = cols.trim().parse().map_err(|_| bad())?;
+        Shape::new(rows, cols).map_err(|error| error.to_string())
+    }
+}
+
 impl fmt::Display for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.size();

@@ -7,20 +7,38 @@ use std::time::Duration;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 
+use dancing_sudoku::format::ReadOptions;
 use dancing_sudoku::format::{Format, Layout};
-use dancing_sudoku::{Budget, Engine};
+use dancing_sudoku::{Budget, Engine, Shape, Symbols, Variant};
 
 use crate::input::Input;
 use crate::interrupt;
 
 pub(super) const AFTER_HELP: &str = "\
 Input formats (detected from the first lines of each input unless --format is given):
-  line      one puzzle per line: 81 cells, then optionally whitespace and a comment
-  poj2676   a line with the number of puzzles, then 9 lines of 9 cells per puzzle
-  blocks    9 lines of 9 whitespace-separated cells
-  grid      .sdk/.ss grids: 9 rows, `|` and spaces ignored, `---+---+---` rules skipped
-A cell is 1-9, or `.` or `0` when empty. Blank lines and `#` lines are skipped, a line
-`end` ends the input, and any format may start with a count line, which is checked.
+  line      one puzzle per line: n*n cells, then optionally whitespace and a comment
+  poj2676   a line with the number of puzzles, then n lines of n cells per puzzle
+  blocks    n lines of n whitespace-separated cells (numbers of two digits are decimal)
+  grid      .sdk/.ss grids: n rows, `|` and spaces ignored, `---+---+---` rules skipped
+  csv       a header naming the puzzle column (quizzes, puzzle) and perhaps the solution
+            column (solutions, solution), as in Kaggle's sets; a given solution is checked
+Sizes: 4x4 to 64x64. A line's length (or a grid's first row) gives the size, with boxes as
+square as can be and no taller than wide (6x6: 2x3, 8x8: 2x4, 12x12: 3x4); --box RxC
+fixes the shape. A cell is a symbol (1-9, A-Z, a-z by default; a-z read as A-Z up to
+35x35; --symbols for others), or `.`, `_` or `0` (when 0 is not a symbol) when empty.
+Blank lines and `#` lines are skipped, a line `end` ends the input, and any format may
+start with a count line, which is checked. Bare rows of 16 cells or more read as lines
+unless --format grid is given.
+
+Variants (--variant, or a line `variant NAME` before the puzzles it applies to):
+  x         both long diagonals hold every digit once
+  hyper     so do the windows one cell in from the boxes (Windoku: four on 9x9)
+  jigsaw    regions instead of boxes: after the cells, a space and a region map of n*n labels
+  killer    cages: after the cells (and region map), a cage map of n*n labels (`.` for no
+            cage) and a LABEL=SUM word per cage; a cage's digits are distinct with that sum
+  mixes     x+hyper, jigsaw+x, killer+x, ... (joined by `+`)
+Jigsaw and killer puzzles are read in the line format. Every solution is verified against
+every rule of its variant before it is printed.
 
 Output layouts (by default the layout of the input):
   line, rows (alias poj2676), blocks, grid, ans (the \"100 lines\" seed's `ans: ` layout)
@@ -64,6 +82,25 @@ pub struct Args {
     /// Input format (`auto`: detected from the first lines of each input).
     #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = format_parser())]
     pub format: InputFormat,
+
+    /// The box shape of every puzzle, ROWSxCOLUMNS (`3x3`, `2x3`, `3x2`,
+    /// `4x4`) [default: from each puzzle's size: the most square boxes, no
+    /// taller than wide, so 6x6 has 2x3 boxes and 12x12 3x4].
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<Shape>,
+
+    /// The characters of digits 1, 2, ..., in order [default:
+    /// 123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz, enough
+    /// for 61x61; 62x62 to 64x64 need an alphabet of their own].
+    #[arg(long, value_name = "ALPHABET", value_parser = check_symbols)]
+    pub symbols: Option<String>,
+
+    /// The variant of the puzzles: classic, x (both diagonals), hyper
+    /// (Windoku windows), jigsaw (a region map after the cells), killer (a
+    /// cage map and LABEL=SUM words after the cells), or a mix joined by `+`
+    /// (`x+killer`). A line `variant NAME` in the input changes it.
+    #[arg(long, value_name = "NAME", default_value = "classic")]
+    pub variant: Variant,
 
     /// How solutions are written [default: as the input is].
     #[arg(long, value_name = "LAYOUT", value_parser = layout_parser())]
@@ -152,6 +189,13 @@ fn layout_parser() -> impl TypedValueParser<Value = Layout> {
     PossibleValuesParser::new(names).map(|name| name.parse().expect("a layout name"))
 }
 
+/// `--symbols`, checked (and kept as text: the parsed alphabet is large).
+fn check_symbols(text: &str) -> Result<String, String> {
+    Symbols::new(text)
+        .map(|_| text.to_owned())
+        .map_err(|error| error.to_string())
+}
+
 /// `--engine`: an [`Engine`] by name.
 fn engine_parser() -> impl TypedValueParser<Value = Engine> {
     PossibleValuesParser::new(Engine::ALL.map(Engine::name))
@@ -181,6 +225,8 @@ pub(super) struct Config {
     pub(super) placeholder: Option<String>,
     /// `--to-dlx-dir`.
     pub(super) dlx_dir: Option<PathBuf>,
+    /// The shape, alphabet and variant puzzles are read with.
+    pub(super) read: ReadOptions,
 }
 
 impl Config {
@@ -218,6 +264,14 @@ impl Config {
             json: args.json,
             placeholder: args.placeholder.clone(),
             dlx_dir: args.to_dlx_dir.clone(),
+            read: ReadOptions {
+                shape: args.box_shape,
+                symbols: match &args.symbols {
+                    Some(alphabet) => Symbols::new(alphabet).map_err(|error| error.to_string())?,
+                    None => Symbols::default(),
+                },
+                variant: args.variant,
+            },
         })
     }
 }

@@ -817,9 +817,9 @@ fn read_cells(
         return Err(ReadErrorKind::BadVariantData {
             column: None,
             message: format!(
-                "a {shape} puzzle needs {} symbols, and the alphabet has {} (give --symbols)",
-                shape.size(),
-                options.symbols.len()
+                "a {n}x{n} puzzle needs {n} symbols, and the alphabet has {} (give --symbols)",
+                options.symbols.len(),
+                n = shape.size(),
             ),
         });
     }
