@@ -147,6 +147,7 @@ fn solve_in_turn(args: &Args, config: &Config, output: &mut Output<'_>) -> io::R
     let output = RefCell::new(output);
     read_inputs(
         args,
+        &config.read,
         u64::MAX,
         &mut || output.borrow_mut().flush(),
         &mut |entry| {
@@ -199,6 +200,7 @@ fn solve_in_parallel(
             let feeder = RefCell::new(feeder);
             read_inputs(
                 args,
+                &config.read,
                 u64::MAX,
                 // The answers to what was read so far, out before waiting.
                 &mut || {
@@ -217,7 +219,7 @@ fn solve_in_parallel(
 /// puzzle is refused, before anything is written.
 fn convert_one(args: &Args, config: &Config, output: &mut Output<'_>) -> io::Result<()> {
     let mut entries = Vec::new();
-    read_inputs(args, 2, &mut || Ok(()), &mut |entry| {
+    read_inputs(args, &config.read, 2, &mut || Ok(()), &mut |entry| {
         entries.push(entry);
         Ok(())
     })?;

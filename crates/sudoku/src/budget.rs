@@ -190,9 +190,10 @@ mod tests {
     use std::sync::atomic::{AtomicBool, Ordering};
 
     use super::*;
+    use crate::engine::Engine;
     use crate::generate::Generator;
     use crate::grid::{Grid, Shape};
-    use crate::solver::{Engine, Solver};
+    use crate::solver::Solver;
 
     fn search(engine: Engine, budget: Budget, puzzle: &Grid, limit: u64) -> crate::Outcome {
         let mut solver = Solver::new(engine);

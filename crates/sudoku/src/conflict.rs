@@ -7,6 +7,7 @@
 use std::fmt;
 
 use crate::grid::{Cell, Grid, Shape};
+use crate::rules::Rules;
 
 /// A row, column or box of a grid, by 0-based index; displayed 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -17,6 +18,14 @@ pub enum Unit {
     Column(usize),
     /// A box, numbered left to right, top to bottom.
     Box(usize),
+    /// A jigsaw region, numbered by the region map.
+    Region(usize),
+    /// A long diagonal: 0 from the top left, 1 from the top right.
+    Diagonal(usize),
+    /// A hyper window, numbered left to right, top to bottom.
+    Window(usize),
+    /// A killer cage, numbered as given.
+    Cage(usize),
 }
 
 impl fmt::Display for Unit {
@@ -25,6 +34,11 @@ impl fmt::Display for Unit {
             Unit::Row(k) => write!(f, "row {}", k + 1),
             Unit::Column(k) => write!(f, "column {}", k + 1),
             Unit::Box(k) => write!(f, "box {}", k + 1),
+            Unit::Region(k) => write!(f, "region {}", k + 1),
+            Unit::Diagonal(0) => write!(f, "the main diagonal"),
+            Unit::Diagonal(_) => write!(f, "the anti-diagonal"),
+            Unit::Window(k) => write!(f, "window {}", k + 1),
+            Unit::Cage(k) => write!(f, "cage {}", k + 1),
         }
     }
 }
@@ -61,35 +75,59 @@ impl fmt::Display for Conflict {
     }
 }
 
-/// Every conflict of `grid`: rows first, then columns, then boxes, each by
-/// index and then by digit.
-pub(crate) fn find(grid: &Grid) -> Vec<Conflict> {
+impl Grid {
+    /// Every digit that appears more than once in a row, column or box, with
+    /// the cells that hold it: empty for a consistent grid.
+    pub fn conflicts(&self) -> Vec<Conflict> {
+        find(self, &Rules::classic(self.shape()))
+    }
+
+    /// Whether this grid is a solution of `puzzle`: the same shape, complete,
+    /// every row, column and box holding each digit once, and every given of
+    /// `puzzle` kept.
+    ///
+    /// ```
+    /// use dancing_sudoku::Grid;
+    ///
+    /// let puzzle: Grid = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.".parse()?;
+    /// let solution: Grid = "527389416819426735436751829375692184194538267268174593643217958951843672782965341".parse()?;
+    /// assert!(solution.solves(&puzzle));
+    /// assert!(!puzzle.solves(&puzzle)); // not complete
+    /// # Ok::<(), dancing_sudoku::GridError>(())
+    /// ```
+    pub fn solves(&self, puzzle: &Grid) -> bool {
+        self.shape() == puzzle.shape()
+            && self.is_complete()
+            && self
+                .cells()
+                .iter()
+                .zip(puzzle.cells())
+                .all(|(&s, &p)| p == 0 || s == p)
+            && is_consistent(self)
+    }
+}
+
+/// Every conflict of `grid` under `rules`: rows first, then columns, boxes
+/// (or regions), diagonals, windows and cages, each by index and then by
+/// digit.
+pub(crate) fn find(grid: &Grid, rules: &Rules) -> Vec<Conflict> {
     let n = grid.size();
-    let shape = grid.shape();
     let mut conflicts = Vec::new();
     let mut holders: Vec<Vec<Cell>> = vec![Vec::new(); n + 1];
-    let units = (0..n)
-        .map(Unit::Row)
-        .chain((0..n).map(Unit::Column))
-        .chain((0..n).map(Unit::Box));
-    for unit in units {
+    let cages = rules
+        .cages()
+        .iter()
+        .enumerate()
+        .map(|(k, cage)| (Unit::Cage(k), cage.cells.clone()));
+    for (unit, cells) in rules.units().into_iter().chain(cages) {
         holders.iter_mut().for_each(Vec::clear);
-        for k in 0..n {
-            let cell = match unit {
-                Unit::Row(row) => Cell { row, col: k },
-                Unit::Column(col) => Cell { row: k, col },
-                Unit::Box(b) => {
-                    let per_band = n / shape.box_cols();
-                    let top = (b / per_band) * shape.box_rows();
-                    let left = (b % per_band) * shape.box_cols();
-                    Cell {
-                        row: top + k / shape.box_cols(),
-                        col: left + k % shape.box_cols(),
-                    }
-                }
-            };
-            if let Some(digit) = grid.get(cell.row, cell.col) {
-                holders[digit as usize].push(cell);
+        for cell in cells {
+            let digit = grid.cells()[cell];
+            if digit != 0 {
+                holders[digit as usize].push(Cell {
+                    row: cell / n,
+                    col: cell % n,
+                });
             }
         }
         for (digit, cells) in holders.iter_mut().enumerate() {
@@ -106,6 +144,15 @@ pub(crate) fn find(grid: &Grid) -> Vec<Conflict> {
     conflicts
 }
 
+/// Whether no digit is repeated in a unit or a cage of `rules`.
+pub(crate) fn is_consistent_under(grid: &Grid, rules: &Rules) -> bool {
+    if rules.is_classic() {
+        is_consistent(grid)
+    } else {
+        find(grid, rules).is_empty()
+    }
+}
+
 /// Whether no digit is repeated in a row, column or box: the quick check,
 /// without saying where.
 pub(crate) fn is_consistent(grid: &Grid) -> bool {
@@ -119,7 +166,7 @@ pub(crate) fn is_consistent(grid: &Grid) -> bool {
             continue;
         }
         let (row, col) = (index / n, index % n);
-        let bit = 1u64 << digit;
+        let bit = 1u64 << (digit - 1);
         for unit in [row, n + col, 2 * n + shape.box_of(row, col)] {
             if seen[unit] & bit != 0 {
                 return false;

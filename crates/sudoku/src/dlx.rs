@@ -2,14 +2,14 @@
 //! from puzzle to puzzle, so that solving a million puzzles allocates nothing
 //! once the buffers have grown to size.
 //!
-//! Once per shape, the full exact cover (every item, and every placement as
-//! an option: `n³` options, in the order of [`exact_cover`]) is linked into
-//! a [`Template`]. Per puzzle: check the givens for contradictions; copy the
+//! Once per set of rules (a shape, and the variant's diagonals, windows or
+//! jigsaw regions), the full exact cover of the [`Mapping`] (every item, and
+//! every placement as an option) is linked into a [`Template`]. Per puzzle:
+//! check the givens for contradictions (the crate's one check); copy the
 //! template into the arena ([`Solver::from_template`]: the links and
 //! lengths only); [select](Solver::select) the option of each given, which
-//! covers its four items and hides every candidate that conflicts with it;
-//! search; decode the first solution (option `cell * n + digit - 1` places
-//! `digit` in `cell`); reset the arena.
+//! covers its items and hides every candidate that conflicts with it;
+//! search; decode the first solution; reset the arena.
 //!
 //! Selecting the givens leaves the matrix as a search would leave it after
 //! choosing them: the items and options still active, in their order, are
@@ -19,195 +19,189 @@
 //! givens are not search levels, and the node count is 1 for the root plus
 //! one per option the search chooses (1 for a complete grid).
 //!
-//! [`exact_cover`]: crate::exact_cover
+//! Killer cages are different for every puzzle, and their fillings depend on
+//! the givens: such puzzles get a problem of their own, built with the
+//! givens (fillings that contradict them left out), whose givens outside
+//! the cages are selected in the same way.
+//!
+//! [`Mapping`]: crate::exact_cover::Mapping
 
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{
-    ItemId, OptionId, ProblemBuilder, SearchConfig, Solution, Solver, StopReason, Template,
-};
+use dancing::{SearchConfig, Solution, Solver, StopReason, Template};
 
 use crate::budget::{Budget, Cutoff, POLL_INTERVAL};
-use crate::exact_cover::Placement;
-use crate::grid::{Grid, Shape};
-use crate::solver::{Outcome, SolveError};
+use crate::exact_cover::{Built, Mapping};
+use crate::grid::Grid;
+use crate::outcome::{Outcome, SolveError, check_givens};
+use crate::rules::Rules;
 
 /// The reusable state of the Dancing Links engine.
 #[derive(Default)]
 pub(crate) struct DlxSolver {
     bump: Bump,
-    /// The tables of the shape of the last puzzle.
+    /// The tables of the rules of the last puzzle without cages.
     tables: Option<Tables>,
-    /// Digits given in each row, column and box (bit `d - 1` for digit `d`).
-    used: Vec<u64>,
 }
 
-/// What depends on the shape only.
+/// What depends on the rules only.
 struct Tables {
-    shape: Shape,
-    /// The full exact cover, linked.
+    rules: Rules,
+    /// The full exact cover, and what its options place.
+    built: Built,
+    /// The same, linked.
     template: Template,
-    /// `units[cell]` is the row, column and box of the cell, as indices into
-    /// `used` (rows, then columns, then boxes).
-    units: Vec<[u16; 3]>,
 }
 
 impl Tables {
-    fn new(shape: Shape) -> Tables {
-        let n = shape.size();
-        let units = (0..n * n)
-            .map(|cell| {
-                let (row, col) = (cell / n, cell % n);
-                [
-                    row as u16,
-                    (n + col) as u16,
-                    (2 * n + shape.box_of(row, col)) as u16,
-                ]
-            })
-            .collect();
-        // Items and options in the order of the named mapping, without the
-        // names: option `cell * n + digit - 1` places `digit` in `cell`.
-        let mut builder = ProblemBuilder::new();
-        builder
-            .primary_items(4 * n * n)
-            .expect("at most 4 * 35² items");
-        for cell in 0..n * n {
-            for digit in 1..=n as u8 {
-                let placement = Placement {
-                    row: cell / n,
-                    col: cell % n,
-                    digit,
-                };
-                let items = placement
-                    .constraints(shape)
-                    .map(|constraint| ItemId::new(constraint.index(shape)));
-                builder
-                    .option(items)
-                    .expect("a placement's four items are distinct and declared");
-            }
-        }
-        let problem = builder.build().expect("the problem has primary items");
-        Tables {
-            shape,
-            template: Template::new(&problem),
-            units,
-        }
+    fn new(rules: &Rules) -> Result<Tables, SolveError> {
+        let built = Mapping::new(rules).build(None, false)?;
+        Ok(Tables {
+            rules: rules.clone(),
+            template: Template::new(&built.problem),
+            built,
+        })
     }
 }
 
 impl DlxSolver {
-    /// Counts the solutions of `puzzle` up to `limit` within `budget` and
-    /// writes the first into `solution`.
+    /// Counts the solutions of `puzzle` under `rules` up to `limit` within
+    /// `budget` and writes the first into `solution`.
     pub(crate) fn search(
         &mut self,
         puzzle: &Grid,
+        rules: &Rules,
         limit: u64,
         budget: &Budget,
         solution: &mut Grid,
     ) -> Result<Outcome, SolveError> {
-        let shape = puzzle.shape();
-        if self
-            .tables
-            .as_ref()
-            .is_none_or(|tables| tables.shape != shape)
-        {
-            self.tables = Some(Tables::new(shape));
-            self.used = vec![0; 3 * shape.size()];
+        if rules.shape() != puzzle.shape() {
+            return Err(SolveError::RulesShape {
+                rules: rules.shape(),
+                puzzle: puzzle.shape(),
+            });
         }
-        let Some(tables) = &self.tables else {
-            unreachable!("the tables were just made");
-        };
-        let n = shape.size();
-        let cells = puzzle.cells();
-
-        // The digits of the givens, unit by unit; a repeat is a contradiction.
-        self.used.fill(0);
-        let mut givens = 0;
-        for (units, &digit) in tables.units.iter().zip(cells) {
-            if digit == 0 {
-                continue;
-            }
-            givens += 1;
-            let bit = 1u64 << (digit - 1);
-            for &unit in units {
-                let used = &mut self.used[unit as usize];
-                if *used & bit != 0 {
-                    return Err(SolveError::contradiction(puzzle));
-                }
-                *used |= bit;
-            }
-        }
+        check_givens(puzzle, rules)?;
         solution.clone_from(puzzle);
         if limit == 0 {
             return Ok(Outcome::default());
         }
-
+        let contradiction = || SolveError::Contradiction(puzzle.conflicts());
+        if !rules.cages().is_empty() {
+            // A problem of this puzzle's own, givens built in.
+            let built = Mapping::new(rules).build(Some(puzzle), false)?;
+            let mut solver = Solver::new(&built.problem, &self.bump);
+            for &option in &built.given_options {
+                solver.select(option).map_err(|_| contradiction())?;
+            }
+            let selected = built.given_options.len();
+            let outcome = run(&mut solver, &built, selected, limit, budget, solution);
+            self.bump.reset();
+            return Ok(outcome);
+        }
+        if self
+            .tables
+            .as_ref()
+            .is_none_or(|tables| tables.rules != *rules)
+        {
+            self.tables = Some(Tables::new(rules)?);
+        }
+        let Some(tables) = &self.tables else {
+            unreachable!("the tables were just made");
+        };
         let mut solver = Solver::from_template(&tables.template, &self.bump);
-        for (cell, &digit) in cells.iter().enumerate() {
-            if digit != 0
-                && solver
-                    .select(OptionId::new(cell * n + usize::from(digit) - 1))
-                    .is_err()
-            {
+        let mut selected = 0;
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            let option = tables.built.option_of(cell, digit).expect("no cages here");
+            if solver.select(option).is_err() {
                 // Givens without a repeat never conflict; should they, the
                 // puzzle is invalid, and the error says why.
                 self.bump.reset();
-                return Err(SolveError::contradiction(puzzle));
+                return Err(contradiction());
+            }
+            selected += 1;
+        }
+        let outcome = run(
+            &mut solver,
+            &tables.built,
+            selected,
+            limit,
+            budget,
+            solution,
+        );
+        self.bump.reset();
+        Ok(outcome)
+    }
+}
+
+/// Searches with `selected` options already chosen, counting solutions up
+/// to `limit` within `budget` and writing the first into `solution` (which
+/// holds the puzzle).
+fn run(
+    solver: &mut Solver<'_>,
+    built: &Built,
+    selected: usize,
+    limit: u64,
+    budget: &Budget,
+    solution: &mut Grid,
+) -> Outcome {
+    // The engine counts nodes as the depth-first engines do, and stops at
+    // the cap itself; the clock and the cancel check are its monitor.
+    let config = SearchConfig::new().node_limit(budget.node_limit());
+    let mut guard = budget.start();
+    let mut found = 0;
+    let grid = solution.cells_mut();
+    let visit = |chosen: &Solution<'_>| {
+        found += 1;
+        if found == 1 {
+            // The selected givens come first, already in the grid.
+            for &option in &chosen.options()[selected..] {
+                for &(cell, digit) in built.placements(option) {
+                    grid[cell as usize] = digit;
+                }
             }
         }
-
-        // The engine counts nodes as the depth-first engines do, and stops
-        // at the cap itself; the clock and the cancel check are its monitor.
-        let config = SearchConfig::new().node_limit(budget.node_limit());
-        let mut guard = budget.start();
-        let mut found = 0;
-        let grid = solution.cells_mut();
-        let visit = |chosen: &Solution<'_>| {
-            found += 1;
-            if found == 1 {
-                // The givens come first, already in the grid.
-                for option in &chosen.options()[givens..] {
-                    let index = option.index();
-                    grid[index / n] = (index % n) as u8 + 1;
-                }
-            }
-            if found >= limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
-        let stats = if budget.polls() {
-            solver.set_config(config.checkpoint_interval(POLL_INTERVAL));
-            solver.search_monitored(visit, |_| {
-                guard.cutoff = guard.poll();
-                match guard.cutoff {
-                    Some(_) => ControlFlow::Break(()),
-                    None => ControlFlow::Continue(()),
-                }
-            })
+        if found >= limit {
+            ControlFlow::Break(())
         } else {
-            solver.set_config(config);
-            solver.search(visit)
-        };
-        self.bump.reset();
-        let cutoff = match guard.cutoff {
-            None if stats.stop == StopReason::NodeLimit => Some(Cutoff::Nodes),
-            cutoff => cutoff,
-        };
-        Ok(Outcome {
-            solutions: found,
-            nodes: stats.nodes,
-            cutoff,
+            ControlFlow::Continue(())
+        }
+    };
+    let stats = if budget.polls() {
+        solver.set_config(config.checkpoint_interval(POLL_INTERVAL));
+        solver.search_monitored(visit, |_| {
+            guard.cutoff = guard.poll();
+            match guard.cutoff {
+                Some(_) => ControlFlow::Break(()),
+                None => ControlFlow::Continue(()),
+            }
         })
+    } else {
+        solver.set_config(config);
+        solver.search(visit)
+    };
+    let cutoff = match guard.cutoff {
+        None if stats.stop == StopReason::NodeLimit => Some(Cutoff::Nodes),
+        cutoff => cutoff,
+    };
+    Outcome {
+        solutions: found,
+        nodes: stats.nodes,
+        cutoff,
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use dancing::ProblemBuilder;
+
     use super::*;
     use crate::generate::Generator;
+    use crate::grid::Shape;
 
     /// The nodes of a search on the pruned problem of `puzzle`, built
     /// directly: the givens' items left out, one option per candidate.
@@ -217,14 +211,16 @@ mod tests {
         let mut open = vec![None; 4 * n * n];
         let mut builder = ProblemBuilder::new();
         let mut given_items = std::collections::HashSet::new();
+        // The classic items, numbered here apart from the mapping: cells,
+        // then rows, columns and boxes by digit.
         let placements = |cell: usize, digit: u8| {
-            Placement {
-                row: cell / n,
-                col: cell % n,
-                digit,
-            }
-            .constraints(shape)
-            .map(|constraint| constraint.index(shape))
+            let (row, col, d) = (cell / n, cell % n, digit as usize - 1);
+            [
+                cell,
+                n * n + row * n + d,
+                2 * n * n + col * n + d,
+                3 * n * n + shape.box_of(row, col) * n + d,
+            ]
         };
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 {
@@ -268,7 +264,13 @@ mod tests {
             };
             for limit in [1, 2, 5] {
                 let outcome = dlx
-                    .search(&puzzle, limit, &Budget::default(), &mut solution)
+                    .search(
+                        &puzzle,
+                        &Rules::classic(puzzle.shape()),
+                        limit,
+                        &Budget::default(),
+                        &mut solution,
+                    )
                     .unwrap();
                 let (solutions, nodes) = pruned_problem_nodes(&puzzle, limit);
                 assert_eq!(

@@ -1,112 +1,57 @@
 //! Sudoku as exact cover: the mapping, with names, and Knuth's DLX text.
 //!
-//! A grid of size `n` (9 for the classic puzzle) is an exact-cover problem
-//! with `4 n²` primary items (324 for 9x9), each to be covered exactly once:
+//! A grid of size `n` (9 for the classic puzzle) under some [`Rules`] is an
+//! exact-cover problem whose primary items are each covered exactly once:
 //!
 //! | item | name | meaning |
 //! |---|---|---|
 //! | cell | `pRC` | the cell in row R, column C holds a digit |
 //! | row-digit | `rRD` | row R holds digit D |
 //! | column-digit | `cCD` | column C holds digit D |
-//! | box-digit | `bBD` | box B holds digit D |
+//! | box-digit | `bBD` | box B holds digit D (classic boxes) |
+//! | region-digit | `jGD` | jigsaw region G holds digit D (instead of boxes) |
+//! | diagonal-digit | `dKD` | diagonal K (0: main, 1: anti) holds digit D (X-Sudoku) |
+//! | window-digit | `wKD` | hyper window K holds digit D |
+//! | cage | `kK` | killer cage K is filled (K in decimal) |
 //!
-//! R, C and B count from 0 and D from 1, as in Knuth's sudoku generator, so
-//! that for 9x9 each is one character (`p08 r31 c85 b49`); larger grids
-//! continue with `A`-`Z`. Each option is a placement "digit D in row R,
-//! column C", and covers its four items. A given is one option; an empty
-//! cell has one option per digit its row, column and box do not already
-//! hold: candidates that conflict with the givens are never built.
+//! So classic 9x9 has `4 n²` = 324 items. R, C and the unit numbers count
+//! from 0 and D from 1, as in Knuth's sudoku generator, so that for sizes up
+//! to 35 each is one character (`p08 r31 c85 b49`, then `A`-`Z`); larger
+//! grids write each as two decimal digits (`p0140 r0364`).
 //!
-//! [`ExactCover`] builds this problem with names, writes it in Knuth's format
-//! ([`to_dlx`]) and decodes solutions. The solver behind
-//! [`Engine::Dlx`](crate::Engine::Dlx) links the full mapping once per shape,
-//! without names, and selects the givens' options before each search: what
-//! it searches is this problem with the givens' items left out
-//! (pre-covered), which has the same solutions and a smaller search.
+//! Each option outside the cages is a placement "digit D in row R, column
+//! C", covering the cell and the digit's item in each unit of the cell. A
+//! killer cage has one option per *filling*: distinct digits for all its
+//! cells that add up to its sum (each covers the cage's item and, for each
+//! cell, what its placement would cover). Fillings are enumerated, so a cage
+//! with more than [`MAX_CAGE_FILLINGS`] is refused.
+//!
+//! A given outside a cage is one option; an empty cell has one option per
+//! digit its units do not already hold: candidates that conflict with the
+//! givens are never built, and nor are fillings that do.
+//!
+//! [`Mapping`] numbers the items and options of some rules, once, for both
+//! the named problem ([`ExactCover`], [`to_dlx`]) and the solver behind
+//! [`Engine::Dlx`](crate::Engine::Dlx), which links the full mapping once
+//! per set of rules, without names, and selects the givens' options before
+//! each search: what it searches is this problem with the givens' items
+//! left out (pre-covered), which has the same solutions and a smaller
+//! search.
 
 use std::io::{self, Write};
 
 use dancing::{ItemId, OptionId, Problem, ProblemBuilder};
 
+use crate::conflict::Unit;
 use crate::grid::{Grid, Shape};
-use crate::solver::SolveError;
+use crate::outcome::{SolveError, check_givens};
+use crate::rules::{Cage, Rules};
 
-/// An item of the mapping: a condition every solution meets exactly once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Constraint {
-    /// The cell at `row`, `col` holds a digit (`pRC`).
-    Cell {
-        /// 0-based row.
-        row: usize,
-        /// 0-based column.
-        col: usize,
-    },
-    /// Row `row` holds `digit` (`rRD`).
-    RowDigit {
-        /// 0-based row.
-        row: usize,
-        /// The digit, from 1.
-        digit: u8,
-    },
-    /// Column `col` holds `digit` (`cCD`).
-    ColumnDigit {
-        /// 0-based column.
-        col: usize,
-        /// The digit, from 1.
-        digit: u8,
-    },
-    /// Box `box_index` holds `digit` (`bBD`).
-    BoxDigit {
-        /// 0-based box, numbered left to right, top to bottom.
-        box_index: usize,
-        /// The digit, from 1.
-        digit: u8,
-    },
-}
+/// The most fillings a killer cage may have (each is an option): every cage
+/// of up to 8 cells on 9x9 fits.
+pub const MAX_CAGE_FILLINGS: usize = 100_000;
 
-impl Constraint {
-    /// The item's index: cells row by row, then row-digits, column-digits and
-    /// box-digits, each by unit and then by digit.
-    pub fn index(self, shape: Shape) -> usize {
-        let n = shape.size();
-        let (group, unit, offset) = match self {
-            Constraint::Cell { row, col } => (0, row, col),
-            Constraint::RowDigit { row, digit } => (1, row, digit as usize - 1),
-            Constraint::ColumnDigit { col, digit } => (2, col, digit as usize - 1),
-            Constraint::BoxDigit { box_index, digit } => (3, box_index, digit as usize - 1),
-        };
-        group * n * n + unit * n + offset
-    }
-
-    /// The item's name in Knuth's format: `p08`, `r31`, `c85`, `b49`.
-    ///
-    /// ```
-    /// use dancing_sudoku::{exact_cover::Constraint, Shape};
-    ///
-    /// assert_eq!(Constraint::Cell { row: 0, col: 8 }.name(), "p08");
-    /// assert_eq!(Constraint::BoxDigit { box_index: 4, digit: 9 }.name(), "b49");
-    /// assert_eq!(Constraint::RowDigit { row: 3, digit: 1 }.index(Shape::CLASSIC), 81 + 27);
-    /// ```
-    pub fn name(self) -> String {
-        let (kind, unit, value) = match self {
-            Constraint::Cell { row, col } => ('p', row, col),
-            Constraint::RowDigit { row, digit } => ('r', row, digit as usize),
-            Constraint::ColumnDigit { col, digit } => ('c', col, digit as usize),
-            Constraint::BoxDigit { box_index, digit } => ('b', box_index, digit as usize),
-        };
-        [kind, coordinate_char(unit), coordinate_char(value)]
-            .iter()
-            .collect()
-    }
-}
-
-/// One character for 0..=35: `0`-`9`, then `A`-`Z`.
-fn coordinate_char(value: usize) -> char {
-    char::from_digit(value as u32, 36).map_or('?', |c| c.to_ascii_uppercase())
-}
-
-/// A placement: `digit` in the cell at `row`, `col`. Each option of the
-/// problem is one.
+/// A placement: `digit` in the cell at `row`, `col`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Placement {
     /// 0-based row.
@@ -117,19 +62,297 @@ pub struct Placement {
     pub digit: u8,
 }
 
-impl Placement {
-    /// The four items the placement covers.
-    pub fn constraints(self, shape: Shape) -> [Constraint; 4] {
-        let Placement { row, col, digit } = self;
-        [
-            Constraint::Cell { row, col },
-            Constraint::RowDigit { row, digit },
-            Constraint::ColumnDigit { col, digit },
-            Constraint::BoxDigit {
-                box_index: shape.box_of(row, col),
-                digit,
-            },
-        ]
+/// No cage: the cell's placements are options of their own.
+const NO_CAGE: u32 = u32::MAX;
+
+/// The items of some rules and the options over them, before any givens.
+///
+/// ```
+/// use dancing_sudoku::{exact_cover::Mapping, Rules, Shape};
+///
+/// let classic = Mapping::new(&Rules::classic(Shape::CLASSIC));
+/// assert_eq!(classic.item_count(), 324);
+/// assert_eq!(classic.item_name(0), "p00");
+/// assert_eq!(classic.item_name(81 + 27), "r31");
+/// let x = Mapping::new(&Rules::classic(Shape::CLASSIC).with_diagonals());
+/// assert_eq!(x.item_count(), 324 + 18);
+/// assert_eq!(x.item_name(324), "d01");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Mapping {
+    shape: Shape,
+    /// The units that hold each digit once, in item order.
+    units: Vec<Unit>,
+    /// The units of each cell, by index into `units`, ascending.
+    cell_units: Vec<Vec<u16>>,
+    /// The cage of each cell, or [`NO_CAGE`].
+    cage_of: Vec<u32>,
+    cages: Vec<Cage>,
+}
+
+/// A problem built from a [`Mapping`], with what each option places.
+#[derive(Clone, Debug)]
+pub(crate) struct Built {
+    pub(crate) problem: Problem,
+    /// Option `k` places `placements[starts[k]..starts[k + 1]]`, as
+    /// `(cell, digit)`.
+    starts: Vec<u32>,
+    placements: Vec<(u16, u8)>,
+    /// Built with givens: the option of each given outside the cages, to be
+    /// pre-covered.
+    pub(crate) given_options: Vec<OptionId>,
+    /// Built without givens: the first option of each cell outside the
+    /// cages (digit `d` is `d - 1` further), [`NO_CAGE`] for caged cells.
+    cell_options: Vec<u32>,
+}
+
+impl Built {
+    /// What `option` places, as `(cell, digit)`.
+    pub(crate) fn placements(&self, option: OptionId) -> &[(u16, u8)] {
+        let k = option.index();
+        &self.placements[self.starts[k] as usize..self.starts[k + 1] as usize]
+    }
+
+    /// Built without givens: the option that places `digit` in `cell`, if
+    /// the cell is outside the cages.
+    pub(crate) fn option_of(&self, cell: usize, digit: u8) -> Option<OptionId> {
+        match self.cell_options[cell] {
+            NO_CAGE => None,
+            first => Some(OptionId::new(first as usize + digit as usize - 1)),
+        }
+    }
+}
+
+impl Mapping {
+    /// The mapping of `rules`.
+    pub fn new(rules: &Rules) -> Mapping {
+        let shape = rules.shape();
+        let n = shape.size();
+        let mut units = Vec::new();
+        let mut cell_units = vec![Vec::new(); n * n];
+        for (index, (unit, cells)) in rules.units().into_iter().enumerate() {
+            units.push(unit);
+            for cell in cells {
+                cell_units[cell].push(index as u16);
+            }
+        }
+        let mut cage_of = vec![NO_CAGE; n * n];
+        for (k, cage) in rules.cages().iter().enumerate() {
+            for &cell in &cage.cells {
+                cage_of[cell] = k as u32;
+            }
+        }
+        Mapping {
+            shape,
+            units,
+            cell_units,
+            cage_of,
+            cages: rules.cages().to_vec(),
+        }
+    }
+
+    /// The number of items.
+    pub fn item_count(&self) -> usize {
+        let n = self.shape.size();
+        n * n + self.units.len() * n + self.cages.len()
+    }
+
+    fn unit_item(&self, unit: usize, digit: u8) -> usize {
+        let n = self.shape.size();
+        n * n + unit * n + digit as usize - 1
+    }
+
+    fn cage_item(&self, cage: usize) -> usize {
+        let n = self.shape.size();
+        n * n + self.units.len() * n + cage
+    }
+
+    /// The name of item `index` in Knuth's format (see the module's table).
+    ///
+    /// # Panics
+    /// If there is no such item.
+    pub fn item_name(&self, index: usize) -> String {
+        let n = self.shape.size();
+        let code = |value: usize| coordinate(n, value);
+        if index < n * n {
+            return format!("p{}{}", code(index / n), code(index % n));
+        }
+        let rest = index - n * n;
+        if rest < self.units.len() * n {
+            let (unit, digit) = (self.units[rest / n], rest % n + 1);
+            let (kind, k) = match unit {
+                Unit::Row(k) => ('r', k),
+                Unit::Column(k) => ('c', k),
+                Unit::Box(k) => ('b', k),
+                Unit::Region(k) => ('j', k),
+                Unit::Diagonal(k) => ('d', k),
+                Unit::Window(k) => ('w', k),
+                Unit::Cage(k) => ('k', k),
+            };
+            return format!("{kind}{}{}", code(k), code(digit));
+        }
+        let cage = rest - self.units.len() * n;
+        assert!(cage < self.cages.len(), "no item {index}");
+        format!("k{cage}")
+    }
+
+    /// The items of placing `digit` in `cell`, pushed onto `items`.
+    fn push_placement(&self, cell: usize, digit: u8, items: &mut Vec<ItemId>) {
+        items.push(ItemId::new(cell));
+        for &unit in &self.cell_units[cell] {
+            items.push(ItemId::new(self.unit_item(unit as usize, digit)));
+        }
+    }
+
+    /// The problem: every item (named if `names`), and every option that the
+    /// givens of `puzzle` allow (all options when `puzzle` is `None`).
+    pub(crate) fn build(&self, puzzle: Option<&Grid>, names: bool) -> Result<Built, SolveError> {
+        let n = self.shape.size();
+        let mut builder = ProblemBuilder::new();
+        if names {
+            for index in 0..self.item_count() {
+                builder
+                    .primary_item(&self.item_name(index))
+                    .expect("item names are distinct and valid");
+            }
+        } else {
+            builder
+                .primary_items(self.item_count())
+                .expect("at most 64² cells");
+        }
+        // The digits each unit's givens hold (bit `d - 1` for digit `d`).
+        let mut used = vec![0u64; self.units.len()];
+        let givens = puzzle.map_or(&[][..], Grid::cells);
+        for (cell, &digit) in givens.iter().enumerate() {
+            if digit != 0 {
+                for &unit in &self.cell_units[cell] {
+                    used[unit as usize] |= 1 << (digit - 1);
+                }
+            }
+        }
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        // The digits a cell may take: its given, or what its units allow.
+        let allowed = |cell: usize| match givens.get(cell) {
+            Some(&digit) if digit != 0 => 1u64 << (digit - 1),
+            _ => {
+                all & !self.cell_units[cell]
+                    .iter()
+                    .fold(0, |blocked, &unit| blocked | used[unit as usize])
+            }
+        };
+
+        let mut built = Built {
+            problem: Problem::default(),
+            starts: vec![0],
+            placements: Vec::new(),
+            given_options: Vec::new(),
+            cell_options: vec![NO_CAGE; n * n],
+        };
+        let mut items = Vec::new();
+        for cell in 0..n * n {
+            if self.cage_of[cell] != NO_CAGE {
+                continue;
+            }
+            let mut candidates = allowed(cell);
+            let first = built.starts.len() - 1;
+            if puzzle.is_none() {
+                built.cell_options[cell] = first as u32;
+            }
+            while candidates != 0 {
+                let digit = candidates.trailing_zeros() as u8 + 1;
+                candidates &= candidates - 1;
+                items.clear();
+                self.push_placement(cell, digit, &mut items);
+                let option = builder
+                    .option(items.iter().copied())
+                    .expect("a placement's items are distinct and declared");
+                if givens.get(cell).is_some_and(|&given| given != 0) {
+                    built.given_options.push(option);
+                }
+                built.placements.push((cell as u16, digit));
+                built.starts.push(built.placements.len() as u32);
+            }
+        }
+        for (k, cage) in self.cages.iter().enumerate() {
+            let choices: Vec<u64> = cage.cells.iter().map(|&cell| allowed(cell)).collect();
+            let mut fillings = 0;
+            let mut digits = vec![0u8; cage.cells.len()];
+            let mut add = |digits: &[u8]| -> Result<(), ()> {
+                fillings += 1;
+                if fillings > MAX_CAGE_FILLINGS {
+                    return Err(());
+                }
+                items.clear();
+                items.push(ItemId::new(self.cage_item(k)));
+                for (&cell, &digit) in cage.cells.iter().zip(digits) {
+                    self.push_placement(cell, digit, &mut items);
+                    built.placements.push((cell as u16, digit));
+                }
+                builder
+                    .option(items.iter().copied())
+                    .expect("a filling's items are distinct and declared");
+                built.starts.push(built.placements.len() as u32);
+                Ok(())
+            };
+            if fill(&choices, cage.sum, 0, 0, &mut digits, &mut add).is_err() {
+                return Err(SolveError::CageTooLarge {
+                    cage: k,
+                    cells: cage.cells.len(),
+                    sum: cage.sum,
+                    limit: MAX_CAGE_FILLINGS,
+                });
+            }
+        }
+        built.problem = builder.build().expect("the problem has primary items");
+        Ok(built)
+    }
+}
+
+/// Enumerates the fillings of a cage: for each cell `at..` a digit among its
+/// `choices`, none used twice (`taken`), adding up to `sum`; calls `add`
+/// with each, in lexicographic order.
+fn fill(
+    choices: &[u64],
+    sum: u32,
+    at: usize,
+    taken: u64,
+    digits: &mut [u8],
+    add: &mut impl FnMut(&[u8]) -> Result<(), ()>,
+) -> Result<(), ()> {
+    if at == choices.len() {
+        return if sum == 0 { add(digits) } else { Ok(()) };
+    }
+    let left = (choices.len() - at - 1) as u32;
+    let mut candidates = choices[at] & !taken;
+    while candidates != 0 {
+        let digit = candidates.trailing_zeros() + 1;
+        candidates &= candidates - 1;
+        // The other cells need at least 1 + 2 + ... + left.
+        if digit + left * (left + 1) / 2 > sum {
+            break;
+        }
+        digits[at] = digit as u8;
+        fill(
+            choices,
+            sum - digit,
+            at + 1,
+            taken | 1 << (digit - 1),
+            digits,
+            add,
+        )?;
+    }
+    Ok(())
+}
+
+/// A coordinate or digit in an item name: one character (`0`-`9`, `A`-`Z`)
+/// for sizes up to 35, two decimal digits above.
+fn coordinate(size: usize, value: usize) -> String {
+    if size <= 35 {
+        char::from_digit(value as u32, 36)
+            .map_or('?', |c| c.to_ascii_uppercase())
+            .to_string()
+    } else {
+        format!("{value:02}")
     }
 }
 
@@ -154,88 +377,38 @@ impl Placement {
 #[derive(Clone, Debug)]
 pub struct ExactCover {
     puzzle: Grid,
-    problem: Problem,
-    placements: Vec<Placement>,
+    rules: Rules,
+    built: Built,
 }
 
 impl ExactCover {
-    /// The problem of `puzzle`: every item, a single option per given, and
-    /// one option per candidate of each empty cell. Contradictory givens are
-    /// an error, not a problem without solutions.
+    /// The problem of a classic `puzzle`: every item, a single option per
+    /// given, and one option per candidate of each empty cell.
+    /// Contradictory givens are an error, not a problem without solutions.
     pub fn new(puzzle: &Grid) -> Result<ExactCover, SolveError> {
-        if !crate::conflict::is_consistent(puzzle) {
-            return Err(SolveError::contradiction(puzzle));
-        }
-        let shape = puzzle.shape();
-        let n = shape.size();
-        let mut builder = ProblemBuilder::new();
-        let groups: [&dyn Fn(usize, usize) -> Constraint; 4] = [
-            &|row, col| Constraint::Cell { row, col },
-            &|row, d| Constraint::RowDigit {
-                row,
-                digit: d as u8 + 1,
-            },
-            &|col, d| Constraint::ColumnDigit {
-                col,
-                digit: d as u8 + 1,
-            },
-            &|box_index, d| Constraint::BoxDigit {
-                box_index,
-                digit: d as u8 + 1,
-            },
-        ];
-        for constraint in groups {
-            for unit in 0..n {
-                for k in 0..n {
-                    builder
-                        .primary_item(&constraint(unit, k).name())
-                        .expect("item names are distinct and valid");
-                }
-            }
-        }
+        ExactCover::with_rules(puzzle, &Rules::classic(puzzle.shape()))
+    }
 
-        // Digits used by the givens in each row, column and box.
-        let mut used = vec![0u64; 3 * n];
-        for row in 0..n {
-            for col in 0..n {
-                if let Some(digit) = puzzle.get(row, col) {
-                    for unit in [row, n + col, 2 * n + shape.box_of(row, col)] {
-                        used[unit] |= 1 << digit;
-                    }
-                }
-            }
+    /// The problem of `puzzle` under `rules`.
+    pub fn with_rules(puzzle: &Grid, rules: &Rules) -> Result<ExactCover, SolveError> {
+        if rules.shape() != puzzle.shape() {
+            return Err(SolveError::RulesShape {
+                rules: rules.shape(),
+                puzzle: puzzle.shape(),
+            });
         }
-        let mut placements = Vec::new();
-        for row in 0..n {
-            for col in 0..n {
-                let blocked = used[row] | used[n + col] | used[2 * n + shape.box_of(row, col)];
-                let digits: Vec<u8> = match puzzle.get(row, col) {
-                    Some(given) => vec![given],
-                    None => (1..=n as u8).filter(|&d| blocked & (1 << d) == 0).collect(),
-                };
-                for digit in digits {
-                    let placement = Placement { row, col, digit };
-                    let items = placement
-                        .constraints(shape)
-                        .map(|c| ItemId::new(c.index(shape)));
-                    builder
-                        .option(items)
-                        .expect("a placement's four items are distinct and declared");
-                    placements.push(placement);
-                }
-            }
-        }
-        let problem = builder.build().expect("the problem has primary items");
+        check_givens(puzzle, rules)?;
+        let built = Mapping::new(rules).build(Some(puzzle), true)?;
         Ok(ExactCover {
             puzzle: puzzle.clone(),
-            problem,
-            placements,
+            rules: rules.clone(),
+            built,
         })
     }
 
     /// The problem, ready for [`dancing::Solver`].
     pub fn problem(&self) -> &Problem {
-        &self.problem
+        &self.built.problem
     }
 
     /// The puzzle the problem was built from.
@@ -243,12 +416,21 @@ impl ExactCover {
         &self.puzzle
     }
 
-    /// The placement of `option`.
+    /// The placements of `option`: one, or a cage's filling.
     ///
     /// # Panics
     /// If `option` is not an option of the problem.
-    pub fn placement(&self, option: OptionId) -> Placement {
-        self.placements[option.index()]
+    pub fn placements(&self, option: OptionId) -> Vec<Placement> {
+        let n = self.puzzle.size();
+        self.built
+            .placements(option)
+            .iter()
+            .map(|&(cell, digit)| Placement {
+                row: cell as usize / n,
+                col: cell as usize % n,
+                digit,
+            })
+            .collect()
     }
 
     /// The grid of a solution: the puzzle with the placements of `options`
@@ -256,17 +438,21 @@ impl ExactCover {
     pub fn decode(&self, options: &[OptionId]) -> Grid {
         let mut grid = self.puzzle.clone();
         for &option in options {
-            let Placement { row, col, digit } = self.placement(option);
-            grid.set(row, col, Some(digit));
+            for &(cell, digit) in self.built.placements(option) {
+                grid.cells_mut()[cell as usize] = digit;
+            }
         }
         grid
     }
 
-    /// Writes the problem in Knuth's DLX format, after a comment line that
-    /// holds the puzzle.
+    /// Writes the problem in Knuth's DLX format, after comment lines that
+    /// hold the puzzle (and its variant).
     pub fn write_dlx<W: Write>(&self, mut out: W) -> io::Result<()> {
         writeln!(out, "| sudoku {}", self.puzzle)?;
-        dancing::format::write(&self.problem, out)
+        if !self.rules.is_classic() {
+            writeln!(out, "| variant {}", self.rules.variant())?;
+        }
+        dancing::format::write(&self.built.problem, out)
     }
 }
 
@@ -296,42 +482,34 @@ mod tests {
     use super::*;
 
     #[test]
-    fn indices_cover_every_item_once() {
+    fn item_names_are_distinct_at_every_size_and_follow_knuth() {
         for shape in [
             Shape::CLASSIC,
             Shape::new(2, 3).unwrap(),
-            Shape::new(4, 4).unwrap(),
+            Shape::new(5, 7).unwrap(),
+            Shape::new(6, 6).unwrap(),
+            Shape::new(8, 8).unwrap(),
         ] {
-            let n = shape.size();
-            let mut seen = vec![false; 4 * n * n];
-            let mut names = std::collections::HashSet::new();
-            for row in 0..n {
-                for col in 0..n {
-                    for digit in 1..=n as u8 {
-                        for constraint in (Placement { row, col, digit }).constraints(shape) {
-                            seen[constraint.index(shape)] = true;
-                            names.insert(constraint.name());
-                        }
-                    }
-                }
-            }
-            assert!(seen.iter().all(|&s| s));
-            assert_eq!(names.len(), 4 * n * n);
+            let rules = Rules::classic(shape).with_diagonals().with_windows();
+            let mapping = Mapping::new(&rules);
+            let names: std::collections::HashSet<String> = (0..mapping.item_count())
+                .map(|k| mapping.item_name(k))
+                .collect();
+            assert_eq!(names.len(), mapping.item_count(), "{shape}");
+            assert!(names.iter().all(|name| dancing::is_valid_name(name)));
         }
-    }
-
-    #[test]
-    fn names_follow_knuth() {
-        let shape = Shape::CLASSIC;
-        let names = Placement {
-            row: 3,
-            col: 8,
-            digit: 1,
-        }
-        .constraints(shape)
-        .map(Constraint::name);
+        let mapping = Mapping::new(&Rules::classic(Shape::CLASSIC));
+        let built = mapping.build(None, false).unwrap();
+        let option = built.option_of(3 * 9 + 8, 1).unwrap();
+        let names: Vec<String> = built
+            .problem
+            .option(option)
+            .iter()
+            .map(|item| mapping.item_name(item.index()))
+            .collect();
         assert_eq!(names, ["p38", "r31", "c81", "b51"]);
-        assert_eq!(Constraint::Cell { row: 15, col: 10 }.name(), "pFA");
+        let big = Mapping::new(&Rules::classic(Shape::new(6, 6).unwrap()));
+        assert_eq!(big.item_name(36 * 14 + 35), "p1435");
     }
 
     #[test]
@@ -342,17 +520,37 @@ mod tests {
         // 1 given + 80 cells; the 20 peers of r1c1 lose the 5.
         assert_eq!(cover.problem().option_count(), 1 + 80 * 9 - 20);
         assert_eq!(
-            cover.placement(OptionId::new(0)),
-            Placement {
+            cover.placements(OptionId::new(0)),
+            [Placement {
                 row: 0,
                 col: 0,
                 digit: 5
-            }
+            }]
         );
         puzzle.set(0, 8, Some(5));
         assert!(matches!(
             ExactCover::new(&puzzle),
             Err(SolveError::Contradiction(_))
+        ));
+    }
+
+    #[test]
+    fn cage_fillings_are_the_distinct_digits_with_the_sum() {
+        let shape = Shape::CLASSIC;
+        let cage = |cells: Vec<usize>, sum| Cage { cells, sum };
+        let rules = Rules::classic(shape)
+            .with_cages(vec![cage(vec![0, 1], 3), cage(vec![2, 3, 4], 24)])
+            .unwrap();
+        let cover = ExactCover::with_rules(&Grid::new(shape), &rules).unwrap();
+        let options = cover.problem().option_count();
+        // 1+2 two ways; 7+8+9 in 3! orders; 76 cells of 9 candidates.
+        assert_eq!(options, 76 * 9 + 2 + 6);
+        let huge = Rules::classic(shape)
+            .with_cages(vec![cage((0..9).collect(), 45)])
+            .unwrap();
+        assert!(matches!(
+            ExactCover::with_rules(&Grid::new(shape), &huge),
+            Err(SolveError::CageTooLarge { cells: 9, .. })
         ));
     }
 }

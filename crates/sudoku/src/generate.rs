@@ -17,8 +17,9 @@
 //! # Ok::<(), dancing_sudoku::SolveError>(())
 //! ```
 
+use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
-use crate::solver::{Engine, Solver};
+use crate::solver::Solver;
 
 /// A seeded source of grids and puzzles.
 #[derive(Debug)]

@@ -9,8 +9,6 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::conflict::{self, Conflict};
-
 /// The shape of a grid: the height and width of its boxes.
 ///
 /// ```
@@ -34,9 +32,13 @@ impl Shape {
         box_cols: 3,
     };
 
-    /// The largest size supported: digits are written with one character
-    /// (`1`-`9`, then `A`-`Z`), and so are the coordinates in item names.
-    pub const MAX_SIZE: usize = 35;
+    /// The largest size supported: digits fit the bits of a `u64` mask.
+    /// (The default [`Symbols`](crate::Symbols) write sizes up to 61.)
+    pub const MAX_SIZE: usize = 64;
+
+    /// The smallest size a line's length stands for (16 cells make a 4x4
+    /// grid; shorter lines are not puzzles).
+    pub const MIN_LINE_SIZE: usize = 4;
 
     /// Boxes of `box_rows` rows and `box_cols` columns; the grid has
     /// `box_rows * box_cols` rows, columns and digits.
@@ -55,9 +57,18 @@ impl Shape {
     /// 6x6 with 2x3, 9x9 with 3x3, and so on for square sizes; `None` for
     /// counts that are not the square of a supported size.
     pub fn for_cell_count(cell_count: usize) -> Option<Shape> {
-        let size = (1..=Shape::MAX_SIZE).find(|&n| n * n == cell_count)?;
-        // The most square boxes: the largest divisor not above the root.
-        let box_rows = (1..=size).rev().find(|&r| size % r == 0 && r * r <= size)?;
+        let size = (Shape::MIN_LINE_SIZE..=Shape::MAX_SIZE).find(|&n| n * n == cell_count)?;
+        Shape::for_size(size)
+    }
+
+    /// The usual shape of a grid of `size` rows: the most square boxes, no
+    /// taller than wide (6x6 has 2x3 boxes, 12x12 3x4, 8x8 2x4); a prime
+    /// size has boxes of one row.
+    pub fn for_size(size: usize) -> Option<Shape> {
+        // The largest divisor not above the root.
+        let box_rows = (1..=size)
+            .rev()
+            .find(|&r| size.is_multiple_of(r) && r * r <= size)?;
         Shape::new(box_rows, size / box_rows).ok()
     }
 
@@ -92,6 +103,20 @@ impl Shape {
 impl Default for Shape {
     fn default() -> Shape {
         Shape::CLASSIC
+    }
+}
+
+impl FromStr for Shape {
+    type Err = String;
+
+    /// Boxes written `RxC`: `2x3` is a 6x6 grid with boxes two rows high and
+    /// three columns wide.
+    fn from_str(text: &str) -> Result<Shape, String> {
+        let bad = || format!("bad box shape {text:?}: expected ROWSxCOLUMNS, such as 3x3 or 2x3");
+        let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+        let rows: usize = rows.trim().parse().map_err(|_| bad())?;
+        let cols: usize = cols.trim().parse().map_err(|_| bad())?;
+        Shape::new(rows, cols).map_err(|error| error.to_string())
     }
 }
 
@@ -142,13 +167,16 @@ impl fmt::Display for Cell {
     }
 }
 
-/// The characters of digits `1..=35`: `1`-`9`, then `A`-`Z` (so 16x16 grids
-/// use `1`-`9` and `A`-`G`).
+/// The characters of digits `1..=61` in the default [`Symbols`]: `1`-`9`,
+/// then `A`-`Z`, then `a`-`z` (so 16x16 grids use `1`-`9` and `A`-`G`);
+/// `.` for 0 and `?` beyond.
 pub fn digit_char(digit: u8) -> char {
     match digit {
+        0 => '.',
         1..=9 => (b'0' + digit) as char,
         10..=35 => (b'A' + digit - 10) as char,
-        _ => '.',
+        36..=61 => (b'a' + digit - 36) as char,
+        _ => '?',
     }
 }
 
@@ -302,36 +330,6 @@ impl Grid {
         !self.cells.contains(&0)
     }
 
-    /// Every digit that appears more than once in a row, column or box, with
-    /// the cells that hold it: empty for a consistent grid.
-    pub fn conflicts(&self) -> Vec<Conflict> {
-        conflict::find(self)
-    }
-
-    /// Whether this grid is a solution of `puzzle`: the same shape, complete,
-    /// every row, column and box holding each digit once, and every given of
-    /// `puzzle` kept.
-    ///
-    /// ```
-    /// use dancing_sudoku::Grid;
-    ///
-    /// let puzzle: Grid = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.".parse()?;
-    /// let solution: Grid = "527389416819426735436751829375692184194538267268174593643217958951843672782965341".parse()?;
-    /// assert!(solution.solves(&puzzle));
-    /// assert!(!puzzle.solves(&puzzle)); // not complete
-    /// # Ok::<(), dancing_sudoku::GridError>(())
-    /// ```
-    pub fn solves(&self, puzzle: &Grid) -> bool {
-        self.shape == puzzle.shape
-            && self.is_complete()
-            && self
-                .cells
-                .iter()
-                .zip(&puzzle.cells)
-                .all(|(&s, &p)| p == 0 || s == p)
-            && conflict::is_consistent(self)
-    }
-
     /// The grid on one line, row by row: digits, `.` for an empty cell.
     pub fn to_line(&self) -> String {
         self.to_string()
@@ -371,8 +369,8 @@ impl fmt::Debug for Grid {
 impl FromStr for Grid {
     type Err = GridError;
 
-    /// A grid on one line, row by row: `.` or `0` for an empty cell, `1`-`9`
-    /// (then `A`-`Z`) for digits. The length gives the shape: 81 characters
+    /// A grid on one line, row by row: `.`, `_` or `0` for an empty cell,
+    /// `1`-`9` (then `A`-`Z`, `a`-`z`: the default [`Symbols`](crate::Symbols)) for digits. The length gives the shape: 81 characters
     /// make a 9x9 grid, 16 a 4x4 one, 36 a 6x6 one with 2x3 boxes, and so on
     /// (see [`Shape::for_cell_count`]).
     fn from_str(text: &str) -> Result<Grid, GridError> {
@@ -381,10 +379,11 @@ impl FromStr for Grid {
             expected: Shape::CLASSIC.cell_count(),
             found: bytes.len(),
         })?;
+        let symbols = crate::Symbols::default();
         let mut cells = Vec::with_capacity(bytes.len());
         for (position, &c) in bytes.iter().enumerate() {
-            match parse_cell_char(c) {
-                Some(digit) if digit as usize <= shape.size() => cells.push(digit),
+            match symbols.read(c, shape.size()) {
+                Some(digit) => cells.push(digit),
                 _ => {
                     let character = text[position..].chars().next().unwrap_or('?');
                     return Err(GridError::BadCharacter {
@@ -473,7 +472,14 @@ mod tests {
             [0, 1, 2, 5]
         );
         assert!(Shape::new(0, 3).is_err());
-        assert!(Shape::new(6, 6).is_err());
+        assert!(Shape::new(9, 8).is_err());
+        assert_eq!(
+            Shape::for_cell_count(64 * 64),
+            Some(Shape::new(8, 8).unwrap())
+        );
+        assert_eq!(Shape::for_size(12), Some(Shape::new(3, 4).unwrap()));
+        assert_eq!(Shape::for_size(8), Some(Shape::new(2, 4).unwrap()));
+        assert_eq!(Shape::for_cell_count(9), None);
         assert_eq!(Shape::for_cell_count(36), Some(Shape::new(2, 3).unwrap()));
         assert_eq!(Shape::for_cell_count(256), Some(Shape::new(4, 4).unwrap()));
         assert_eq!(Shape::for_cell_count(80), None);

@@ -1,149 +1,14 @@
 //! One front for every engine: solve, count up to a limit, prove uniqueness.
 
 use std::fmt;
-use std::str::FromStr;
 
-use crate::budget::{Budget, Cutoff};
-use crate::conflict::{self, Conflict};
+use crate::budget::Budget;
 use crate::dfs;
 use crate::dlx::DlxSolver;
-use crate::grid::{Grid, Shape};
-
-/// A search engine: Dancing Links, or one of the seeds' depth-first searches.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Engine {
-    /// Algorithm X on the `dancing` engine: the 324-item exact cover, givens
-    /// pre-covered, candidates pruned (POJ 3074's method). Any shape.
-    #[default]
-    Dlx,
-    /// Plain row-major depth-first search, digits 1 to 9 (POJ 2676):
-    /// [`dfs::naive`]. 9x9 only.
-    Naive,
-    /// Depth-first search over a list of the empty cells ("100 lines"):
-    /// [`dfs::blank_list`]. 9x9 only.
-    BlankList,
-    /// Bitmasks, branching on the cell with the fewest candidates
-    /// (AcWing 166): [`dfs::mrv`]. 9x9 only.
-    Mrv,
-    /// Iterative bitmask backtracking with an explicit stack (LeetCode 37):
-    /// [`dfs::stack`]. 9x9 only.
-    Stack,
-}
-
-impl Engine {
-    /// Every engine, Dancing Links first.
-    pub const ALL: [Engine; 5] = [
-        Engine::Dlx,
-        Engine::Naive,
-        Engine::BlankList,
-        Engine::Mrv,
-        Engine::Stack,
-    ];
-
-    /// The engine's name on the command line: `dlx`, `naive`, `blank-list`,
-    /// `mrv` or `stack`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Engine::Dlx => "dlx",
-            Engine::Naive => "naive",
-            Engine::BlankList => "blank-list",
-            Engine::Mrv => "mrv",
-            Engine::Stack => "stack",
-        }
-    }
-
-    /// Whether the engine can solve grids of `shape`.
-    pub fn supports(self, shape: Shape) -> bool {
-        self == Engine::Dlx || shape == Shape::CLASSIC
-    }
-}
-
-impl fmt::Display for Engine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Engine {
-    type Err = UnknownEngine;
-
-    fn from_str(name: &str) -> Result<Engine, UnknownEngine> {
-        Engine::ALL
-            .into_iter()
-            .find(|engine| engine.name() == name)
-            .ok_or_else(|| UnknownEngine(name.to_owned()))
-    }
-}
-
-/// A name that is not one of [`Engine::name`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownEngine(pub String);
-
-impl fmt::Display for UnknownEngine {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown engine {:?}: expected dlx, naive, blank-list, mrv or stack",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownEngine {}
-
-/// What a search found.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Outcome {
-    /// Solutions found, never more than the limit asked for.
-    pub solutions: u64,
-    /// Search-tree nodes: 1 for the root plus one per digit placed (for the
-    /// depth-first engines) or option chosen (for Dancing Links), dead ends
-    /// and solutions included. Givens are not placements: the depth-first
-    /// engines load them, and Dancing Links pre-covers them.
-    pub nodes: u64,
-    /// Why the search stopped before it was done, if its [`Budget`] ran
-    /// out: then `solutions` is only a lower bound, and a count, a proof of
-    /// uniqueness or of no solution is not known.
-    pub cutoff: Option<Cutoff>,
-}
-
-/// Why a puzzle was not searched.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum SolveError {
-    /// Givens contradict each other: the puzzle is invalid. Every conflict is
-    /// listed.
-    Contradiction(Vec<Conflict>),
-    /// The engine does not handle grids of this shape.
-    UnsupportedShape {
-        /// The engine asked.
-        engine: Engine,
-        /// The shape of the puzzle.
-        shape: Shape,
-    },
-}
-
-impl SolveError {
-    /// The error for a puzzle whose givens are known to be inconsistent.
-    pub(crate) fn contradiction(puzzle: &Grid) -> SolveError {
-        SolveError::Contradiction(puzzle.conflicts())
-    }
-}
-
-impl fmt::Display for SolveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SolveError::Contradiction(conflicts) => {
-                write!(f, "invalid puzzle: {}", conflict::describe(conflicts))
-            }
-            SolveError::UnsupportedShape { engine, shape } => {
-                write!(f, "the {engine} engine solves 9x9 grids only, not {shape}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for SolveError {}
+use crate::engine::Engine;
+use crate::grid::Grid;
+use crate::outcome::{Outcome, SolveError};
+use crate::rules::Rules;
 
 /// A solver with one engine, reusable from puzzle to puzzle: Dancing Links
 /// keeps its arena and buffers, so a batch allocates nothing once they have
@@ -214,9 +79,27 @@ impl Solver {
         limit: u64,
         solution: &mut Grid,
     ) -> Result<Outcome, SolveError> {
+        self.search_with(&Rules::classic(puzzle.shape()), puzzle, limit, solution)
+    }
+
+    /// [`search`](Self::search) under variant `rules` (whose shape is the
+    /// puzzle's). The depth-first engines take classic rules only.
+    pub fn search_with(
+        &mut self,
+        rules: &Rules,
+        puzzle: &Grid,
+        limit: u64,
+        solution: &mut Grid,
+    ) -> Result<Outcome, SolveError> {
         let budget = &self.budget;
+        if self.engine != Engine::Dlx && !rules.is_classic() {
+            return Err(SolveError::UnsupportedVariant {
+                engine: self.engine,
+                variant: rules.variant(),
+            });
+        }
         match self.engine {
-            Engine::Dlx => self.dlx.search(puzzle, limit, budget, solution),
+            Engine::Dlx => self.dlx.search(puzzle, rules, limit, budget, solution),
             Engine::Naive => dfs::naive::search_within(puzzle, limit, budget, solution),
             Engine::BlankList => dfs::blank_list::search_within(puzzle, limit, budget, solution),
             Engine::Mrv => dfs::mrv::search_within(puzzle, limit, budget, solution),
@@ -241,6 +124,20 @@ impl Solver {
     /// Whether `puzzle` has exactly one solution.
     pub fn is_unique(&mut self, puzzle: &Grid) -> Result<bool, SolveError> {
         Ok(self.count_up_to(puzzle, 2)? == 1)
+    }
+
+    /// The number of solutions of `puzzle` under `rules`, counting no
+    /// further than `limit`.
+    pub fn count_with(
+        &mut self,
+        rules: &Rules,
+        puzzle: &Grid,
+        limit: u64,
+    ) -> Result<u64, SolveError> {
+        let mut solution = Grid::new(puzzle.shape());
+        Ok(self
+            .search_with(rules, puzzle, limit, &mut solution)?
+            .solutions)
     }
 }
 

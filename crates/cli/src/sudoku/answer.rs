@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use dancing_sudoku::exact_cover::ExactCover;
 use dancing_sudoku::format::{GridWriter, Layout, ReadError};
-use dancing_sudoku::{Cutoff, Grid, Outcome, SolveError, Solver};
+use dancing_sudoku::{Cutoff, Grid, Outcome, Rules, SolveError, Solver, Symbols};
 use serde_json::{Map, Value, json};
 
 use super::args::{Config, Mode, dlx_file_stem};
@@ -31,6 +31,9 @@ pub(super) struct Case<'e> {
     name: &'e str,
     line: usize,
     puzzle: &'e Grid,
+    rules: &'e Rules,
+    /// The solution that came with the puzzle (a CSV column), to check.
+    given_solution: Option<&'e Grid>,
     layout: Layout,
 }
 
@@ -76,12 +79,16 @@ impl<'c> Answerer<'c> {
             Item::Puzzle {
                 line,
                 puzzle,
+                rules,
+                given_solution,
                 layout,
             } => {
                 let case = Case {
                     name,
                     line: *line,
                     puzzle,
+                    rules,
+                    given_solution: given_solution.as_ref(),
                     layout: *layout,
                 };
                 self.puzzle(&case, answers);
@@ -107,7 +114,9 @@ impl<'c> Answerer<'c> {
             Mode::Count { limit } => limit,
         };
         let started = Instant::now();
-        let searched = self.solver.search(case.puzzle, limit, &mut self.solution);
+        let searched = self
+            .solver
+            .search_with(case.rules, case.puzzle, limit, &mut self.solution);
         let outcome = match searched {
             Ok(outcome) => outcome,
             Err(error) => {
@@ -123,10 +132,15 @@ impl<'c> Answerer<'c> {
         answers.totals.puzzles += 1;
         answers.totals.solve_time += started.elapsed();
         answers.totals.nodes += outcome.nodes;
-        if outcome.solutions > 0 && !self.solution.solves(case.puzzle) {
+        let verdict = if outcome.solutions > 0 {
+            case.rules.check(&self.solution, case.puzzle)
+        } else {
+            Ok(())
+        };
+        if let Err(violation) = verdict {
             // Never print a wrong grid, whatever happened.
             let message = format!(
-                "internal error: the {} engine returned a grid that does not solve the puzzle",
+                "internal error: the {} engine returned a grid that does not solve the puzzle: {violation}",
                 self.solver.engine()
             );
             answers.totals.invalid += 1;
@@ -149,9 +163,10 @@ impl<'c> Answerer<'c> {
                     answers.totals.unsolvable += 1;
                     answers.totals.fail(Status::NotFound);
                 }
+                let mismatch = self.check_given_solution(case, count, answers);
                 if self.config.json {
                     let status = if count > 0 { "solved" } else { "no-solution" };
-                    self.puzzle_json(case, status, Some(&outcome), None, answers);
+                    self.puzzle_json(case, status, Some(&outcome), mismatch.as_deref(), answers);
                 } else {
                     answers.line(count);
                 }
@@ -176,10 +191,11 @@ impl<'c> Answerer<'c> {
                 };
                 self.failed(case, &failure, answers);
             }
-            _ => {
+            (_, count) => {
                 answers.totals.solved += 1;
+                let mismatch = self.check_given_solution(case, count, answers);
                 if self.config.json {
-                    self.puzzle_json(case, "solved", Some(&outcome), None, answers);
+                    self.puzzle_json(case, "solved", Some(&outcome), mismatch.as_deref(), answers);
                 } else {
                     self.grid(case.layout, Answer::Solution, answers);
                 }
@@ -187,9 +203,35 @@ impl<'c> Answerer<'c> {
         }
     }
 
+    /// Checks the solution given with the puzzle (a CSV solution column):
+    /// it must solve the puzzle under its rules and, when a solution was
+    /// found, be that solution (else the puzzle has two). A mismatch is
+    /// reported on stderr, counted, and makes the exit status 2; the answer
+    /// found still stands. Returns the message, for the JSON record.
+    fn check_given_solution(
+        &self,
+        case: &Case,
+        found: u64,
+        answers: &mut Answers,
+    ) -> Option<String> {
+        let given = case.given_solution?;
+        let message = match case.rules.check(given, case.puzzle) {
+            Err(violation) => format!("the given solution does not solve the puzzle: {violation}"),
+            Ok(()) if found > 0 && *given != self.solution => {
+                "the given solution differs from the one found: the puzzle has several solutions"
+                    .to_owned()
+            }
+            Ok(()) => return None,
+        };
+        answers.totals.mismatches += 1;
+        answers.totals.fail(Status::Error);
+        answers.note(format!("{}:{}: {message}", case.name, case.line));
+        Some(message)
+    }
+
     /// `--to-dlx`: the puzzle's exact-cover problem in Knuth's format.
     fn problem(&mut self, case: &Case, answers: &mut Answers) {
-        match ExactCover::new(case.puzzle) {
+        match ExactCover::with_rules(case.puzzle, case.rules) {
             // Writing into memory does not fail.
             Ok(cover) => {
                 let _ = cover.write_dlx(&mut answers.out);
@@ -201,7 +243,7 @@ impl<'c> Answerer<'c> {
     /// `--to-dlx-dir`: the puzzle's exact-cover problem in a file of its
     /// own, whose path is the answer.
     fn problem_file(&mut self, case: &Case, answers: &mut Answers) {
-        let cover = match ExactCover::new(case.puzzle) {
+        let cover = match ExactCover::with_rules(case.puzzle, case.rules) {
             Ok(cover) => cover,
             Err(error) => return self.invalid(case, &error, answers),
         };
@@ -320,7 +362,7 @@ impl<'c> Answerer<'c> {
             let at = answers.out.len();
             answers.marks.push(Mark::FirstGrid { at, layout });
         }
-        let writer = writer_for(&mut self.writer, layout);
+        let writer = writer_for(&mut self.writer, layout, &self.config.read.symbols);
         // Writing into memory does not fail.
         let _ = match answer {
             Answer::Solution => writer.write(&mut answers.out, &self.solution),
@@ -357,11 +399,15 @@ impl<'c> Answerer<'c> {
         record.insert("type".into(), "puzzle".into());
         record.insert("file".into(), case.name.into());
         record.insert("line".into(), case.line.into());
-        record.insert("puzzle".into(), case.puzzle.to_line().into());
+        let symbols = &self.config.read.symbols;
+        record.insert("puzzle".into(), line_of(case.puzzle, symbols).into());
+        if !case.rules.is_classic() {
+            record.insert("variant".into(), case.rules.variant().to_string().into());
+        }
         record.insert("status".into(), status.into());
         let solved = status == "solved" && outcome.is_some_and(|o| o.solutions > 0);
         let solution = if solved {
-            Value::from(self.solution.to_line())
+            Value::from(line_of(&self.solution, symbols))
         } else {
             Value::Null
         };
@@ -386,4 +432,12 @@ impl<'c> Answerer<'c> {
         }
         answers.line(Value::Object(record));
     }
+}
+
+/// A grid on one line in `symbols`, `.` for a blank.
+fn line_of(grid: &Grid, symbols: &Symbols) -> String {
+    grid.cells()
+        .iter()
+        .map(|&digit| symbols.symbol(digit))
+        .collect()
 }

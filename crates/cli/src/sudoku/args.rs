@@ -5,20 +5,40 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+
+use dancing_sudoku::format::ReadOptions;
 use dancing_sudoku::format::{Format, Layout};
-use dancing_sudoku::{Budget, Engine};
+use dancing_sudoku::{Budget, Engine, Shape, Symbols, Variant};
 
 use crate::input::Input;
 use crate::interrupt;
 
 pub(super) const AFTER_HELP: &str = "\
 Input formats (detected from the first lines of each input unless --format is given):
-  line      one puzzle per line: 81 cells, then optionally whitespace and a comment
-  poj2676   a line with the number of puzzles, then 9 lines of 9 cells per puzzle
-  blocks    9 lines of 9 whitespace-separated cells
-  grid      .sdk/.ss grids: 9 rows, `|` and spaces ignored, `---+---+---` rules skipped
-A cell is 1-9, or `.` or `0` when empty. Blank lines and `#` lines are skipped, a line
-`end` ends the input, and any format may start with a count line, which is checked.
+  line      one puzzle per line: n*n cells, then optionally whitespace and a comment
+  poj2676   a line with the number of puzzles, then n lines of n cells per puzzle
+  blocks    n lines of n whitespace-separated cells (numbers of two digits are decimal)
+  grid      .sdk/.ss grids: n rows, `|` and spaces ignored, `---+---+---` rules skipped
+  csv       a header naming the puzzle column (quizzes, puzzle) and perhaps the solution
+            column (solutions, solution), as in Kaggle's sets; a given solution is checked
+Sizes: 4x4 to 64x64. A line's length (or a grid's first row) gives the size, with boxes as
+square as can be and no taller than wide (6x6: 2x3, 8x8: 2x4, 12x12: 3x4); --box RxC
+fixes the shape. A cell is a symbol (1-9, A-Z, a-z by default; a-z read as A-Z up to
+35x35; --symbols for others), or `.`, `_` or `0` (when 0 is not a symbol) when empty.
+Blank lines and `#` lines are skipped, a line `end` ends the input, and any format may
+start with a count line, which is checked. Bare rows of 16 cells or more read as lines
+unless --format grid is given.
+
+Variants (--variant, or a line `variant NAME` before the puzzles it applies to):
+  x         both long diagonals hold every digit once
+  hyper     so do the windows one cell in from the boxes (Windoku: four on 9x9)
+  jigsaw    regions instead of boxes: after the cells, a space and a region map of n*n labels
+  killer    cages: after the cells (and region map), a cage map of n*n labels (`.` for no
+            cage) and a LABEL=SUM word per cage; a cage's digits are distinct with that sum
+  mixes     x+hyper, jigsaw+x, killer+x, ... (joined by `+`)
+Jigsaw and killer puzzles are read in the line format. Every solution is verified against
+every rule of its variant before it is printed.
 
 Output layouts (by default the layout of the input):
   line, rows (alias poj2676), blocks, grid, ans (the \"100 lines\" seed's `ans: ` layout)
@@ -59,17 +79,36 @@ pub struct Args {
     /// Puzzle files; none, or `-`, reads standard input.
     pub files: Vec<PathBuf>,
 
-    /// Input format.
-    #[arg(long, value_enum, default_value_t = FormatArg::Auto)]
-    pub format: FormatArg,
+    /// Input format (`auto`: detected from the first lines of each input).
+    #[arg(long, value_name = "FORMAT", default_value = "auto", value_parser = format_parser())]
+    pub format: InputFormat,
+
+    /// The box shape of every puzzle, ROWSxCOLUMNS (`3x3`, `2x3`, `3x2`,
+    /// `4x4`) [default: from each puzzle's size: the most square boxes, no
+    /// taller than wide, so 6x6 has 2x3 boxes and 12x12 3x4].
+    #[arg(long = "box", value_name = "RxC")]
+    pub box_shape: Option<Shape>,
+
+    /// The characters of digits 1, 2, ..., in order [default:
+    /// 123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz, enough
+    /// for 61x61; 62x62 to 64x64 need an alphabet of their own].
+    #[arg(long, value_name = "ALPHABET", value_parser = check_symbols)]
+    pub symbols: Option<String>,
+
+    /// The variant of the puzzles: classic, x (both diagonals), hyper
+    /// (Windoku windows), jigsaw (a region map after the cells), killer (a
+    /// cage map and LABEL=SUM words after the cells), or a mix joined by `+`
+    /// (`x+killer`). A line `variant NAME` in the input changes it.
+    #[arg(long, value_name = "NAME", default_value = "classic")]
+    pub variant: Variant,
 
     /// How solutions are written [default: as the input is].
-    #[arg(long, value_enum, value_name = "LAYOUT")]
-    pub output: Option<OutputArg>,
+    #[arg(long, value_name = "LAYOUT", value_parser = layout_parser())]
+    pub output: Option<Layout>,
 
     /// Search engine: Dancing Links, or one of the seeds' depth-first searches.
-    #[arg(long, value_enum, default_value_t = EngineArg::Dlx)]
-    pub engine: EngineArg,
+    #[arg(long, default_value = "dlx", value_parser = engine_parser())]
+    pub engine: Engine,
 
     /// Print each puzzle's number of solutions, one integer per line.
     #[arg(long, conflicts_with_all = ["unique", "to_dlx", "output"])]
@@ -134,87 +173,33 @@ pub struct Args {
     pub quiet: bool,
 }
 
-/// `--format`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum FormatArg {
-    /// Detect the format of each input from its first lines.
-    Auto,
-    /// 81-character lines.
-    Line,
-    /// A count line, then 9 lines of 9 digits per puzzle.
-    #[value(name = "poj2676")]
-    Poj2676,
-    /// 9 lines of 9 whitespace-separated numbers.
-    Blocks,
-    /// .sdk/.ss grids with `|` and `---+---+---` rules.
-    Grid,
+/// `--format`: a [`Format`], or `None` to detect the format of each input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InputFormat(pub Option<Format>);
+
+/// `--format`: a [`Format`] by name, or `auto`.
+fn format_parser() -> impl TypedValueParser<Value = InputFormat> {
+    let names = std::iter::once("auto").chain(Format::ALL.map(Format::name));
+    PossibleValuesParser::new(names).map(|name| InputFormat(name.parse().ok()))
 }
 
-impl FormatArg {
-    pub(super) fn format(self) -> Option<Format> {
-        match self {
-            FormatArg::Auto => None,
-            FormatArg::Line => Some(Format::Line),
-            FormatArg::Poj2676 => Some(Format::Poj2676),
-            FormatArg::Blocks => Some(Format::Blocks),
-            FormatArg::Grid => Some(Format::Grid),
-        }
-    }
+/// `--output`: a [`Layout`] by name (`poj2676` stands for `rows`).
+fn layout_parser() -> impl TypedValueParser<Value = Layout> {
+    let names = Layout::ALL.map(Layout::name).into_iter().chain(["poj2676"]);
+    PossibleValuesParser::new(names).map(|name| name.parse().expect("a layout name"))
 }
 
-/// `--output`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum OutputArg {
-    /// One 81-digit line per grid.
-    Line,
-    /// 9 lines of 9 digits per grid (POJ 2676).
-    #[value(alias = "poj2676")]
-    Rows,
-    /// 9 lines of 9 space-separated digits, a blank line between grids.
-    Blocks,
-    /// .sdk style, with `|` and `---+---+---`, a blank line between grids.
-    Grid,
-    /// The "100 lines" output: `ans: `, then rows of digits each followed by three spaces.
-    Ans,
+/// `--symbols`, checked (and kept as text: the parsed alphabet is large).
+fn check_symbols(text: &str) -> Result<String, String> {
+    Symbols::new(text)
+        .map(|_| text.to_owned())
+        .map_err(|error| error.to_string())
 }
 
-impl OutputArg {
-    pub(super) fn layout(self) -> Layout {
-        match self {
-            OutputArg::Line => Layout::Line,
-            OutputArg::Rows => Layout::Rows,
-            OutputArg::Blocks => Layout::Blocks,
-            OutputArg::Grid => Layout::Grid,
-            OutputArg::Ans => Layout::Ans,
-        }
-    }
-}
-
-/// `--engine`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum EngineArg {
-    /// Dancing Links (Algorithm X on the exact cover).
-    Dlx,
-    /// Row-major depth-first search (POJ 2676).
-    Naive,
-    /// Depth-first search over the list of empty cells ("100 lines").
-    BlankList,
-    /// Bitmasks, fewest candidates first (AcWing 166).
-    Mrv,
-    /// Iterative bitmasks with an explicit stack (LeetCode 37).
-    Stack,
-}
-
-impl EngineArg {
-    pub(super) fn engine(self) -> Engine {
-        match self {
-            EngineArg::Dlx => Engine::Dlx,
-            EngineArg::Naive => Engine::Naive,
-            EngineArg::BlankList => Engine::BlankList,
-            EngineArg::Mrv => Engine::Mrv,
-            EngineArg::Stack => Engine::Stack,
-        }
-    }
+/// `--engine`: an [`Engine`] by name.
+fn engine_parser() -> impl TypedValueParser<Value = Engine> {
+    PossibleValuesParser::new(Engine::ALL.map(Engine::name))
+        .map(|name| name.parse().expect("an engine name"))
 }
 
 /// What is done with each puzzle.
@@ -240,6 +225,8 @@ pub(super) struct Config {
     pub(super) placeholder: Option<String>,
     /// `--to-dlx-dir`.
     pub(super) dlx_dir: Option<PathBuf>,
+    /// The shape, alphabet and variant puzzles are read with.
+    pub(super) read: ReadOptions,
 }
 
 impl Config {
@@ -272,11 +259,19 @@ impl Config {
         }
         Ok(Config {
             mode,
-            engine: args.engine.engine(),
+            engine: args.engine,
             budget,
             json: args.json,
             placeholder: args.placeholder.clone(),
             dlx_dir: args.to_dlx_dir.clone(),
+            read: ReadOptions {
+                shape: args.box_shape,
+                symbols: match &args.symbols {
+                    Some(alphabet) => Symbols::new(alphabet).map_err(|error| error.to_string())?,
+                    None => Symbols::default(),
+                },
+                variant: args.variant,
+            },
         })
     }
 }

@@ -4,6 +4,7 @@
 use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
 
+use dancing_sudoku::Symbols;
 use dancing_sudoku::format::{GridWriter, Layout};
 
 use super::report::Totals;
@@ -141,11 +142,15 @@ pub(super) fn separator(layout: Layout) -> &'static [u8] {
 
 /// The writer in `slot`, made anew if the layout changed (a later input in
 /// another format is answered in its own layout).
-pub(super) fn writer_for(slot: &mut Option<GridWriter>, layout: Layout) -> &mut GridWriter {
+pub(super) fn writer_for<'s>(
+    slot: &'s mut Option<GridWriter>,
+    layout: Layout,
+    symbols: &Symbols,
+) -> &'s mut GridWriter {
     if slot.as_ref().is_none_or(|writer| writer.layout() != layout) {
-        *slot = Some(GridWriter::new(layout));
+        *slot = Some(GridWriter::with_symbols(layout, symbols));
     }
-    slot.get_or_insert_with(|| GridWriter::new(layout))
+    slot.get_or_insert_with(|| GridWriter::with_symbols(layout, symbols))
 }
 
 #[cfg(test)]

@@ -9,8 +9,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::thread;
 use std::time::Duration;
 
-use dancing_sudoku::Grid;
-use dancing_sudoku::format::{Layout, PuzzleReader, ReadError};
+use dancing_sudoku::format::{Layout, PuzzleReader, ReadError, ReadOptions};
+use dancing_sudoku::{Grid, Rules};
 
 use super::args::Args;
 use crate::input::Input;
@@ -25,10 +25,13 @@ pub(super) struct Entry {
 }
 
 pub(super) enum Item {
-    /// A puzzle, and the layout its answer takes.
+    /// A puzzle, its rules, the solution given with it (CSV), and the
+    /// layout its answer takes.
     Puzzle {
         line: usize,
         puzzle: Grid,
+        rules: Box<Rules>,
+        given_solution: Option<Grid>,
         layout: Layout,
     },
     /// A puzzle that could not be read; a placeholder takes `layout`.
@@ -68,6 +71,7 @@ impl Entry {
 /// `idle` ends the reading and is returned.
 pub(super) fn read_inputs(
     args: &Args,
+    options: &ReadOptions,
     max_puzzles: u64,
     idle: &mut dyn FnMut() -> io::Result<()>,
     push: &mut dyn FnMut(Entry) -> io::Result<()>,
@@ -99,7 +103,7 @@ pub(super) fn read_inputs(
                 continue;
             }
         };
-        let mut reader = PuzzleReader::new(reader, args.format.format());
+        let mut reader = PuzzleReader::with_options(reader, args.format.0, options.clone());
         let mut puzzle = Grid::default();
         let mut entries = 0;
         while let Some(read) = reader.read_into(&mut puzzle) {
@@ -112,13 +116,15 @@ pub(super) fn read_inputs(
             }
             // Answers take the layout asked for, or that of the input.
             let layout = match args.output {
-                Some(output) => output.layout(),
+                Some(output) => output,
                 None => reader.layout().unwrap_or(Layout::Line),
             };
             let item = match read {
                 Ok(line) => Item::Puzzle {
                     line,
                     puzzle: puzzle.clone(),
+                    rules: Box::new(reader.rules().clone()),
+                    given_solution: reader.take_solution(),
                     layout,
                 },
                 Err(error) if error.is_puzzle_error() => Item::BadPuzzle { error, layout },

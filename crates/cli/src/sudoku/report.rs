@@ -22,6 +22,8 @@ pub(super) struct Totals {
     pub(super) invalid: u64,
     /// Problems of an input as a whole: unreadable, bad count line.
     pub(super) errors: u64,
+    /// Puzzles whose given solution (a CSV column) is wrong.
+    pub(super) mismatches: u64,
     pub(super) nodes: u64,
     /// Time in the solver, added over threads.
     pub(super) solve_time: Duration,
@@ -38,6 +40,7 @@ impl Default for Totals {
             gave_up: 0,
             invalid: 0,
             errors: 0,
+            mismatches: 0,
             nodes: 0,
             solve_time: Duration::ZERO,
             status: Status::Success,
@@ -54,6 +57,7 @@ impl Totals {
         self.gave_up += other.gave_up;
         self.invalid += other.invalid;
         self.errors += other.errors;
+        self.mismatches += other.mismatches;
         self.nodes += other.nodes;
         self.solve_time += other.solve_time;
         self.status = self.status.worst(other.status);
@@ -82,6 +86,7 @@ pub(super) fn summary_json(
         "gave_up": totals.gave_up,
         "invalid": totals.invalid,
         "errors": totals.errors,
+        "mismatches": totals.mismatches,
         "nodes": totals.nodes,
         "time_seconds": elapsed.as_secs_f64(),
         "solve_seconds": totals.solve_time.as_secs_f64(),
@@ -94,7 +99,7 @@ pub(super) fn summary_json(
 pub(super) fn print_stats(config: &Config, totals: &Totals, elapsed: Duration, interrupted: bool) {
     crate::diag!(
         "engine {} puzzles {} solved {} unsolvable {} not-unique {} gave-up {} invalid {} errors {} \
-         nodes {} time {:.3}s solve-time {:.3}s us-per-puzzle {:.2}{}",
+         mismatches {} nodes {} time {:.3}s solve-time {:.3}s us-per-puzzle {:.2}{}",
         config.engine,
         totals.puzzles,
         totals.solved,
@@ -103,6 +108,7 @@ pub(super) fn print_stats(config: &Config, totals: &Totals, elapsed: Duration, i
         totals.gave_up,
         totals.invalid,
         totals.errors,
+        totals.mismatches,
         totals.nodes,
         elapsed.as_secs_f64(),
         totals.solve_time.as_secs_f64(),

@@ -10,8 +10,9 @@ use std::ops::ControlFlow;
 
 use super::{Board, CELLS, Tally};
 use crate::budget::Budget;
+use crate::engine::Engine;
 use crate::grid::Grid;
-use crate::solver::{Engine, Outcome, SolveError};
+use crate::outcome::{Outcome, SolveError};
 
 /// Counts the solutions of `puzzle` up to `limit`, writing the first (the
 /// smallest in reading order) into `solution`.

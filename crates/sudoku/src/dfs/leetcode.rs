@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::grid::{Grid, Shape};
-use crate::solver::SolveError;
+use crate::outcome::SolveError;
 
 /// Fills `board` in place with its first solution (the smallest in reading
 /// order). Returns `Ok(false)`, and leaves the board as it was, when the

@@ -22,8 +22,10 @@
 use std::ops::ControlFlow;
 
 use crate::budget::{Budget, Guard};
+use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
-use crate::solver::{Engine, Outcome, SolveError};
+use crate::outcome::{Outcome, SolveError, check_givens};
+use crate::rules::Rules;
 
 pub mod blank_list;
 pub mod leetcode;
@@ -74,14 +76,11 @@ impl Board {
             cols: [0; 9],
             boxes: [0; 9],
         };
+        check_givens(puzzle, &Rules::classic(puzzle.shape()))?;
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
-            if digit == 0 {
-                continue;
+            if digit != 0 {
+                board.place(cell, digit);
             }
-            if board.used(cell) & bit(digit) != 0 {
-                return Err(SolveError::contradiction(puzzle));
-            }
-            board.place(cell, digit);
         }
         Ok(board)
     }

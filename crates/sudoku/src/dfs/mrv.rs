@@ -12,8 +12,9 @@ use std::ops::ControlFlow;
 
 use super::{Board, CELLS, Tally, digit_of};
 use crate::budget::Budget;
+use crate::engine::Engine;
 use crate::grid::Grid;
-use crate::solver::{Engine, Outcome, SolveError};
+use crate::outcome::{Outcome, SolveError};
 
 /// `ONES[mask]` is the number of candidates in a 9-bit mask.
 const ONES: [u8; 512] = {

@@ -10,8 +10,9 @@
 
 use super::{Board, CELLS, Tally, digit_of};
 use crate::budget::Budget;
+use crate::engine::Engine;
 use crate::grid::Grid;
-use crate::solver::{Engine, Outcome, SolveError};
+use crate::outcome::{Outcome, SolveError};
 
 /// One level of the stack: what is left to try in a cell, and the masks of
 /// its row, column and box before its current digit was placed.

@@ -1,28 +1,47 @@
 //! Text formats: puzzles read from a stream, grids written back.
 //!
-//! Four input formats are read, streamed line by line:
+//! Five input formats are read, streamed line by line:
 //!
 //! | [`Format`] | what | example |
 //! |---|---|---|
-//! | `line` | one puzzle per line, 81 cells | `4.....8.5.3..........7......2...` |
-//! | `poj2676` | a count line, then 9 lines of 9 cells per puzzle | `1` / `103000509` / ... |
-//! | `blocks` | 9 lines of 9 whitespace-separated cells | `0 0 0 0 0 4 5 0 0` / ... |
-//! | `grid` | `.sdk`/`.ss` grids: 9 rows, `\|` and spaces ignored, rule lines skipped | `..3\|.2.\|6..` / `---+---+---` |
+//! | `line` | one puzzle per line, n² cells | `4.....8.5.3..........7......2...` |
+//! | `poj2676` | a count line, then n lines of n cells per puzzle | `1` / `103000509` / ... |
+//! | `blocks` | n lines of n whitespace-separated cells | `0 0 0 0 0 4 5 0 0` / ... |
+//! | `grid` | `.sdk`/`.ss` grids: n rows, `\|` and spaces ignored, rule lines skipped | `..3\|.2.\|6..` / `---+---+---` |
+//! | `csv` | a header naming the puzzle (and solution) column, then a record per line | `quizzes,solutions` |
 //!
-//! In every format a cell is `1`-`9`, or `.` or `0` for an empty cell.
+//! Sizes run from 4x4 to 64x64: a line's length (or a grid's first row)
+//! gives the size, with the usual boxes ([`Shape::for_size`](crate::Shape::for_size): 6x6 has
+//! 2x3 boxes), unless [`ReadOptions::shape`] fixes the shape. A cell is a
+//! symbol ([`Symbols`](crate::Symbols): `1`-`9`, `A`-`Z`, `a`-`z` by default), or `.`, `_` or
+//! `0` (when `0` is not a symbol) when empty; in `blocks`, a number of two
+//! digits is decimal (`12`).
+//!
+//! Variants: a line `variant NAME` (`x`, `hyper`, `jigsaw`, `killer`,
+//! joined by `+`, or `classic`) sets the variant of the puzzles after it,
+//! as does [`ReadOptions::variant`]. Jigsaw and killer puzzles carry data
+//! on their line, after the cells and a space: a region map (n² labels, any
+//! characters), then a cage map (n² labels, `.` for a cell in no cage) and
+//! a `LABEL=SUM` word per cage:
+//!
+//! ```text
+//! variant killer
+//! ................ AABBCCDDEEFFGGHH A=3 B=7 C=3 D=7 E=5 F=5 G=5 H=5
+//! ```
+//!
 //! Blank lines and lines starting with `#` are skipped (in a grid format a
 //! blank line ends a grid early, which is reported); a line `end` stops the
 //! input; lines end at `\n`, `\r\n` or a lone `\r`, a byte-order mark at
 //! the start is skipped (the engine's [`dancing::format::text::Lines`] reads
 //! them, as it does for Knuth's format), and lines are limited to
-//! [`MAX_LINE_BYTES`]. In the `line` format anything after the 81 cells and
-//! a space or tab is a comment. Any format may start with a line holding
-//! only the number of puzzles (POJ 2676 requires it); a count that does not
-//! match the puzzles that follow is reported.
+//! [`MAX_LINE_BYTES`]. In the `line` format anything after the cells (and
+//! variant data) and a space or tab is a comment. Any format may start with
+//! a line holding only the number of puzzles (POJ 2676 requires it); a
+//! count that does not match the puzzles that follow is reported.
 //!
 //! The format is detected from the first lines unless it is given; see
-//! [`PuzzleReader`]. Errors name the line, and the reader goes on with the
-//! next puzzle.
+//! [`PuzzleReader`]. Errors name the line (and column), and the reader goes
+//! on with the next puzzle.
 //!
 //! Grids are written in one of the [`Layout`]s by a [`GridWriter`].
 
@@ -32,7 +51,7 @@ use std::str::FromStr;
 mod read;
 mod write;
 
-pub use read::{MAX_LINE_BYTES, Puzzle, PuzzleReader, ReadError, ReadErrorKind};
+pub use read::{MAX_LINE_BYTES, Puzzle, PuzzleReader, ReadError, ReadErrorKind, ReadOptions};
 pub use write::{GridWriter, write_grid};
 
 /// An input format.
@@ -49,11 +68,21 @@ pub enum Format {
     /// `.sdk`/`.ss`-style grids: 9 rows of 9 cells, with `|` and spaces
     /// between boxes ignored and rule lines such as `---+---+---` skipped.
     Grid,
+    /// CSV with a header naming the puzzle column and, optionally, the
+    /// solution column (Kaggle's `quizzes,solutions` and
+    /// `id,puzzle,solution,clues,difficulty`).
+    Csv,
 }
 
 impl Format {
     /// Every format.
-    pub const ALL: [Format; 4] = [Format::Line, Format::Poj2676, Format::Blocks, Format::Grid];
+    pub const ALL: [Format; 5] = [
+        Format::Line,
+        Format::Poj2676,
+        Format::Blocks,
+        Format::Grid,
+        Format::Csv,
+    ];
 
     /// The format's name: `line`, `poj2676`, `blocks` or `grid`.
     pub fn name(self) -> &'static str {
@@ -62,6 +91,7 @@ impl Format {
             Format::Poj2676 => "poj2676",
             Format::Blocks => "blocks",
             Format::Grid => "grid",
+            Format::Csv => "csv",
         }
     }
 
@@ -72,6 +102,7 @@ impl Format {
             Format::Poj2676 => Layout::Rows,
             Format::Blocks => Layout::Blocks,
             Format::Grid => Layout::Grid,
+            Format::Csv => Layout::Line,
         }
     }
 }
@@ -91,7 +122,7 @@ impl FromStr for Format {
             .find(|format| format.name() == name)
             .ok_or_else(|| UnknownName {
                 name: name.to_owned(),
-                expected: "line, poj2676, blocks or grid",
+                expected: "line, poj2676, blocks, grid or csv",
             })
     }
 }

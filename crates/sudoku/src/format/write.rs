@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use super::Layout;
 use crate::grid::{Grid, digit_char};
+use crate::symbols::Symbols;
 
 /// Writes a stream of grids in one layout, with the separators the layout
 /// puts between grids, reusing one buffer so that each grid is a single
@@ -24,6 +25,8 @@ use crate::grid::{Grid, digit_char};
 #[derive(Clone, Debug)]
 pub struct GridWriter {
     layout: Layout,
+    /// A custom alphabet, if any.
+    symbols: Option<Symbols>,
     written: u64,
     buffer: Vec<u8>,
 }
@@ -33,9 +36,21 @@ impl GridWriter {
     pub fn new(layout: Layout) -> GridWriter {
         GridWriter {
             layout,
+            symbols: None,
             written: 0,
             buffer: Vec::new(),
         }
+    }
+
+    /// A writer of grids in `layout` whose digits are written in `symbols`
+    /// (in every layout: the `blocks` and `ans` layouts write decimal
+    /// numbers only with the default alphabet).
+    pub fn with_symbols(layout: Layout, symbols: &Symbols) -> GridWriter {
+        let mut writer = GridWriter::new(layout);
+        if *symbols != Symbols::default() {
+            writer.symbols = Some(symbols.clone());
+        }
+        writer
     }
 
     /// The layout.
@@ -48,7 +63,7 @@ impl GridWriter {
     pub fn write<W: Write + ?Sized>(&mut self, out: &mut W, grid: &Grid) -> io::Result<()> {
         self.buffer.clear();
         self.separate();
-        layout_into(&mut self.buffer, grid, self.layout);
+        layout_into(&mut self.buffer, grid, self.layout, self.symbols.as_ref());
         out.write_all(&self.buffer)
     }
 
@@ -77,20 +92,26 @@ impl GridWriter {
 /// Writes one grid in `layout` (no separator before it).
 pub fn write_grid<W: Write + ?Sized>(out: &mut W, grid: &Grid, layout: Layout) -> io::Result<()> {
     let mut buffer = Vec::new();
-    layout_into(&mut buffer, grid, layout);
+    layout_into(&mut buffer, grid, layout, None);
     out.write_all(&buffer)
 }
 
-fn layout_into(buffer: &mut Vec<u8>, grid: &Grid, layout: Layout) {
+fn layout_into(buffer: &mut Vec<u8>, grid: &Grid, layout: Layout, symbols: Option<&Symbols>) {
     let n = grid.size();
     let shape = grid.shape();
-    // A character per cell; `0` for a blank where the seeds use numbers.
-    let char_of = |digit: u8, blank: u8| {
-        if digit == 0 {
-            blank
-        } else {
-            digit_char(digit) as u8
-        }
+    // A character per cell; `0` for a blank where the seeds use numbers
+    // (`.` when `0` is a symbol).
+    let zero_is_symbol = symbols.is_some_and(|symbols| symbols.read(b'0', n) != Some(0));
+    let char_of = |digit: u8, blank: u8| match (digit, symbols) {
+        (0, _) if zero_is_symbol => b'.',
+        (0, _) => blank,
+        (_, Some(symbols)) => symbols.symbol(digit) as u8,
+        (_, None) => digit_char(digit) as u8,
+    };
+    // Numbers in decimal with the default alphabet, else the symbols.
+    let push_number = |buffer: &mut Vec<u8>, digit: u8| match symbols {
+        Some(_) => buffer.push(char_of(digit, b'0')),
+        None => push_decimal(buffer, digit),
     };
     match layout {
         Layout::Line => {
@@ -148,7 +169,7 @@ fn layout_into(buffer: &mut Vec<u8>, grid: &Grid, layout: Layout) {
 }
 
 /// A digit in decimal (10 and above for large grids).
-fn push_number(buffer: &mut Vec<u8>, digit: u8) {
+fn push_decimal(buffer: &mut Vec<u8>, digit: u8) {
     if digit >= 10 {
         buffer.push(b'0' + digit / 10);
     }
@@ -209,5 +230,41 @@ mod tests {
         let mut out = Vec::new();
         write_grid(&mut out, &puzzle, Layout::Rows).unwrap();
         assert!(String::from_utf8(out).unwrap().starts_with("1002\n"));
+    }
+
+    #[test]
+    fn custom_symbols_are_written_in_every_layout_and_read_back() {
+        use crate::format::{Format, PuzzleReader, ReadOptions};
+        let hex = Symbols::new("0123456789ABCDEF").unwrap();
+        let solution =
+            crate::generate::Generator::new(3).solution(crate::Shape::new(4, 4).unwrap());
+        let mut puzzle = solution.clone();
+        puzzle.set(0, 0, None);
+        for (layout, format) in [
+            (Layout::Line, Format::Line),
+            (Layout::Rows, Format::Grid),
+            (Layout::Blocks, Format::Blocks),
+            (Layout::Grid, Format::Grid),
+        ] {
+            let mut out = Vec::new();
+            GridWriter::with_symbols(layout, &hex)
+                .write(&mut out, &puzzle)
+                .unwrap();
+            let options = ReadOptions {
+                symbols: hex.clone(),
+                ..ReadOptions::default()
+            };
+            let mut reader = PuzzleReader::with_options(&out[..], Some(format), options);
+            let read = reader.next().unwrap().unwrap();
+            assert_eq!(read.grid, puzzle, "{layout}");
+        }
+        // The default alphabet writes 64x64 grids as two-digit numbers in
+        // blocks, and 61 symbols in a line.
+        let big = crate::Grid::new(crate::Shape::new(8, 8).unwrap());
+        let mut out = Vec::new();
+        GridWriter::new(Layout::Blocks)
+            .write(&mut out, &big)
+            .unwrap();
+        assert_eq!(out.iter().filter(|&&c| c == b'\n').count(), 64);
     }
 }

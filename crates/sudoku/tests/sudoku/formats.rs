@@ -132,7 +132,7 @@ fn errors_name_their_line_and_the_next_puzzle_is_read() {
             "ok 1".to_owned(),
             "2: expected 81 cells, found 79".to_owned(),
             "ok 3".to_owned(),
-            format!("4: bad character '?' at column {bad_column} (expected 1-9, '.' or '0')"),
+            format!("4: bad character '?' at column {bad_column} (expected 1-9, '.', '_' or '0')"),
             "ok 6".to_owned(),
         ]
     );
@@ -159,7 +159,7 @@ fn long_lines_and_bytes_that_are_not_utf8_are_reported() {
     let bad = reader.next().unwrap().unwrap_err();
     assert_eq!(
         bad.to_string(),
-        "3: bad character '\u{fffd}' at column 1 (expected 1-9, '.' or '0')"
+        "3: bad character '\u{fffd}' at column 1 (expected 1-9, '.', '_' or '0')"
     );
     assert_eq!(reader.next().unwrap().unwrap().grid.to_line(), good);
     assert!(reader.next().is_none());
@@ -187,7 +187,7 @@ fn forced_formats_reject_what_does_not_fit() {
     assert_eq!(results.len(), 9, "nine bad lines");
     assert!(results.iter().all(|r| {
         r.as_ref()
-            .is_err_and(|e| e.contains("expected 81 cells, found 1"))
+            .is_err_and(|e| e.contains("expected 16 cells, found 1"))
     }));
     let (results, _, _) = read_all(&blocks, Some(Format::Poj2676));
     assert_eq!(
@@ -196,7 +196,7 @@ fn forced_formats_reject_what_does_not_fit() {
     );
     assert_eq!(
         results[1],
-        Err("1: bad character ' ' at column 2 (expected 1-9, '.' or '0')".into())
+        Err("1: bad character ' ' at column 2 (expected 1-9, '.', '_' or '0')".into())
     );
     let line = written(&grids, Layout::Line);
     let (results, _, _) = read_all(&line, Some(Format::Blocks));
@@ -204,7 +204,7 @@ fn forced_formats_reject_what_does_not_fit() {
         results,
         [Err("1: bad number \"".to_owned()
             + &grids[0].to_line()[..12]
-            + "\" at column 1 (expected 0-9 or '.')")]
+            + "\" at column 1 (expected 0-64, '.' or a symbol)")]
     );
 }
 

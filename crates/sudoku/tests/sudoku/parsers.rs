@@ -101,6 +101,9 @@ fn file(grids: &[Grid], format: Format) -> Vec<u8> {
     if format == Format::Poj2676 {
         text.extend_from_slice(format!("{}\n", grids.len()).as_bytes());
     }
+    if format == Format::Csv {
+        text.extend_from_slice(b"quizzes\n");
+    }
     let mut writer = GridWriter::new(format.layout());
     for grid in grids {
         writer.write(&mut text, grid).unwrap();
@@ -247,7 +250,7 @@ fn a_byte_order_mark_at_the_start_is_skipped_in_every_format() {
     let (_, errors, _) = read(text.as_bytes(), None);
     assert_eq!(
         errors,
-        ["1: bad character 'x' at column 41 (expected 1-9, '.' or '0')"]
+        ["1: bad character 'x' at column 41 (expected 1-9, '.', '_' or '0')"]
     );
 }
 
@@ -259,7 +262,7 @@ fn a_byte_order_mark_elsewhere_is_a_bad_character() {
     assert_eq!(lines_of(&good), [1]);
     assert_eq!(
         errors,
-        ["2: bad character '\\u{feff}' at column 1 (expected 1-9, '.' or '0')"]
+        ["2: bad character '\\u{feff}' at column 1 (expected 1-9, '.', '_' or '0')"]
     );
 }
 
@@ -308,7 +311,7 @@ fn line_numbers_count_every_kind_of_line_end() {
     assert_eq!(lines_of(&good), [3, 6]);
     assert_eq!(
         errors,
-        ["5: bad character 'x' at column 81 (expected 1-9, '.' or '0')"]
+        ["5: bad character 'x' at column 81 (expected 1-9, '.', '_' or '0')"]
     );
 }
 
@@ -360,12 +363,12 @@ fn control_characters_in_bad_input_are_printed_escaped() {
     let (_, errors, _) = read(text.as_bytes(), Some(Format::Line));
     assert_eq!(
         errors,
-        ["1: bad character '\\u{1b}' at column 71 (expected 1-9, '.' or '0')"]
+        ["1: bad character '\\u{1b}' at column 71 (expected 1-9, '.', '_' or '0')"]
     );
     let text = "0 0 0 0 0 4 5 0 \u{1b}[2J\n".repeat(9);
     let (_, errors, _) = read(text.as_bytes(), Some(Format::Blocks));
     assert_eq!(
         errors,
-        ["1: bad number \"\\u{1b}[2J\" at column 17 (expected 0-9 or '.')"]
+        ["1: bad number \"\\u{1b}[2J\" at column 17 (expected 0-9, '.' or a symbol)"]
     );
 }

@@ -1,0 +1,588 @@
+//! The rules of a puzzle: its shape and the variant constraints on top of
+//! rows, columns and boxes.
+//!
+//! | variant | rule |
+//! |---|---|
+//! | `x` | each of the two long diagonals holds every digit once |
+//! | `hyper` (Windoku) | so does each window: a box-sized region one cell in from the boxes (four on 9x9: rows and columns 2-4 and 6-8) |
+//! | `jigsaw` | irregular regions, given by a region map, take the place of the boxes |
+//! | `killer` | cages: the digits of a cage are distinct and add up to its sum |
+//!
+//! Any mix is allowed (`x+killer`, `jigsaw+hyper`, ...). Each rule is a
+//! change to the exact cover (see [`exact_cover`](crate::exact_cover)), and
+//! [`Rules::check`] verifies a solution against every rule, independently of
+//! that mapping.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::conflict::Unit;
+use crate::grid::{Cell, Grid, Shape};
+
+/// A set of variant rules, without their data: what `--variant` names.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Variant {
+    /// X-Sudoku: both long diagonals.
+    pub diagonals: bool,
+    /// Hyper (Windoku): the extra windows.
+    pub windows: bool,
+    /// Jigsaw: irregular regions instead of boxes.
+    pub jigsaw: bool,
+    /// Killer: cages with sums.
+    pub killer: bool,
+}
+
+impl Variant {
+    /// Classic Sudoku: rows, columns and boxes only.
+    pub const CLASSIC: Variant = Variant {
+        diagonals: false,
+        windows: false,
+        jigsaw: false,
+        killer: false,
+    };
+
+    /// Whether no variant rule is on.
+    pub fn is_classic(self) -> bool {
+        self == Variant::CLASSIC
+    }
+
+    /// Whether the puzzle text carries data beyond the cells (a region map
+    /// or cages).
+    pub fn needs_data(self) -> bool {
+        self.jigsaw || self.killer
+    }
+}
+
+impl fmt::Display for Variant {
+    /// `classic`, or the rules joined by `+`: `x+hyper`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_classic() {
+            return f.write_str("classic");
+        }
+        let names = [
+            (self.diagonals, "x"),
+            (self.windows, "hyper"),
+            (self.jigsaw, "jigsaw"),
+            (self.killer, "killer"),
+        ];
+        let mut first = true;
+        for (on, name) in names {
+            if on {
+                if !first {
+                    f.write_str("+")?;
+                }
+                f.write_str(name)?;
+                first = false;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Variant {
+    type Err = String;
+
+    /// Names joined by `+` or `,`: `classic`, `x` (or `diagonal`), `hyper`
+    /// (or `windoku`), `jigsaw`, `killer`.
+    fn from_str(text: &str) -> Result<Variant, String> {
+        let mut variant = Variant::CLASSIC;
+        for name in text.split(['+', ',']) {
+            match name.trim().to_ascii_lowercase().as_str() {
+                "classic" => {}
+                "x" | "diagonal" | "diagonals" => variant.diagonals = true,
+                "hyper" | "windoku" => variant.windows = true,
+                "jigsaw" => variant.jigsaw = true,
+                "killer" => variant.killer = true,
+                other => {
+                    return Err(format!(
+                        "unknown variant {other:?}: expected classic, x, hyper, jigsaw or killer, \
+                         joined by '+'"
+                    ));
+                }
+            }
+        }
+        Ok(variant)
+    }
+}
+
+/// A cage of a killer puzzle: its cells (indices, row by row) hold distinct
+/// digits that add up to `sum`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Cage {
+    /// The cells, in reading order.
+    pub cells: Vec<usize>,
+    /// The sum of their digits.
+    pub sum: u32,
+}
+
+/// The rules of a puzzle.
+///
+/// ```
+/// use dancing_sudoku::{Rules, Shape, Variant};
+///
+/// let x = Rules::classic(Shape::CLASSIC).with_diagonals();
+/// assert_eq!(x.variant(), "x".parse::<Variant>()?);
+/// assert_eq!(x.units().len(), 9 + 9 + 9 + 2);
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rules {
+    shape: Shape,
+    diagonals: bool,
+    windows: bool,
+    /// Jigsaw: the region of each cell, row by row.
+    regions: Option<Vec<u8>>,
+    cages: Vec<Cage>,
+}
+
+impl Rules {
+    /// Rows, columns and boxes of `shape`.
+    pub fn classic(shape: Shape) -> Rules {
+        Rules {
+            shape,
+            diagonals: false,
+            windows: false,
+            regions: None,
+            cages: Vec::new(),
+        }
+    }
+
+    /// These rules and both long diagonals.
+    pub fn with_diagonals(mut self) -> Rules {
+        self.diagonals = true;
+        self
+    }
+
+    /// These rules and the hyper windows.
+    pub fn with_windows(mut self) -> Rules {
+        self.windows = true;
+        self
+    }
+
+    /// These rules with irregular regions instead of boxes: `regions[cell]`
+    /// is the region (`0..n`) of each cell, row by row; each region has `n`
+    /// cells.
+    pub fn with_regions(mut self, regions: Vec<u8>) -> Result<Rules, RulesError> {
+        let n = self.shape.size();
+        if regions.len() != n * n {
+            return Err(RulesError::RegionMapLength {
+                expected: n * n,
+                found: regions.len(),
+            });
+        }
+        let mut sizes = vec![0usize; n];
+        for &region in &regions {
+            match sizes.get_mut(region as usize) {
+                Some(size) => *size += 1,
+                None => return Err(RulesError::RegionCount { size: n }),
+            }
+        }
+        if let Some(region) = sizes.iter().position(|&size| size != n) {
+            return Err(RulesError::RegionSize {
+                region,
+                cells: sizes[region],
+                size: n,
+            });
+        }
+        self.regions = Some(regions);
+        Ok(self)
+    }
+
+    /// These rules and the killer `cages`: disjoint, of 1 to `n` cells each,
+    /// with sums that distinct digits can make.
+    pub fn with_cages(mut self, cages: Vec<Cage>) -> Result<Rules, RulesError> {
+        let n = self.shape.size();
+        let mut caged = vec![false; n * n];
+        for (index, cage) in cages.iter().enumerate() {
+            let k = cage.cells.len();
+            if k == 0 || k > n {
+                return Err(RulesError::CageSize {
+                    cage: index,
+                    cells: k,
+                    size: n,
+                });
+            }
+            // The smallest and largest sums of k distinct digits of 1..=n.
+            let least = (k * (k + 1) / 2) as u32;
+            let most = (k * (2 * n + 1 - k) / 2) as u32;
+            if cage.sum < least || cage.sum > most {
+                return Err(RulesError::CageSum {
+                    cage: index,
+                    sum: cage.sum,
+                    least,
+                    most,
+                });
+            }
+            for &cell in &cage.cells {
+                if cell >= n * n || std::mem::replace(&mut caged[cell], true) {
+                    return Err(RulesError::CageOverlap { cage: index, cell });
+                }
+            }
+        }
+        self.cages = cages;
+        Ok(self)
+    }
+
+    /// The shape of the grid.
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The variant these rules make.
+    pub fn variant(&self) -> Variant {
+        Variant {
+            diagonals: self.diagonals,
+            windows: self.windows,
+            jigsaw: self.regions.is_some(),
+            killer: !self.cages.is_empty(),
+        }
+    }
+
+    /// Whether these are the rules of classic Sudoku.
+    pub fn is_classic(&self) -> bool {
+        self.variant().is_classic()
+    }
+
+    /// The jigsaw regions, if any.
+    pub fn regions(&self) -> Option<&[u8]> {
+        self.regions.as_deref()
+    }
+
+    /// The killer cages.
+    pub fn cages(&self) -> &[Cage] {
+        &self.cages
+    }
+
+    /// Every unit that holds each digit once, with its cells: rows, columns,
+    /// boxes (or jigsaw regions), then the diagonals and the windows.
+    pub fn units(&self) -> Vec<(Unit, Vec<usize>)> {
+        let shape = self.shape;
+        let n = shape.size();
+        let mut units = Vec::with_capacity(3 * n + 2);
+        for row in 0..n {
+            units.push((Unit::Row(row), (0..n).map(|col| row * n + col).collect()));
+        }
+        for col in 0..n {
+            units.push((Unit::Column(col), (0..n).map(|row| row * n + col).collect()));
+        }
+        match &self.regions {
+            Some(regions) => {
+                for region in 0..n {
+                    let cells = (0..n * n)
+                        .filter(|&cell| regions[cell] as usize == region)
+                        .collect();
+                    units.push((Unit::Region(region), cells));
+                }
+            }
+            None => {
+                for b in 0..n {
+                    units.push((Unit::Box(b), box_cells(shape, b)));
+                }
+            }
+        }
+        if self.diagonals {
+            units.push((Unit::Diagonal(0), (0..n).map(|k| k * n + k).collect()));
+            units.push((
+                Unit::Diagonal(1),
+                (0..n).map(|k| k * n + (n - 1 - k)).collect(),
+            ));
+        }
+        if self.windows {
+            for (k, (top, left)) in windows(shape).into_iter().enumerate() {
+                let cells = (0..n)
+                    .map(|j| (top + j / shape.box_cols()) * n + left + j % shape.box_cols())
+                    .collect();
+                units.push((Unit::Window(k), cells));
+            }
+        }
+        units
+    }
+
+    /// Whether `solution` solves `puzzle` under these rules: complete, the
+    /// givens kept, every unit holding each digit once, every cage's digits
+    /// distinct with the right sum. Written apart from the exact-cover
+    /// mapping, so that it checks the mapping's answers.
+    pub fn check(&self, solution: &Grid, puzzle: &Grid) -> Result<(), Violation> {
+        let n = self.shape.size();
+        if solution.shape() != self.shape || puzzle.shape() != self.shape {
+            return Err(Violation::Shape);
+        }
+        for (index, (&digit, &given)) in solution.cells().iter().zip(puzzle.cells()).enumerate() {
+            let cell = cell_at(n, index);
+            if digit == 0 {
+                return Err(Violation::Empty(cell));
+            }
+            if given != 0 && given != digit {
+                return Err(Violation::GivenChanged { cell, given, digit });
+            }
+        }
+        for (unit, cells) in self.units() {
+            let mut seen = 0u64;
+            for &cell in &cells {
+                let bit = 1u64 << (solution.cells()[cell] - 1);
+                if seen & bit != 0 {
+                    let digit = solution.cells()[cell];
+                    return Err(Violation::Repeated { unit, digit });
+                }
+                seen |= bit;
+            }
+        }
+        for (index, cage) in self.cages.iter().enumerate() {
+            let mut seen = 0u64;
+            let mut sum = 0;
+            for &cell in &cage.cells {
+                let digit = solution.cells()[cell];
+                let bit = 1u64 << (digit - 1);
+                if seen & bit != 0 {
+                    let unit = Unit::Cage(index);
+                    return Err(Violation::Repeated { unit, digit });
+                }
+                seen |= bit;
+                sum += u32::from(digit);
+            }
+            if sum != cage.sum {
+                return Err(Violation::CageSum {
+                    cage: index,
+                    sum,
+                    expected: cage.sum,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The cells of box `b`, in reading order.
+pub(crate) fn box_cells(shape: Shape, b: usize) -> Vec<usize> {
+    let n = shape.size();
+    let per_band = n / shape.box_cols();
+    let top = (b / per_band) * shape.box_rows();
+    let left = (b % per_band) * shape.box_cols();
+    (0..n)
+        .map(|k| (top + k / shape.box_cols()) * n + left + k % shape.box_cols())
+        .collect()
+}
+
+/// The top left cells of the hyper windows: box-sized, one cell in from the
+/// boxes and one cell apart, as many as fit (four on 9x9, nine on 16x16).
+fn windows(shape: Shape) -> Vec<(usize, usize)> {
+    let n = shape.size();
+    let starts = |step: usize| {
+        (0..)
+            .map(move |k| 1 + k * (step + 1))
+            .take_while(move |&s| s + step < n)
+    };
+    let mut windows = Vec::new();
+    for top in starts(shape.box_rows()) {
+        for left in starts(shape.box_cols()) {
+            windows.push((top, left));
+        }
+    }
+    windows
+}
+
+fn cell_at(n: usize, index: usize) -> Cell {
+    Cell {
+        row: index / n,
+        col: index % n,
+    }
+}
+
+/// Why variant data cannot make rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RulesError {
+    /// A region map without one entry per cell.
+    RegionMapLength {
+        /// Cells of the grid.
+        expected: usize,
+        /// Entries of the map.
+        found: usize,
+    },
+    /// More regions than the size of the grid.
+    RegionCount {
+        /// The size of the grid.
+        size: usize,
+    },
+    /// A region without `size` cells.
+    RegionSize {
+        /// The region, from 0.
+        region: usize,
+        /// Its cells.
+        cells: usize,
+        /// The size of the grid.
+        size: usize,
+    },
+    /// A cage of no cell or of more cells than digits.
+    CageSize {
+        /// The cage, from 0.
+        cage: usize,
+        /// Its cells.
+        cells: usize,
+        /// The size of the grid.
+        size: usize,
+    },
+    /// A sum that distinct digits cannot make.
+    CageSum {
+        /// The cage, from 0.
+        cage: usize,
+        /// Its sum.
+        sum: u32,
+        /// The least sum of its cells.
+        least: u32,
+        /// The greatest.
+        most: u32,
+    },
+    /// A cell in two cages, or outside the grid.
+    CageOverlap {
+        /// The cage, from 0.
+        cage: usize,
+        /// The cell index.
+        cell: usize,
+    },
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RulesError::RegionMapLength { expected, found } => {
+                write!(f, "the region map has {found} cells, expected {expected}")
+            }
+            RulesError::RegionCount { size } => {
+                write!(f, "the region map has more than {size} regions")
+            }
+            RulesError::RegionSize {
+                region,
+                cells,
+                size,
+            } => write!(
+                f,
+                "region {} has {cells} cells, expected {size}",
+                region + 1
+            ),
+            RulesError::CageSize { cage, cells, size } => write!(
+                f,
+                "cage {} has {cells} cells: a cage has 1 to {size}",
+                cage + 1
+            ),
+            RulesError::CageSum {
+                cage,
+                sum,
+                least,
+                most,
+            } => write!(
+                f,
+                "cage {} cannot sum to {sum}: its distinct digits sum to {least} to {most}",
+                cage + 1
+            ),
+            RulesError::CageOverlap { cage, cell } => {
+                write!(f, "cage {} takes cell {} a second time", cage + 1, cell + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+/// A rule that a grid breaks, as [`Rules::check`] finds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Violation {
+    /// The grid is not of the rules' shape.
+    Shape,
+    /// An empty cell.
+    Empty(Cell),
+    /// A given that the solution changed.
+    GivenChanged {
+        /// The cell.
+        cell: Cell,
+        /// The given digit.
+        given: u8,
+        /// The solution's digit.
+        digit: u8,
+    },
+    /// A digit twice in a unit or a cage.
+    Repeated {
+        /// Where.
+        unit: Unit,
+        /// The digit.
+        digit: u8,
+    },
+    /// A cage whose digits do not add up to its sum.
+    CageSum {
+        /// The cage, from 0.
+        cage: usize,
+        /// What its digits add up to.
+        sum: u32,
+        /// Its sum.
+        expected: u32,
+    },
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::Shape => write!(f, "the grid is not of the puzzle's shape"),
+            Violation::Empty(cell) => write!(f, "{cell} is empty"),
+            Violation::GivenChanged { cell, given, digit } => {
+                write!(f, "{cell} holds digit {digit}, not the given {given}")
+            }
+            Violation::Repeated { unit, digit } => write!(f, "digit {digit} twice in {unit}"),
+            Violation::CageSum {
+                cage,
+                sum,
+                expected,
+            } => write!(f, "cage {} sums to {sum}, not {expected}", cage + 1),
+        }
+    }
+}
+
+impl std::error::Error for Violation {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windows_sit_one_cell_in_from_the_boxes() {
+        assert_eq!(windows(Shape::CLASSIC), [(1, 1), (1, 5), (5, 1), (5, 5)]);
+        assert_eq!(windows(Shape::new(4, 4).unwrap()).len(), 9);
+        // Rows 4-5 would touch the edge: one window fits.
+        assert_eq!(windows(Shape::new(2, 3).unwrap()), [(1, 1)]);
+    }
+
+    #[test]
+    fn variants_parse_and_print() {
+        let variant: Variant = "x+killer".parse().unwrap();
+        assert!(variant.diagonals && variant.killer && !variant.windows);
+        assert_eq!(variant.to_string(), "x+killer");
+        assert_eq!("classic".parse::<Variant>().unwrap(), Variant::CLASSIC);
+        assert!("y".parse::<Variant>().is_err());
+    }
+
+    #[test]
+    fn region_maps_and_cages_are_checked() {
+        let shape = Shape::new(2, 2).unwrap();
+        let rows: Vec<u8> = (0..16).map(|cell| (cell / 4) as u8).collect();
+        assert!(Rules::classic(shape).with_regions(rows.clone()).is_ok());
+        let mut lopsided = rows;
+        lopsided[0] = 1;
+        assert_eq!(
+            Rules::classic(shape).with_regions(lopsided),
+            Err(RulesError::RegionSize {
+                region: 0,
+                cells: 3,
+                size: 4
+            })
+        );
+        let cage = |cells: Vec<usize>, sum| Cage { cells, sum };
+        assert!(matches!(
+            Rules::classic(shape).with_cages(vec![cage(vec![0, 1], 8)]),
+            Err(RulesError::CageSum { most: 7, .. })
+        ));
+        assert!(matches!(
+            Rules::classic(shape).with_cages(vec![cage(vec![0, 1], 3), cage(vec![1], 2)]),
+            Err(RulesError::CageOverlap { cage: 1, cell: 1 })
+        ));
+    }
+}
