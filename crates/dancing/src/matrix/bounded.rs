@@ -42,6 +42,9 @@ impl Matrix<'_> {
         let mut item = self.active[0].down;
         while item != 0 {
             let column = item as usize;
+            // A checked index: an item of the active list is then a primary
+            // column, in bounds for the unchecked accesses that follow (and
+            // those of the caller, which branches on it).
             let bound = self.bound[column];
             let slack = self.slack[column].min(bound);
             let length = self.length(item);
