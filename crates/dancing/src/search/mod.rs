@@ -686,6 +686,44 @@ mod tests {
         assert_eq!(solver.count(), 1);
     }
 
+    /// The unchecked accesses of Algorithms C and M (purify, tweak, the
+    /// null move, replayed branches), on DLX2's and DLX3's examples, small
+    /// enough for Miri.
+    #[test]
+    fn miri_colored_and_bounded_searches_select_and_stop() {
+        for (text, nodes) in [
+            (include_str!("../../tests/data/knuth_dlx2_example.dlx"), 4),
+            (include_str!("../../tests/data/knuth_dlx3_example.dlx"), 6),
+            (include_str!("../../tests/data/rowcol4_1_2.dlx"), 6_716),
+        ] {
+            let problem = format::read_str(text).unwrap().problem;
+            let template = Template::new(&problem);
+            let bump = Bump::new();
+            let mut solver = Solver::from_template(&template, &bump);
+            let all = solver.collect(usize::MAX);
+            assert_eq!(solver.stats().nodes, nodes);
+            // Every path of the first level, replayed, then searched.
+            let mut level1 = Frontier(Vec::new(), Vec::new());
+            solver.explore_to(1, &mut level1);
+            let mut below = 0;
+            for path in &level1.0 {
+                solver.reselect(path);
+                below += solver.count();
+            }
+            solver.reselect(&[]);
+            assert_eq!(below as usize, all.len());
+            // A selection, and a stop.
+            solver.select(all[0][0]).unwrap();
+            assert!(solver.count() >= 1);
+            solver.clear_selection();
+            solver.set_config(SearchConfig::new().node_limit(Some(3)));
+            let stopped = solver.search(|_| ControlFlow::Continue(()));
+            assert_eq!(stopped.stop, StopReason::NodeLimit);
+            solver.set_config(SearchConfig::new());
+            assert_eq!(solver.count() as usize, all.len());
+        }
+    }
+
     /// Collects the paths of the nodes at one level of the tree.
     struct Frontier(Vec<Vec<u32>>, Vec<u32>);
 
