@@ -12,6 +12,8 @@
 //!   ones on large sets).
 //! - [`cover`]: exact-cover inputs (the engine's reference files and larger
 //!   generated problems) and our engine beside the `dlx` crate.
+//! - [`xcc`]: colored and bounded problems (Algorithms C and M) and our
+//!   engine beside the `dlx` crate and `exact-covers`.
 //! - [`chart`]: the report's SVG bar chart.
 
 pub mod chart;
@@ -20,6 +22,7 @@ pub mod data;
 pub mod measure;
 pub mod plan;
 pub mod solvers;
+pub mod xcc;
 
 pub use cover::{dancing_count, dlx_crate_count, engine_data, langford_dlx};
 pub use data::{DATA_ENV, PuzzleSet};

@@ -18,22 +18,28 @@ use dancing_benches::cover::{self, CoverProblem};
 use dancing_benches::data::{self, DATA_ENV, GENERATED_COUNT, GENERATED_SEED, SAMPLE_SEED};
 use dancing_benches::measure::{self, Run};
 use dancing_benches::plan::{self, Block, FULL_LIMIT};
+use dancing_benches::xcc::{self, Engine, NotApplicable, Prepared, XccProblem};
 use dancing_benches::{PuzzleSolver, SolverKind};
 
 const USAGE: &str = "\
 usage: report [--svg FILE] [--quick] [--min-time SECONDS] [--no-sudoku] [--no-cover]
+              [--no-xcc] [--xcc NAME]
 
 Runs every Sudoku solver on every puzzle set once (the public sets from the
 directory named by DANCING_BENCH_DATA, if set; the project's generated set and
-the seeds' samples always), and our exact-cover engine beside the dlx crate;
-prints Markdown tables and writes an SVG chart.
+the seeds' samples always), our exact-cover engine beside the dlx crate, and
+colored and bounded problems beside the dlx crate and exact-covers; prints
+Markdown tables and writes an SVG chart.
 
   --svg FILE          where to write the chart (default: $CARGO_TARGET_DIR or
                       target, then report.svg)
   --quick             small samples, no slow exact-cover problem: a smoke test
   --min-time SECONDS  time a set in whole passes until this long (default 1)
   --no-sudoku         skip the Sudoku sets
-  --no-cover          skip the exact-cover problems";
+  --no-cover          skip the exact-cover problems
+  --no-xcc            skip the colored and bounded problems
+  --xcc NAME          only the colored and bounded problems whose name
+                      contains NAME (a driver for profilers)";
 
 struct Options {
     svg: PathBuf,
@@ -41,6 +47,8 @@ struct Options {
     min_time: Duration,
     sudoku: bool,
     cover: bool,
+    xcc: bool,
+    xcc_filter: String,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -53,6 +61,8 @@ fn parse_args() -> Result<Options, String> {
         min_time: Duration::from_secs(1),
         sudoku: true,
         cover: true,
+        xcc: true,
+        xcc_filter: String::new(),
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -69,6 +79,8 @@ fn parse_args() -> Result<Options, String> {
             }
             "--no-sudoku" => options.sudoku = false,
             "--no-cover" => options.cover = false,
+            "--no-xcc" => options.xcc = false,
+            "--xcc" => options.xcc_filter = args.next().ok_or("--xcc needs a name")?,
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
         }
@@ -375,6 +387,147 @@ fn cover_table(runs: &[CoverRun]) -> String {
     out
 }
 
+/// One engine's count and milliseconds per count, or why it does not run
+/// the problem.
+type Timed = Result<(u64, f64), NotApplicable>;
+
+/// Every engine on one colored or bounded problem.
+struct XccRun {
+    problem: XccProblem,
+    ours: dancing::Stats,
+    engines: Vec<(Engine, Timed)>,
+    failures: Vec<String>,
+}
+
+impl XccRun {
+    fn ms(&self, engine: Engine) -> Option<f64> {
+        self.engines
+            .iter()
+            .find(|(e, _)| *e == engine)
+            .and_then(|(_, r)| r.as_ref().ok().map(|&(_, ms)| ms))
+    }
+
+    /// The fastest peer that ran the problem, and its milliseconds.
+    fn fastest_peer(&self) -> Option<(Engine, f64)> {
+        Engine::PEERS
+            .iter()
+            .filter_map(|&e| self.ms(e).map(|ms| (e, ms)))
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+    }
+
+    /// Our time over the fastest peer's.
+    fn ratio(&self) -> Option<f64> {
+        let ours = self.ms(Engine::Dancing)?;
+        self.fastest_peer().map(|(_, theirs)| ours / theirs)
+    }
+}
+
+fn measure_xcc(problem: XccProblem, min_time: Duration) -> XccRun {
+    let prepared = Prepared::new(&problem.problem);
+    let mut bump = bumpalo::Bump::new();
+    let ours = prepared.dancing_stats(&mut bump);
+    let mut engines = Vec::new();
+    for engine in Engine::ALL {
+        let measured = prepared.applicable(engine).and_then(|()| {
+            let (count, ms) = time_count(min_time, || prepared.count(engine, &mut bump));
+            count.map(|c| (c, ms))
+        });
+        engines.push((engine, measured));
+    }
+    let counts: Vec<_> = engines
+        .iter()
+        .map(|(e, r)| (*e, r.as_ref().map(|&(c, _)| c).map_err(Clone::clone)))
+        .collect();
+    let mut failures = xcc::disagreements(&problem, &counts);
+    if let Some(nodes) = problem.expected_nodes
+        && ours.nodes != nodes
+    {
+        failures.push(format!(
+            "{}: {} nodes, DLX2/DLX3 have {nodes}",
+            problem.name, ours.nodes
+        ));
+    }
+    let times: Vec<String> = engines
+        .iter()
+        .map(|(e, r)| match r {
+            Ok((_, ms)) => format!("{e} {ms:.3} ms"),
+            Err(_) => format!("{e} n/a"),
+        })
+        .collect();
+    eprintln!("  {}: {}", problem.name, times.join(", "));
+    XccRun {
+        problem,
+        ours,
+        engines,
+        failures,
+    }
+}
+
+fn xcc_table(runs: &[XccRun]) -> String {
+    let mut out = String::from(
+        "| problem | kind | solutions | nodes | ours ms | dlx crate ms | exact-covers DlSolver ms | exact-covers DcSolver ms | fastest peer | ours / fastest peer |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---|---:|\n",
+    );
+    for run in runs {
+        let cell = |engine: Engine| match run.engines.iter().find(|(e, _)| *e == engine) {
+            Some((_, Ok((_, ms)))) => significant(*ms),
+            Some((_, Err(_))) | None => "n/a".to_owned(),
+        };
+        let (fastest, ratio) = match (run.fastest_peer(), run.ratio()) {
+            (Some((engine, _)), Some(ratio)) => (engine.name().to_owned(), format!("{ratio:.2}")),
+            _ => ("—".to_owned(), "—".to_owned()),
+        };
+        writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {fastest} | {ratio} |",
+            run.problem.name,
+            run.problem.what,
+            thousands(run.ours.solutions),
+            thousands(run.ours.nodes),
+            cell(Engine::Dancing),
+            cell(Engine::DlxCrate),
+            cell(Engine::ExactCoversDl),
+            cell(Engine::ExactCoversDc),
+        )
+        .unwrap();
+    }
+    // Why an engine shows n/a, once per distinct reason.
+    let mut reasons: Vec<String> = Vec::new();
+    for run in runs {
+        for (engine, result) in &run.engines {
+            if let Err(reason) = result {
+                let line = format!("{engine}: {reason}");
+                if !reasons.contains(&line) {
+                    reasons.push(line);
+                }
+            }
+        }
+    }
+    if !reasons.is_empty() {
+        out.push_str("\nn/a: ");
+        out.push_str(&reasons.join("; "));
+        out.push_str(".\n");
+    }
+    out
+}
+
+/// The goal of issue 12 on colored and bounded problems.
+fn xcc_goal(runs: &[XccRun]) -> String {
+    let ratios: Vec<(f64, &str)> = runs
+        .iter()
+        .filter_map(|r| r.ratio().map(|x| (x, r.problem.name.as_str())))
+        .collect();
+    let Some(&(worst, name)) = ratios.iter().max_by(|a, b| a.0.total_cmp(&b.0)) else {
+        return String::new();
+    };
+    let above = ratios.iter().filter(|(r, _)| *r > 0.6).count();
+    format!(
+        "| engine ≤ 0.6 × the fastest peer's time on each colored or bounded benchmark | worst {worst:.2} × ({name}); {above} of {} above 0.6 | {} |\n",
+        ratios.len(),
+        if above == 0 { "yes" } else { "**no**" }
+    )
+}
+
 /// The speed goals of issue 5 that this command measures.
 fn goals(measured: &[Measured], cover_runs: &[CoverRun]) -> String {
     let mut out = String::from("| goal | measured | met |\n|---|---|---|\n");
@@ -600,6 +753,19 @@ fn main() -> ExitCode {
         }
     }
 
+    // Colors and multiplicities.
+    let mut xcc_runs = Vec::new();
+    if options.xcc {
+        for problem in xcc::problems()
+            .into_iter()
+            .filter(|p| p.name.contains(&options.xcc_filter))
+        {
+            let run = measure_xcc(problem, options.min_time);
+            failures.extend(run.failures.iter().cloned());
+            xcc_runs.push(run);
+        }
+    }
+
     let load_end = load_average();
     let rustc = rustc_version();
     let mut out = String::new();
@@ -655,8 +821,18 @@ fn main() -> ExitCode {
         );
         out.push_str(&cover_table(&cover_runs));
     }
+    if options.xcc {
+        out.push_str(
+            "\n## Colors and multiplicities: counting every solution\n\n\
+             Each engine builds its matrix from the problem's numbers (translated before timing) and counts every solution; build and search are timed. \
+             Our engine runs Algorithm C (colors) or M (bounds); the dlx crate 0.8.5 its `c` or `m` module with Knuth's item choice; exact-covers 0.3.0 its two Algorithm C solvers, which take no bounds. \
+             Every count is checked against ours and the known one.\n\n",
+        );
+        out.push_str(&xcc_table(&xcc_runs));
+    }
     out.push_str("\n## Speed goals\n\n");
     out.push_str(&goals(&measured, &cover_runs));
+    out.push_str(&xcc_goal(&xcc_runs));
     out.push_str("\n## Checks\n\n");
     if failures.is_empty() {
         let runs: usize = measured
@@ -665,8 +841,9 @@ fn main() -> ExitCode {
             .sum();
         writeln!(
             out,
-            "All {runs} Sudoku runs: every solution valid, every puzzle exactly one solution, all solvers agree. All {} exact-cover problems: both engines agree with the known counts.",
-            cover_runs.len()
+            "All {runs} Sudoku runs: every solution valid, every puzzle exactly one solution, all solvers agree. All {} exact-cover problems: both engines agree with the known counts. All {} colored or bounded problems: every engine that runs them agrees with ours and the known counts.",
+            cover_runs.len(),
+            xcc_runs.len()
         )
         .unwrap();
     } else {
