@@ -11,4 +11,5 @@ mod running;
 mod solve;
 mod sudoku;
 mod sudoku_robustness;
+mod sudoku_shapes;
 mod verify;
