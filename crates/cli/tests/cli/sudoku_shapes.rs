@@ -361,3 +361,63 @@ fn kaggle_csv_with_solutions_checked_and_bad_records_in_place() {
              (quizzes, quiz, puzzle, puzzles, question)\n",
         );
 }
+
+#[test]
+fn generated_puzzles_do_not_depend_on_threads_and_solve_uniquely() {
+    let run = |threads: &str| {
+        dlx()
+            .args([
+                "sudoku",
+                "--generate",
+                "20",
+                "--seed",
+                "9",
+                "--box",
+                "2x3",
+                "--variant",
+                "x",
+                "--rate",
+                "-j",
+                threads,
+            ])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone()
+    };
+    let one = run("1");
+    assert_eq!(one, run("3"));
+    let text = String::from_utf8(one).unwrap();
+    assert_eq!(text.lines().count(), 20);
+    assert!(
+        text.lines()
+            .all(|line| line.contains(" singles=") && line.contains(" search-effort="))
+    );
+    // The lines read back (the rating is a comment) and each has one solution.
+    let answers = dlx()
+        .args(["sudoku", "-q", "--unique", "--variant", "x"])
+        .write_stdin(text.clone())
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let answers = String::from_utf8(answers).unwrap();
+    for (answer, line) in answers.lines().zip(text.lines()) {
+        let puzzle = line.split(' ').next().unwrap();
+        assert!(solves(answer, puzzle, 2, 3), "{answer}");
+    }
+    let refused = dlx()
+        .args(["sudoku", "--generate", "1", "--variant", "jigsaw"])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    assert!(
+        String::from_utf8(refused)
+            .unwrap()
+            .contains("cannot generate jigsaw puzzles")
+    );
+}

@@ -449,3 +449,82 @@ fn huge_cages_are_refused_with_their_size() {
         "cage 1 (9 cells, sum 45) has more than 100000 fillings: too large for the exact cover"
     );
 }
+
+#[test]
+fn generated_puzzles_are_unique_minimal_and_symmetric_when_asked() {
+    let mut generator = Generator::new(2024);
+    let six = Shape::new(2, 3).unwrap();
+    for (rules, diagonals, windows, symmetric) in [
+        (Rules::classic(six), false, false, false),
+        (Rules::classic(six).with_diagonals(), true, false, true),
+        (
+            Rules::classic(Shape::new(2, 2).unwrap()).with_windows(),
+            false,
+            true,
+            false,
+        ),
+        (
+            Rules::classic(Shape::CLASSIC).with_diagonals(),
+            true,
+            false,
+            false,
+        ),
+    ] {
+        let case = Case::new(&rules, diagonals, windows);
+        let small = rules.shape().size() <= 6;
+        for _ in 0..3 {
+            let puzzle = generator.minimal_puzzle(&rules, symmetric).unwrap();
+            // Unique, by brute force where it is cheap, else by the solver
+            // with its answer verified here.
+            let count = if small {
+                case.brute_force_count(&puzzle, 2)
+            } else {
+                Solver::new(Engine::Dlx)
+                    .count_with(&rules, &puzzle, 2)
+                    .unwrap()
+            };
+            assert_eq!(count, 1, "{puzzle}");
+            let mut solution = Grid::new(rules.shape());
+            Solver::new(Engine::Dlx)
+                .search_with(&rules, &puzzle, 1, &mut solution)
+                .unwrap();
+            case.assert_solution(&solution, &puzzle);
+            // Minimal: without any one clue (or symmetric pair), not unique.
+            let n = puzzle.size();
+            for cell in (0..n * n).filter(|&c| puzzle.cells()[c] != 0) {
+                let mut fewer = puzzle.clone();
+                fewer.set(cell / n, cell % n, None);
+                if symmetric {
+                    let partner = n * n - 1 - cell;
+                    assert_ne!(puzzle.cells()[partner], 0, "asymmetric {puzzle}");
+                    fewer.set(partner / n, partner % n, None);
+                }
+                let count = if small {
+                    case.brute_force_count(&fewer, 2)
+                } else {
+                    Solver::new(Engine::Dlx)
+                        .count_with(&rules, &fewer, 2)
+                        .unwrap()
+                };
+                assert_eq!(count, 2, "clue {cell} of {puzzle} can go");
+            }
+            // A rating: singles alone means no branching, so as many nodes
+            // as empty cells plus the root.
+            let rating = generator.rate(&rules, &puzzle, 4).unwrap();
+            let mut solver = Solver::new(Engine::Dlx);
+            let nodes = solver
+                .search_with(&rules, &puzzle, 2, &mut solution)
+                .unwrap()
+                .nodes;
+            assert_eq!(rating.singles, nodes == puzzle.blank_count() as u64 + 1);
+            assert!(rating.effort >= (puzzle.blank_count() + 1) as f64);
+        }
+    }
+    let killer = Rules::classic(Shape::new(2, 2).unwrap())
+        .with_cages(vec![Cage {
+            cells: vec![0, 1],
+            sum: 3,
+        }])
+        .unwrap();
+    assert!(generator.minimal_puzzle(&killer, false).is_err());
+}
