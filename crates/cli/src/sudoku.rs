@@ -32,6 +32,7 @@ use crate::status::{Status, is_broken_pipe};
 
 mod answer;
 mod args;
+mod generate;
 mod output;
 mod read;
 mod report;
@@ -56,6 +57,20 @@ pub fn run(args: &Args) -> Status {
             return Status::Error;
         }
     };
+    if let Some(count) = args.generate {
+        let threads = thread_count(args);
+        return match rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .thread_name(|k| format!("dlx-sudoku-gen-{k}"))
+            .build()
+        {
+            Ok(pool) => generate::run(args, &config, count, &pool),
+            Err(error) => {
+                crate::diag!("dlx: cannot start {threads} threads: {error}");
+                Status::Error
+            }
+        };
+    }
     let stdout = io::stdout();
     let interactive = stdout.is_terminal();
     // When answers stream onto the terminal, they show the progress.

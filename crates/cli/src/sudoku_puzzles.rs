@@ -71,7 +71,7 @@ pub fn run(count: u64, seed: u64) -> Status {
 
 /// The seed of a block: the two mixed (SplitMix64's finaliser), so that
 /// neighbouring blocks and seeds give unrelated generators.
-fn block_seed(seed: u64, block: u64) -> u64 {
+pub(crate) fn block_seed(seed: u64, block: u64) -> u64 {
     let mut z = seed ^ block.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);

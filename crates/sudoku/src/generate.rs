@@ -17,8 +17,10 @@
 //! # Ok::<(), dancing_sudoku::SolveError>(())
 //! ```
 
+use crate::budget::Budget;
 use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
+use crate::rules::Rules;
 use crate::solver::Solver;
 
 /// A seeded source of grids and puzzles.
@@ -195,4 +197,142 @@ impl Generator {
             }
         }
     }
+
+    /// A random complete grid under `rules` (classic, X, hyper and their
+    /// mixes; not jigsaw or killer, whose data this generator does not
+    /// make). Digits are relabelled at random; rows and columns are moved
+    /// only for classic rules, whose symmetries they are.
+    pub fn solution_with(&mut self, rules: &Rules) -> Result<Grid, GenerateError> {
+        if rules.is_classic() {
+            return Ok(self.solution(rules.shape()));
+        }
+        let variant = rules.variant();
+        if variant.needs_data() {
+            return Err(GenerateError::Variant(variant.to_string()));
+        }
+        let shape = rules.shape();
+        let n = shape.size();
+        // A random first row, completed within a node budget (some seeds
+        // lead the search astray on large grids: then another row).
+        let mut solver = Solver::new(Engine::Dlx);
+        solver.set_budget(Budget::default().max_nodes(20 * (n * n) as u64 + 10_000));
+        loop {
+            let mut seed = Grid::new(shape);
+            let mut digits: Vec<u8> = (1..=n as u8).collect();
+            self.shuffle(&mut digits);
+            for (col, &digit) in digits.iter().enumerate() {
+                seed.set(0, col, Some(digit));
+            }
+            let mut grid = Grid::new(shape);
+            let found = solver.search_with(rules, &seed, 1, &mut grid);
+            if found.is_ok_and(|outcome| outcome.solutions == 1) {
+                return Ok(grid);
+            }
+        }
+    }
+
+    /// A minimal puzzle with exactly one solution under `rules`: clues are
+    /// taken away in random order while the solution stays unique, so no
+    /// clue of the result can be taken away (a clue that could not go
+    /// earlier cannot go later, with fewer clues around it). With
+    /// `symmetric`, clues go in pairs related by the half turn, and the
+    /// result is minimal for such pairs.
+    pub fn minimal_puzzle(
+        &mut self,
+        rules: &Rules,
+        symmetric: bool,
+    ) -> Result<Grid, GenerateError> {
+        let mut puzzle = self.solution_with(rules)?;
+        let shape = rules.shape();
+        let n = shape.size();
+        let mut cells: Vec<usize> = (0..shape.cell_count()).collect();
+        self.shuffle(&mut cells);
+        for cell in cells {
+            let partner = n * n - 1 - cell;
+            if symmetric && partner < cell {
+                continue; // taken with its partner
+            }
+            let group: &[usize] = if symmetric { &[cell, partner] } else { &[cell] };
+            let saved: Vec<u8> = group.iter().map(|&c| puzzle.cells()[c]).collect();
+            for &c in group {
+                puzzle.set(c / n, c % n, None);
+            }
+            if self.solver.count_with(rules, &puzzle, 2) != Ok(1) {
+                for (&c, &digit) in group.iter().zip(&saved) {
+                    puzzle.set(c / n, c % n, Some(digit));
+                }
+            }
+        }
+        Ok(puzzle)
+    }
+
+    /// How hard `puzzle` is for the search, under `rules` (of a unique
+    /// puzzle): whether singles alone solve it (the search never branches:
+    /// every level has one candidate option, so it takes one node per empty
+    /// cell plus the root, proving uniqueness on the way), and the search
+    /// effort, the nodes of a uniqueness search averaged over `relabelings`
+    /// random relabellings of the digits (which change the order ties are
+    /// broken in). Search effort, not a human difficulty grade.
+    pub fn rate(
+        &mut self,
+        rules: &Rules,
+        puzzle: &Grid,
+        relabelings: usize,
+    ) -> Result<Rating, crate::SolveError> {
+        let n = puzzle.size();
+        let blanks = (puzzle.blank_count()) as u64;
+        let mut solution = Grid::new(puzzle.shape());
+        let direct = self.solver.search_with(rules, puzzle, 2, &mut solution)?;
+        let mut total = 0;
+        let mut labels: Vec<u8> = (0..=n as u8).collect();
+        for _ in 0..relabelings.max(1) {
+            self.shuffle(&mut labels[1..]);
+            let mut relabelled = puzzle.clone();
+            for (cell, &digit) in puzzle.cells().iter().enumerate() {
+                relabelled.set(
+                    cell / n,
+                    cell % n,
+                    (digit != 0).then(|| labels[digit as usize]),
+                );
+            }
+            total += self
+                .solver
+                .search_with(rules, &relabelled, 2, &mut solution)?
+                .nodes;
+        }
+        Ok(Rating {
+            singles: direct.nodes == blanks + 1,
+            effort: total as f64 / relabelings.max(1) as f64,
+        })
+    }
 }
+
+/// What [`Generator::rate`] says of a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    /// Whether singles alone solve it: the search never branches.
+    pub singles: bool,
+    /// The search nodes of a uniqueness search, averaged over relabellings.
+    pub effort: f64,
+}
+
+/// Why puzzles of some rules cannot be generated.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GenerateError {
+    /// A variant whose data (regions, cages) this generator does not make.
+    Variant(String),
+}
+
+impl std::fmt::Display for GenerateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GenerateError::Variant(variant) => write!(
+                f,
+                "cannot generate {variant} puzzles: the generator makes classic, x and hyper puzzles (and their mixes), not region maps or cages"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GenerateError {}

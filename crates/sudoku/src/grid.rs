@@ -325,6 +325,11 @@ impl Grid {
         self.cells.iter().filter(|&&d| d != 0).count()
     }
 
+    /// The number of empty cells.
+    pub fn blank_count(&self) -> usize {
+        self.cells.iter().filter(|&&d| d == 0).count()
+    }
+
     /// Whether every cell is filled.
     pub fn is_complete(&self) -> bool {
         !self.cells.contains(&0)

@@ -167,6 +167,30 @@ pub struct Args {
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=1024))]
     pub threads: Option<u16>,
 
+    /// Generate COUNT puzzles instead of solving: each with exactly one
+    /// solution and minimal (no clue can be taken away), of the --box shape
+    /// (3x3 by default) and --variant (classic, x, hyper, or a mix), written
+    /// one per line in --symbols. The output depends on --seed only, not on
+    /// -j.
+    #[arg(long, value_name = "COUNT", conflicts_with_all = ["files", "count", "unique", "to_dlx", "to_dlx_dir", "output", "placeholder", "max_nodes", "time_limit"])]
+    pub generate: Option<u64>,
+
+    /// The seed of --generate.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "generate")]
+    pub seed: u64,
+
+    /// With --generate, take clues away in pairs related by the half turn,
+    /// so that the clues make a symmetric pattern (minimal for such pairs).
+    #[arg(long, requires = "generate")]
+    pub symmetric: bool,
+
+    /// With --generate, rate each puzzle: whether singles alone solve it
+    /// (the search never branches), and the search effort (nodes of a
+    /// uniqueness search, averaged over 8 random relabellings). A measure of
+    /// search, not a human difficulty grade.
+    #[arg(long, requires = "generate")]
+    pub rate: bool,
+
     /// Show no progress on stderr (shown only on a terminal, for runs
     /// longer than a second).
     #[arg(short, long)]

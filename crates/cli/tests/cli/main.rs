@@ -12,5 +12,6 @@ mod running;
 mod solve;
 mod sudoku;
 mod sudoku_robustness;
+mod sudoku_shapes;
 mod verify;
 mod xcc;

@@ -12,6 +12,7 @@ mod parsers;
 mod reference;
 mod seeds;
 mod shapes;
+mod variants;
 
 // Counts per thread, and only inside `count_allocations` (see the
 // `allocation` module): the other tests run as they would without it.
