@@ -152,17 +152,8 @@ impl Matrix<'_> {
     /// its options are hidden already.
     pub(crate) fn tweak(&mut self, n: u32, block: bool) {
         let (first, last) = if block { self.option_bounds(n) } else { (n, n) };
-        let unit = self.unit;
         for q in first..=last {
-            if self.colors[q as usize] == AGREES {
-                continue;
-            }
-            let Link { up, down } = self.links.link(q);
-            let item = self.links.item(q);
-            self.links.link_mut(up).down = down;
-            self.links.link_mut(down).up = up;
-            *self.links.len_mut(item) -= unit;
-            self.updates += 1;
+            self.unlink_unless_agreeing(q);
         }
     }
 
@@ -170,16 +161,8 @@ impl Matrix<'_> {
     /// in its list (but those marked [`AGREES`]).
     pub(crate) fn untweak_option(&mut self, n: u32) {
         let (first, last) = self.option_bounds(n);
-        let unit = self.unit;
         for q in (first..=last).rev() {
-            if self.colors[q as usize] == AGREES {
-                continue;
-            }
-            let Link { up, down } = self.links.link(q);
-            let item = self.links.item(q);
-            self.links.link_mut(up).down = q;
-            self.links.link_mut(down).up = q;
-            *self.links.len_mut(item) += unit;
+            self.relink_unless_agreeing(q);
         }
     }
 

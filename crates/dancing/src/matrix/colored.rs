@@ -44,34 +44,45 @@ impl Matrix<'_> {
     /// those marked [`AGREES`].
     pub(super) fn hide_colored(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        let unit = self.unit;
         for q in (first..=last).filter(|&q| q != p) {
-            if self.colors[q as usize] == AGREES {
-                continue;
-            }
-            let Link { up, down } = self.links.link(q);
-            let item = self.links.item(q);
-            self.links.link_mut(up).down = down;
-            self.links.link_mut(down).up = up;
-            *self.links.len_mut(item) -= unit;
-            self.updates += 1;
+            self.unlink_unless_agreeing(q);
         }
     }
 
     /// Undoes `hide_colored(p)`.
     pub(super) fn unhide_colored(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        let unit = self.unit;
         for q in (first..=last).rev().filter(|&q| q != p) {
-            if self.colors[q as usize] == AGREES {
-                continue;
-            }
-            let Link { up, down } = self.links.link(q);
-            let item = self.links.item(q);
-            self.links.link_mut(up).down = q;
-            self.links.link_mut(down).up = q;
-            *self.links.len_mut(item) += unit;
+            self.relink_unless_agreeing(q);
         }
+    }
+
+    /// Takes node `q` out of its item's list (an update), unless it is
+    /// marked [`AGREES`]: such a node stays where a purified item wants it.
+    #[inline(always)]
+    pub(super) fn unlink_unless_agreeing(&mut self, q: u32) {
+        if self.colors[q as usize] == AGREES {
+            return;
+        }
+        let Link { up, down } = self.links.link(q);
+        let item = self.links.item(q);
+        self.links.link_mut(up).down = down;
+        self.links.link_mut(down).up = up;
+        *self.links.len_mut(item) -= self.unit;
+        self.updates += 1;
+    }
+
+    /// Undoes `unlink_unless_agreeing(q)`.
+    #[inline(always)]
+    pub(super) fn relink_unless_agreeing(&mut self, q: u32) {
+        if self.colors[q as usize] == AGREES {
+            return;
+        }
+        let Link { up, down } = self.links.link(q);
+        let item = self.links.item(q);
+        self.links.link_mut(up).down = q;
+        self.links.link_mut(down).up = q;
+        *self.links.len_mut(item) += self.unit;
     }
 
     /// Gives the item of `p` (a secondary item) the color of `p`: hides the

@@ -8,12 +8,9 @@
 //! bounded dance). Nodes, updates and cleansings are counted as DLX3 counts
 //! them.
 
-use std::time::Instant;
-
-use super::walk::adapt_interval;
 use super::{Dance, Solver};
 use crate::matrix::{Branch, Matrix};
-use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};
+use crate::visit::{Explorer, Solution, Stats, StopReason};
 
 /// Exact cover with bounds on primary items (and maybe colors).
 pub(crate) struct Multiplicities;
@@ -77,18 +74,7 @@ impl Solver<'_> {
     /// The search loop of Algorithm M, below the selection, down to level
     /// `cutoff` (see `Solver::explore_to`).
     pub(super) fn walk_bounded<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
-        let (from, to) = self.profile_touched;
-        self.profile[from..to].fill(0);
-        self.stats = Stats::default();
-        self.matrix.updates = 0;
-        self.matrix.cleansings = 0;
-        let base = self.selected;
-        self.profile_touched = (base, base);
-        let node_limit = self.config.get_node_limit().unwrap_or(u64::MAX);
-        let wanted_interval = self.config.get_checkpoint_interval();
-        let mut interval = wanted_interval;
-        let mut last_checkpoint = Instant::now();
-        let mut checkpoint = interval.min(node_limit);
+        let (base, mut clock) = self.begin_search();
         let mut level = base;
         // The item branched on at `level`, and the node being tried there.
         let (mut item, mut node) = (0, 0);
@@ -107,31 +93,14 @@ impl Solver<'_> {
                         step = Step::Backdown;
                         continue;
                     }
-                    if self.stats.nodes == checkpoint {
-                        if self.stats.nodes >= node_limit {
-                            break StopReason::NodeLimit;
+                    if self.stats.nodes == clock.next {
+                        let stats = self.stats_so_far();
+                        let fraction = || self.bounded_estimate(base, level);
+                        if let Some(stop) = clock.check(stats, fraction, explorer) {
+                            break stop;
                         }
-                        self.stats.updates = self.matrix.updates;
-                        self.stats.cleansings = self.matrix.cleansings;
-                        let progress = Progress {
-                            stats: Stats {
-                                stop: StopReason::Running,
-                                ..self.stats
-                            },
-                            fraction: self.bounded_estimate(base, level),
-                        };
-                        interval =
-                            adapt_interval(interval, wanted_interval, last_checkpoint.elapsed());
-                        if explorer.checkpoint(&progress).is_break() {
-                            break StopReason::Interrupted;
-                        }
-                        last_checkpoint = Instant::now();
-                        checkpoint = checkpoint.saturating_add(interval).min(node_limit);
                     }
-                    self.stats.nodes += 1;
-                    self.profile[level] += 1;
-                    self.profile_touched.1 = self.profile_touched.1.max(level + 1);
-                    self.stats.max_depth = self.stats.max_depth.max(level);
+                    self.count_node(level);
                     match self.matrix.choose_bounded() {
                         Branch::Solution => {
                             self.stats.solutions += 1;
@@ -215,9 +184,7 @@ impl Solver<'_> {
                 }
             }
         };
-        self.stats.updates = self.matrix.updates;
-        self.stats.cleansings = self.matrix.cleansings;
-        self.stats.stop = stop;
+        self.end_search(stop);
         if stop == StopReason::Complete {
             self.explored = 1.0;
         } else {

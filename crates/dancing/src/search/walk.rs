@@ -5,6 +5,7 @@
 use std::time::{Duration, Instant};
 
 use super::Solver;
+use crate::config::SearchConfig;
 use crate::matrix::Matrix;
 use crate::visit::{Explorer, Progress, Stats, StopReason};
 
@@ -97,22 +98,8 @@ impl Solver<'_> {
         explorer: &mut E,
     ) -> Stats {
         // Only the levels the last search counted can be nonzero.
-        let (from, to) = self.profile_touched;
-        self.profile[from..to].fill(0);
-        self.stats = Stats::default();
-        self.matrix.updates = 0;
-        self.matrix.cleansings = 0;
-        let base = self.selected;
-        self.profile_touched = (base, base);
+        let (base, mut clock) = self.begin_search();
         let mut level = base;
-        let node_limit = self.config.get_node_limit().unwrap_or(u64::MAX);
-        let wanted_interval = self.config.get_checkpoint_interval();
-        // The node count at which to check the limit and report progress
-        // next, and how many nodes apart checkpoints are (fewer when nodes
-        // are slow).
-        let mut interval = wanted_interval;
-        let mut last_checkpoint = Instant::now();
-        let mut checkpoint = interval.min(node_limit);
         let stop = 'search: loop {
             // Enter a new node of the search tree at `level`.
             'node: {
@@ -125,34 +112,15 @@ impl Solver<'_> {
                     }
                     break 'node;
                 }
-                if self.stats.nodes == checkpoint {
-                    if self.stats.nodes >= node_limit {
+                if self.stats.nodes == clock.next {
+                    let stats = self.stats_so_far();
+                    let fraction = || self.path_estimate(base, level);
+                    if let Some(stop) = clock.check(stats, fraction, explorer) {
                         self.stop_at::<A>(base, level);
-                        break 'search StopReason::NodeLimit;
+                        break 'search stop;
                     }
-                    self.stats.updates = self.matrix.updates;
-                    self.stats.cleansings = self.matrix.cleansings;
-                    let progress = Progress {
-                        stats: Stats {
-                            stop: StopReason::Running,
-                            ..self.stats
-                        },
-                        fraction: self.path_estimate(base, level),
-                    };
-                    // The time the nodes took since the last checkpoint,
-                    // without the explorer's own.
-                    interval = adapt_interval(interval, wanted_interval, last_checkpoint.elapsed());
-                    if explorer.checkpoint(&progress).is_break() {
-                        self.stop_at::<A>(base, level);
-                        break 'search StopReason::Interrupted;
-                    }
-                    last_checkpoint = Instant::now();
-                    checkpoint = checkpoint.saturating_add(interval).min(node_limit);
                 }
-                self.stats.nodes += 1;
-                self.profile[level] += 1;
-                self.profile_touched.1 = self.profile_touched.1.max(level + 1);
-                self.stats.max_depth = self.stats.max_depth.max(level);
+                self.count_node(level);
                 if let Some(item) = A::choose(&self.matrix) {
                     A::cover(&mut self.matrix, item);
                     let first = self.matrix.first_option(item);
@@ -193,13 +161,52 @@ impl Solver<'_> {
                 A::uncover(&mut self.matrix, item);
             }
         };
-        self.stats.updates = self.matrix.updates;
-        self.stats.cleansings = self.matrix.cleansings;
-        self.stats.stop = stop;
+        self.end_search(stop);
         if stop == StopReason::Complete {
             self.explored = 1.0;
         }
         self.stats
+    }
+
+    /// Clears what the last search counted, and starts the clock of this
+    /// one: returns the level it starts from (below the selection).
+    pub(super) fn begin_search(&mut self) -> (usize, Clock) {
+        // Only the levels the last search counted can be nonzero.
+        let (from, to) = self.profile_touched;
+        self.profile[from..to].fill(0);
+        self.stats = Stats::default();
+        self.matrix.updates = 0;
+        self.matrix.cleansings = 0;
+        let base = self.selected;
+        self.profile_touched = (base, base);
+        (base, Clock::new(&self.config))
+    }
+
+    /// Counts a node of the search tree at `level`.
+    #[inline(always)]
+    pub(super) fn count_node(&mut self, level: usize) {
+        self.stats.nodes += 1;
+        self.profile[level] += 1;
+        self.profile_touched.1 = self.profile_touched.1.max(level + 1);
+        self.stats.max_depth = self.stats.max_depth.max(level);
+    }
+
+    /// The statistics so far, the matrix's counts included.
+    pub(super) fn stats_so_far(&self) -> Stats {
+        Stats {
+            updates: self.matrix.updates,
+            cleansings: self.matrix.cleansings,
+            stop: StopReason::Running,
+            ..self.stats
+        }
+    }
+
+    /// Records the end of a search, and why.
+    pub(super) fn end_search(&mut self, stop: StopReason) {
+        self.stats = Stats {
+            stop,
+            ..self.stats_so_far()
+        };
     }
 
     /// Records how far a search from `base` got when it stopped at `level`,
@@ -220,10 +227,62 @@ impl Solver<'_> {
     }
 }
 
+/// When a search checks its node limit and reports progress: every
+/// `interval` nodes, fewer when nodes are slow.
+pub(super) struct Clock {
+    node_limit: u64,
+    wanted: u64,
+    interval: u64,
+    last: Instant,
+    /// The node count of the next checkpoint.
+    pub(super) next: u64,
+}
+
+impl Clock {
+    fn new(config: &SearchConfig) -> Clock {
+        let node_limit = config.get_node_limit().unwrap_or(u64::MAX);
+        let wanted = config.get_checkpoint_interval();
+        Clock {
+            node_limit,
+            wanted,
+            interval: wanted,
+            last: Instant::now(),
+            next: wanted.min(node_limit),
+        }
+    }
+
+    /// A checkpoint, with the statistics so far and Knuth's estimate of
+    /// the fraction explored (worked out only if progress is reported): the
+    /// reason to stop, if there is one.
+    pub(super) fn check<E: Explorer>(
+        &mut self,
+        stats: Stats,
+        fraction: impl FnOnce() -> f64,
+        explorer: &mut E,
+    ) -> Option<StopReason> {
+        if stats.nodes >= self.node_limit {
+            return Some(StopReason::NodeLimit);
+        }
+        let progress = Progress {
+            stats,
+            fraction: fraction(),
+        };
+        // The time the nodes took since the last checkpoint, without the
+        // explorer's own.
+        self.interval = adapt_interval(self.interval, self.wanted, self.last.elapsed());
+        if explorer.checkpoint(&progress).is_break() {
+            return Some(StopReason::Interrupted);
+        }
+        self.last = Instant::now();
+        self.next = self.next.saturating_add(self.interval).min(self.node_limit);
+        None
+    }
+}
+
 /// The next number of nodes between checkpoints, after the last `interval`
 /// nodes took `gap`: shrunk when checkpoints come further apart than
 /// [`CHECKPOINT_GAP`], grown back towards `wanted` when they come fast.
-pub(super) fn adapt_interval(interval: u64, wanted: u64, gap: Duration) -> u64 {
+fn adapt_interval(interval: u64, wanted: u64, gap: Duration) -> u64 {
     if gap > CHECKPOINT_GAP {
         let scaled = interval as f64 * CHECKPOINT_GAP.as_secs_f64() / gap.as_secs_f64() / 2.0;
         (scaled as u64).clamp(1, wanted)
