@@ -484,6 +484,12 @@ impl<R: BufRead> PuzzleReader<R> {
                     continue;
                 }
                 if let Some(name) = variant_line(content) {
+                    if self.rows > 0 {
+                        // A variant line inside a grid ends it, short of
+                        // rows; the line is read again after.
+                        self.lines.hold();
+                        return Some(self.incomplete_grid());
+                    }
                     match name.parse::<Variant>() {
                         Ok(variant) => self.variant = variant,
                         Err(message) => {

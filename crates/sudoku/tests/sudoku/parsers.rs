@@ -372,3 +372,39 @@ fn control_characters_in_bad_input_are_printed_escaped() {
         ["1: bad number \"\\u{1b}[2J\" at column 17 (expected 0-9, '.' or a symbol)"]
     );
 }
+
+// ---------------------------------------------------------------------------
+// Found by the fuzzer (`sudoku_grid`): a `variant` line inside a grid.
+
+/// A `variant` line between the rows of a grid ends that grid, short of
+/// rows (it used to leave the reader half-way through a larger grid than
+/// the next one it was given, and panic); the line then takes effect.
+#[test]
+fn a_variant_line_inside_a_grid_ends_it_short_of_rows() {
+    let crash: &[u8] = b"-RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR4222\n_\0z~\nvariant  !\xb9RRRRRRRRRRRRRR22\x0c2_\0z22\n_\0z~\nvariant  22\x0c2_\0z22\n_\0z~\nvarRRi";
+    let (_, errors, _) = read(crash, Some(Format::Grid));
+    assert!(!errors.is_empty());
+
+    let row = "1234 5678 9ABC DEFG\n";
+    let mut text = String::new();
+    text.push_str(&row.repeat(2));
+    text.push_str("variant x\n");
+    let (good, errors, _) = read_any_shape(text.as_bytes());
+    assert!(good.is_empty());
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors, ["1: incomplete grid: 2 rows instead of 16"]);
+}
+
+/// Reads `bytes` as grids of any size, without the classic-only checks of
+/// `read_checked`: the puzzles' lines and the errors' messages.
+fn read_any_shape(bytes: &[u8]) -> (Vec<usize>, Vec<String>, Option<Format>) {
+    let mut reader = PuzzleReader::new(bytes, Some(Format::Grid));
+    let (mut good, mut errors) = (Vec::new(), Vec::new());
+    for result in reader.by_ref() {
+        match result {
+            Ok(puzzle) => good.push(puzzle.line),
+            Err(error) => errors.push(error.to_string()),
+        }
+    }
+    (good, errors, reader.format())
+}
