@@ -1,6 +1,7 @@
 //! Helpers shared by the binary's tests.
 
 use std::path::PathBuf;
+use std::process::Output;
 
 use assert_cmd::Command;
 
@@ -22,4 +23,21 @@ pub fn cli_data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")
         .join(name)
+}
+
+/// What a command wrote on stderr, as text.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+/// Asserts the exit status (showing stderr when it differs) and no panic.
+#[track_caller]
+pub fn assert_exit(output: &Output, code: i32) {
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "stderr: {}",
+        stderr(output)
+    );
+    assert!(!stderr(output).contains("panicked"), "{}", stderr(output));
 }

@@ -6,10 +6,6 @@ use std::process::Output;
 
 use super::common::*;
 
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
 fn generate(args: &[&str]) -> Output {
     dlx().arg("gen").args(args).output().unwrap()
 }

@@ -39,22 +39,6 @@ fn verify(problem: &Path, solutions: impl Into<Vec<u8>>) -> Output {
         .unwrap()
 }
 
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-/// Asserts the exit status, showing stderr when it differs.
-#[track_caller]
-fn assert_exit(output: &Output, code: i32) {
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "stderr: {}",
-        stderr(output)
-    );
-    assert!(!stderr(output).contains("panicked"), "{}", stderr(output));
-}
-
 /// The number in `dlx solve`'s summary (`52 solutions, 607 nodes, ...`),
 /// its last line (warnings may come before it).
 fn solved_count(output: &Output) -> u64 {

@@ -6,22 +6,6 @@ use std::process::Output;
 
 use super::common::*;
 
-fn stderr(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stderr).into_owned()
-}
-
-/// Asserts the exit status (showing stderr when it differs) and no panic.
-#[track_caller]
-fn assert_exit(output: &Output, code: i32) {
-    assert_eq!(
-        output.status.code(),
-        Some(code),
-        "stderr: {}",
-        stderr(output)
-    );
-    assert!(!stderr(output).contains("panicked"), "{}", stderr(output));
-}
-
 fn verify(problem: &str, solutions: &str) -> Output {
     dlx()
         .arg("verify")

@@ -148,13 +148,12 @@ impl ParallelSolver {
         F: FnMut(&Solution<'_>) -> ControlFlow<()>,
         M: FnMut(&Progress) -> ControlFlow<()>,
     {
-        match self.run(FnVisitor {
+        // The closures cannot fail: the error type is `Infallible`.
+        let Ok(stats) = self.run(FnVisitor {
             solution: visit,
             progress: monitor,
-        }) {
-            Ok(stats) => stats,
-            Err(never) => match never {},
-        }
+        });
+        stats
     }
 
     /// [`count`](Self::count) with a monitor, as in

@@ -371,13 +371,12 @@ impl<'b> Solver<'b> {
         F: FnMut(&Solution<'_>) -> ControlFlow<()>,
         M: FnMut(&Progress) -> ControlFlow<()>,
     {
-        match self.run(FnVisitor {
+        // The closures cannot fail: the error type is `Infallible`.
+        let Ok(stats) = self.run(FnVisitor {
             solution: visit,
             progress: monitor,
-        }) {
-            Ok(stats) => stats,
-            Err(never) => match never {},
-        }
+        });
+        stats
     }
 
     /// Knuth's estimate of the fraction of the search tree that the last

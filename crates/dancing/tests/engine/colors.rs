@@ -5,14 +5,14 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{ParallelSolver, Problem, ProblemBuilder, SearchConfig, Solver, Stats};
+use dancing::{Problem, ProblemBuilder, SearchConfig, Solver, Stats};
 use dancing_testkit::brute::exact_covers;
 use dancing_testkit::figures::{XCC, XccRun};
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config};
 use dancing_testkit::verify::assert_exact_cover;
 use proptest::prelude::*;
 
-use super::{data, engine_solutions, ordered_solutions};
+use super::{data, engine_solutions, ordered_solutions, parallel_solutions};
 
 fn run_figures(stats: &Stats) -> XccRun {
     XccRun {
@@ -51,14 +51,10 @@ fn dlx2_figures_hold_on_every_colored_reference_file() {
         // On several threads: the same tree, the same order.
         for threads in [2, 3] {
             let config = SearchConfig::new().threads(threads).tasks_per_thread(4);
-            let mut parallel = ParallelSolver::new(&problem).with_config(config.ordered(true));
-            let mut found = Vec::new();
-            let parallel_stats = parallel.search(|solution| {
-                found.push(solution.options().to_vec());
-                ControlFlow::Continue(())
-            });
+            let (parallel, found) = parallel_solutions(&problem, config);
             assert_eq!(
-                parallel_stats, stats,
+                parallel.stats(),
+                stats,
                 "{} on {threads} threads",
                 figures.file
             );
@@ -141,15 +137,10 @@ proptest! {
         let mut solver = Solver::new(&problem, &bump);
         let sequential = ordered_solutions(&mut solver);
         let stats = solver.stats();
-        let config = SearchConfig::new().threads(2).tasks_per_thread(3).ordered(true);
-        let mut parallel = ParallelSolver::new(&problem).with_config(config);
-        let mut in_parallel = Vec::new();
-        let parallel_stats = parallel.search(|solution| {
-            in_parallel.push(solution.options().to_vec());
-            ControlFlow::Continue(())
-        });
+        let config = SearchConfig::new().threads(2).tasks_per_thread(3);
+        let (parallel, in_parallel) = parallel_solutions(&problem, config);
         prop_assert_eq!(in_parallel, sequential);
-        prop_assert_eq!(parallel_stats, stats);
+        prop_assert_eq!(parallel.stats(), stats);
     }
 
     #[test]

@@ -35,7 +35,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{OptionId, Problem, Solver};
+use dancing::{OptionId, ParallelSolver, Problem, SearchConfig, Solver};
 use dancing_testkit::alloc::CountingAllocator;
 use dancing_testkit::figures;
 
@@ -76,6 +76,21 @@ fn engine_solutions(problem: &Problem) -> BTreeSet<Vec<OptionId>> {
         ControlFlow::Continue(())
     });
     all
+}
+
+/// Every solution of an ordered parallel search of `problem` (options in
+/// the order chosen), and the solver, for its statistics and profile.
+fn parallel_solutions(
+    problem: &Problem,
+    config: SearchConfig,
+) -> (ParallelSolver, Vec<Vec<OptionId>>) {
+    let mut parallel = ParallelSolver::new(problem).with_config(config.ordered(true));
+    let mut found = Vec::new();
+    parallel.search(|solution| {
+        found.push(solution.options().to_vec());
+        ControlFlow::Continue(())
+    });
+    (parallel, found)
 }
 
 /// Every solution in the order the search finds it, options in the order

@@ -12,7 +12,7 @@ use dancing_testkit::strategies::{colored_bounded_problem, proptest_config};
 use dancing_testkit::verify::assert_exact_cover;
 use proptest::prelude::*;
 
-use super::{data, engine_solutions, ordered_solutions};
+use super::{data, engine_solutions, ordered_solutions, parallel_solutions};
 
 #[test]
 fn dlx3_figures_hold_on_every_bounded_reference_file() {
@@ -40,18 +40,11 @@ fn dlx3_figures_hold_on_every_bounded_reference_file() {
         // On several threads: the same tree, so the same figures and (in
         // order) the same solutions.
         for (threads, tasks) in [(2, 1), (2, 64), (3, 5)] {
-            let config = SearchConfig::new()
-                .threads(threads)
-                .tasks_per_thread(tasks)
-                .ordered(true);
-            let mut parallel = ParallelSolver::new(&problem).with_config(config);
-            let mut found = Vec::new();
-            let parallel_stats = parallel.search(|solution| {
-                found.push(solution.options().to_vec());
-                ControlFlow::Continue(())
-            });
+            let config = SearchConfig::new().threads(threads).tasks_per_thread(tasks);
+            let (parallel, found) = parallel_solutions(&problem, config);
             assert_eq!(
-                parallel_stats, stats,
+                parallel.stats(),
+                stats,
                 "{} on {threads} threads",
                 figures.file
             );
@@ -110,15 +103,10 @@ proptest! {
         let bump = Bump::new();
         let mut solver = Solver::new(&problem, &bump);
         let sequential = ordered_solutions(&mut solver);
-        let config = SearchConfig::new().threads(2).tasks_per_thread(3).ordered(true);
-        let mut parallel = ParallelSolver::new(&problem).with_config(config);
-        let mut in_parallel = Vec::new();
-        let parallel_stats = parallel.search(|solution| {
-            in_parallel.push(solution.options().to_vec());
-            ControlFlow::Continue(())
-        });
+        let config = SearchConfig::new().threads(2).tasks_per_thread(3);
+        let (parallel, in_parallel) = parallel_solutions(&problem, config);
         prop_assert_eq!(in_parallel, sequential);
-        prop_assert_eq!(parallel_stats, solver.stats());
+        prop_assert_eq!(parallel.stats(), solver.stats());
     }
 
     #[test]
