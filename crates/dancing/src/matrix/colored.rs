@@ -13,7 +13,7 @@
 //! unlinked.
 
 use super::{AGREES, COVERED, Matrix, NO_COLOR};
-use crate::links::Link;
+use crate::links::{Link, Links};
 
 impl Matrix<'_> {
     /// Removes `item` from the active list and hides every option in it,
@@ -42,18 +42,61 @@ impl Matrix<'_> {
 
     /// Unlinks every other node of `p`'s option from its item's list, but
     /// those marked [`AGREES`].
+    #[inline(always)]
     pub(super) fn hide_colored(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        for q in (first..=last).filter(|&q| q != p) {
-            self.unlink_unless_agreeing(q);
-        }
+        let unit = self.unit;
+        // The updates are counted in a register: a counter in the matrix
+        // would be a load and a store per node, each waiting on the last.
+        let mut unlinked = 0;
+        self.for_other_nodes(p, first, last, |links, q| {
+            let Link { up, down } = links.link(q);
+            let item = links.item(q);
+            links.link_mut(up).down = down;
+            links.link_mut(down).up = up;
+            *links.len_mut(item) -= unit;
+            unlinked += 1;
+        });
+        self.updates += unlinked;
     }
 
-    /// Undoes `hide_colored(p)`.
+    /// Undoes `hide_colored(p)`. The nodes of one option lie in different
+    /// item lists, so the order in which they are relinked does not matter.
+    #[inline(always)]
     pub(super) fn unhide_colored(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        for q in (first..=last).rev().filter(|&q| q != p) {
-            self.relink_unless_agreeing(q);
+        let unit = self.unit;
+        self.for_other_nodes(p, first, last, |links, q| {
+            let Link { up, down } = links.link(q);
+            let item = links.item(q);
+            links.link_mut(up).down = q;
+            links.link_mut(down).up = q;
+            *links.len_mut(item) += unit;
+        });
+    }
+
+    /// Calls `visit` on the nodes `first..=last` of `p`'s option but `p`
+    /// and those marked [`AGREES`], first to last: two counted loops over
+    /// the option's colors, with one bounds check for each.
+    #[inline(always)]
+    fn for_other_nodes(
+        &mut self,
+        p: u32,
+        first: u32,
+        last: u32,
+        mut visit: impl FnMut(&mut Links<'_>, u32),
+    ) {
+        let colors = &self.colors[first as usize..=last as usize];
+        let (before, after) = colors.split_at((p - first) as usize);
+        for (offset, &color) in before.iter().enumerate() {
+            if color != AGREES {
+                visit(&mut self.links, first + offset as u32);
+            }
+        }
+        for (offset, &color) in after.iter().enumerate().skip(1) {
+            if color != AGREES {
+                visit(&mut self.links, p + offset as u32);
+            }
         }
     }
 
@@ -126,24 +169,45 @@ impl Matrix<'_> {
     /// already), from the node after `p` around to the one before it.
     pub(crate) fn commit_colored(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        for q in (p + 1..=last).chain(first..p) {
-            match self.colors[q as usize] {
-                NO_COLOR => self.cover_colored(self.links.item(q)),
-                AGREES => {}
-                _ => self.purify(q),
-            }
+        // Two plain ranges: a chained iterator tests which half it is in
+        // at every node.
+        for q in p + 1..=last {
+            self.commit_colored_node(q);
+        }
+        for q in first..p {
+            self.commit_colored_node(q);
         }
     }
 
     /// Undoes `commit_colored(p)`, in the opposite order.
     pub(crate) fn uncommit_colored(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        for q in (first..p).rev().chain((p + 1..=last).rev()) {
-            match self.colors[q as usize] {
-                NO_COLOR => self.uncover_colored(self.links.item(q)),
-                AGREES => {}
-                _ => self.unpurify(q),
-            }
+        for q in (first..p).rev() {
+            self.uncommit_colored_node(q);
+        }
+        for q in (p + 1..=last).rev() {
+            self.uncommit_colored_node(q);
+        }
+    }
+
+    /// Takes the item of `q`, a node of a chosen option, out of the
+    /// problem: covers it if uncolored, purifies it if colored.
+    #[inline(always)]
+    pub(super) fn commit_colored_node(&mut self, q: u32) {
+        match self.colors[q as usize] {
+            NO_COLOR => self.cover_colored(self.links.item(q)),
+            AGREES => {}
+            _ => self.purify(q),
+        }
+    }
+
+    /// Undoes `commit_colored_node(q)`.
+    #[inline(always)]
+    pub(super) fn uncommit_colored_node(&mut self, q: u32) {
+        match self.colors[q as usize] {
+            NO_COLOR => self.uncover_colored(self.links.item(q)),
+            AGREES => {}
+            _ => self.unpurify(q),
         }
     }
 }
