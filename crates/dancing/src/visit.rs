@@ -193,6 +193,11 @@ pub(crate) fn carry_on(_: &Progress) -> ControlFlow<()> {
 /// the search loop; a `Break` says why in [`StopReason`] terms by the hook
 /// it comes from.
 pub(crate) trait Explorer {
+    /// Whether [`solution`](Self::solution) reads the options: for an
+    /// explorer that only counts, the search skips listing them (the
+    /// solution it is given is then empty).
+    const LISTS_OPTIONS: bool = true;
+
     /// A solution was found.
     fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()>;
 

@@ -9,12 +9,12 @@
 //! already) instead of covering it, and may end with the *null move*, which
 //! retires the item from the active list.
 //!
-//! Colors are handled by DLX2's colored dance (`colored.rs`), whose
-//! counting DLX3 keeps; the order of the work follows DLX3, because it
+//! Each operation takes the [`Hiding`] of the problem: DLX1's when it has
+//! no colors, else DLX2's colored dance (`colored.rs`), whose counting
+//! DLX3 keeps; the order of the work follows DLX3, because with colors it
 //! changes the counts.
 
-use super::{AGREES, COVERED, Matrix, NO_COLOR};
-use crate::links::Link;
+use super::{COVERED, Hiding, Matrix};
 
 /// What the search does next, by DLX3's rule for choosing an item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +25,20 @@ pub(crate) enum Branch {
     /// ways to go on (the options that can still be tried, and the null
     /// move where there is slack); 0 or less is a dead end.
     On { item: u32, degree: i64 },
+}
+
+/// Algorithm M's state of a primary column, in one record because choosing
+/// an item reads all of it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Column {
+    /// The previous and the next column in the active list of the items
+    /// still to branch on (column 0 is its root).
+    pub(crate) prev: u32,
+    pub(crate) next: u32,
+    /// How many more options may hold the item.
+    pub(crate) bound: u32,
+    /// How many of those it may go without: upper less lower bound.
+    pub(crate) slack: u32,
 }
 
 impl Matrix<'_> {
@@ -38,49 +52,49 @@ impl Matrix<'_> {
     /// (`length + s - bound + 1`, `s` the smaller of slack and bound);
     /// on ties the one with less slack, then the longer, then the leftmost.
     pub(crate) fn choose_bounded(&self) -> Branch {
-        let mut best: Option<(i64, u32, u32, u32)> = None;
-        let mut item = self.active[0].down;
+        // The rule as one number to minimize, so that the walk keeps the
+        // best with a conditional move, not with branches that follow the
+        // data: the degree (biased to be positive: it is at least
+        // `1 - bound`), the slack, and the length reversed. The active list
+        // is in column order, so the first of equal keys is the leftmost.
+        let key = |column: &Column, length: u32| -> u128 {
+            let slack = column.slack.min(column.bound);
+            let degree =
+                u64::from(length) + u64::from(slack) + (1 << 32) + 1 - u64::from(column.bound);
+            (u128::from(degree) << 64) | (u128::from(slack) << 32) | u128::from(u32::MAX - length)
+        };
+        let (mut best_key, mut best) = (u128::MAX, 0);
+        let mut item = self.columns[0].next;
         while item != 0 {
-            let column = item as usize;
             // A checked index: an item of the active list is then a primary
             // column, in bounds for the unchecked accesses that follow (and
             // those of the caller, which branches on it).
-            let bound = self.bound[column];
-            let slack = self.slack[column].min(bound);
-            let length = self.length(item);
-            let degree = i64::from(length) + i64::from(slack) - i64::from(bound) + 1;
-            let better = match best {
-                None => true,
-                Some((best_degree, _, best_slack, best_length)) => {
-                    degree < best_degree
-                        || (degree == best_degree
-                            && (slack < best_slack
-                                || (slack == best_slack && length > best_length)))
-                }
-            };
-            if better {
-                best = Some((degree, item, slack, length));
+            let column = &self.columns[item as usize];
+            let key = key(column, self.length(item));
+            if key < best_key {
+                (best_key, best) = (key, item);
             }
-            item = self.active[column].down;
+            item = column.next;
         }
-        match best {
-            None => Branch::Solution,
-            Some((degree, item, _, _)) => Branch::On { item, degree },
+        if best == 0 {
+            return Branch::Solution;
         }
+        let degree = (best_key >> 64) as i64 - (1 << 32);
+        Branch::On { item: best, degree }
     }
 
     /// Takes `item` out of the active list.
     pub(crate) fn deactivate(&mut self, item: u32) {
-        let Link { up, down } = self.active[item as usize];
-        self.active[up as usize].down = down;
-        self.active[down as usize].up = up;
+        let Column { prev, next, .. } = self.columns[item as usize];
+        self.columns[prev as usize].next = next;
+        self.columns[next as usize].prev = prev;
     }
 
     /// Undoes `deactivate(item)`.
     pub(crate) fn reactivate(&mut self, item: u32) {
-        let Link { up, down } = self.active[item as usize];
-        self.active[up as usize].down = item;
-        self.active[down as usize].up = item;
+        let Column { prev, next, .. } = self.columns[item as usize];
+        self.columns[prev as usize].next = item;
+        self.columns[next as usize].prev = item;
     }
 
     /// Whether `item` is a primary item (bounds belong to primary items).
@@ -91,78 +105,93 @@ impl Matrix<'_> {
 
     /// Counts one more option holding primary `item`: when that uses up its
     /// bound, the item is covered and leaves the active list.
-    pub(crate) fn take(&mut self, item: u32) {
-        let bound = &mut self.bound[item as usize];
+    #[inline]
+    pub(crate) fn take<H: Hiding>(&mut self, item: u32) {
+        let bound = &mut self.columns[item as usize].bound;
         *bound -= 1;
         if *bound == 0 {
-            self.cover_colored(item);
+            H::cover(self, item);
             self.deactivate(item);
         }
     }
 
     /// Undoes `take(item)`.
-    pub(crate) fn untake(&mut self, item: u32) {
-        if self.bound[item as usize] == 0 {
-            self.uncover_colored(item);
+    #[inline]
+    pub(crate) fn untake<H: Hiding>(&mut self, item: u32) {
+        if self.columns[item as usize].bound == 0 {
+            H::uncover(self, item);
             self.reactivate(item);
         }
-        self.bound[item as usize] += 1;
+        self.columns[item as usize].bound += 1;
     }
 
     /// Chooses the option of `p` (whose own item is handled by the
     /// caller): takes its other primary items, covers its other uncolored
     /// secondary items and purifies its colored ones, from the node after
     /// `p` around to the one before it, as DLX3 does.
-    pub(crate) fn commit_bounded(&mut self, p: u32) {
+    pub(crate) fn commit_bounded<H: Hiding>(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        for q in (p + 1..=last).chain(first..p) {
-            let item = self.links.item(q);
-            if self.is_primary(item) {
-                self.take(item);
-            } else {
-                match self.colors[q as usize] {
-                    NO_COLOR => self.cover_colored(item),
-                    AGREES => {}
-                    _ => self.purify(q),
-                }
-            }
+        // Two plain ranges: a chained iterator tests which half it is in
+        // at every node.
+        for q in p + 1..=last {
+            self.commit_bounded_node::<H>(q);
+        }
+        for q in first..p {
+            self.commit_bounded_node::<H>(q);
+        }
+    }
+
+    /// Takes the item of `q`, a node of a chosen option, once: a primary
+    /// item's bound goes down, a secondary item is covered or purified.
+    #[inline(always)]
+    fn commit_bounded_node<H: Hiding>(&mut self, q: u32) {
+        let item = self.links.item(q);
+        if self.is_primary(item) {
+            self.take::<H>(item);
+        } else {
+            H::commit_secondary(self, q);
         }
     }
 
     /// Undoes `commit_bounded(p)`, in the opposite order.
-    pub(crate) fn uncommit_bounded(&mut self, p: u32) {
+    pub(crate) fn uncommit_bounded<H: Hiding>(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        for q in (first..p).rev().chain((p + 1..=last).rev()) {
-            let item = self.links.item(q);
-            if self.is_primary(item) {
-                self.untake(item);
-            } else {
-                match self.colors[q as usize] {
-                    NO_COLOR => self.uncover_colored(item),
-                    AGREES => {}
-                    _ => self.unpurify(q),
-                }
-            }
+        for q in (first..p).rev() {
+            self.uncommit_bounded_node::<H>(q);
+        }
+        for q in (p + 1..=last).rev() {
+            self.uncommit_bounded_node::<H>(q);
+        }
+    }
+
+    /// Undoes `commit_bounded_node(q)`.
+    #[inline(always)]
+    fn uncommit_bounded_node<H: Hiding>(&mut self, q: u32) {
+        let item = self.links.item(q);
+        if self.is_primary(item) {
+            self.untake::<H>(item);
+        } else {
+            H::uncommit_secondary(self, q);
         }
     }
 
     /// Takes `n`, the top node of its item's list, out of that list; if
     /// `block`, hides the rest of its option too (passing over the nodes
-    /// marked [`AGREES`]). Without `block` the item is covered already, so
+    /// marked [`AGREES`](super::AGREES)). Without `block` the item is covered already, so
     /// its options are hidden already.
-    pub(crate) fn tweak(&mut self, n: u32, block: bool) {
+    pub(crate) fn tweak<H: Hiding>(&mut self, n: u32, block: bool) {
         let (first, last) = if block { self.option_bounds(n) } else { (n, n) };
         for q in first..=last {
-            self.unlink_unless_agreeing(q);
+            H::unlink(self, q);
         }
     }
 
     /// Undoes `tweak(n, true)` alone: puts every node of `n`'s option back
-    /// in its list (but those marked [`AGREES`]).
-    pub(crate) fn untweak_option(&mut self, n: u32) {
+    /// in its list (but those marked [`AGREES`](super::AGREES)).
+    pub(crate) fn untweak_option<H: Hiding>(&mut self, n: u32) {
         let (first, last) = self.option_bounds(n);
         for q in (first..=last).rev() {
-            self.relink_unless_agreeing(q);
+            H::relink(self, q);
         }
     }
 
@@ -170,7 +199,7 @@ impl Matrix<'_> {
     /// (with the same `block`), all at once: the tweaked nodes still point
     /// down to each other, so the list is rebuilt from `first`; and if not
     /// `block`, uncovers the item (which stays out of the active list).
-    pub(crate) fn untweak(&mut self, item: u32, first: u32, block: bool) {
+    pub(crate) fn untweak<H: Hiding>(&mut self, item: u32, first: u32, block: bool) {
         let end = self.links.link(item).down;
         self.links.link_mut(item).down = first;
         let (mut above, mut node, mut count) = (item, first, 0);
@@ -178,7 +207,7 @@ impl Matrix<'_> {
             self.links.link_mut(node).up = above;
             count += 1;
             if block {
-                self.unhide_colored(node);
+                H::unhide(self, node);
             }
             above = node;
             node = self.links.link(node).down;
@@ -186,7 +215,7 @@ impl Matrix<'_> {
         self.links.link_mut(end).up = above;
         *self.links.len_mut(item) += count * self.unit;
         if !block {
-            self.uncover_colored(item);
+            H::uncover(self, item);
         }
     }
 }

@@ -12,7 +12,7 @@
 //! changes the counts: a node marked before its option is hidden is not
 //! unlinked.
 
-use super::{AGREES, COVERED, Matrix, NO_COLOR};
+use super::{AGREES, COVERED, Colored, Hiding, Matrix, NO_COLOR, Plain};
 use crate::links::{Link, Links};
 
 impl Matrix<'_> {
@@ -100,34 +100,6 @@ impl Matrix<'_> {
         }
     }
 
-    /// Takes node `q` out of its item's list (an update), unless it is
-    /// marked [`AGREES`]: such a node stays where a purified item wants it.
-    #[inline(always)]
-    pub(super) fn unlink_unless_agreeing(&mut self, q: u32) {
-        if self.colors[q as usize] == AGREES {
-            return;
-        }
-        let Link { up, down } = self.links.link(q);
-        let item = self.links.item(q);
-        self.links.link_mut(up).down = down;
-        self.links.link_mut(down).up = up;
-        *self.links.len_mut(item) -= self.unit;
-        self.updates += 1;
-    }
-
-    /// Undoes `unlink_unless_agreeing(q)`.
-    #[inline(always)]
-    pub(super) fn relink_unless_agreeing(&mut self, q: u32) {
-        if self.colors[q as usize] == AGREES {
-            return;
-        }
-        let Link { up, down } = self.links.link(q);
-        let item = self.links.item(q);
-        self.links.link_mut(up).down = q;
-        self.links.link_mut(down).up = q;
-        *self.links.len_mut(item) += self.unit;
-    }
-
     /// Gives the item of `p` (a secondary item) the color of `p`: hides the
     /// options that give it another color or none, and marks those that
     /// agree.
@@ -209,5 +181,48 @@ impl Matrix<'_> {
             AGREES => {}
             _ => self.unpurify(q),
         }
+    }
+}
+
+impl Hiding for Colored {
+    #[inline(always)]
+    fn cover(matrix: &mut Matrix<'_>, item: u32) {
+        matrix.cover_colored(item);
+    }
+
+    #[inline(always)]
+    fn uncover(matrix: &mut Matrix<'_>, item: u32) {
+        matrix.uncover_colored(item);
+    }
+
+    #[inline(always)]
+    fn unhide(matrix: &mut Matrix<'_>, p: u32) {
+        matrix.unhide_colored(p);
+    }
+
+    /// Passes over a node marked [`AGREES`]: it stays where a purified
+    /// item wants it.
+    #[inline(always)]
+    fn unlink(matrix: &mut Matrix<'_>, q: u32) {
+        if matrix.colors[q as usize] != AGREES {
+            Plain::unlink(matrix, q);
+        }
+    }
+
+    #[inline(always)]
+    fn relink(matrix: &mut Matrix<'_>, q: u32) {
+        if matrix.colors[q as usize] != AGREES {
+            Plain::relink(matrix, q);
+        }
+    }
+
+    #[inline(always)]
+    fn commit_secondary(matrix: &mut Matrix<'_>, q: u32) {
+        matrix.commit_colored_node(q);
+    }
+
+    #[inline(always)]
+    fn uncommit_secondary(matrix: &mut Matrix<'_>, q: u32) {
+        matrix.uncommit_colored_node(q);
     }
 }

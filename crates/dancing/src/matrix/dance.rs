@@ -1,7 +1,7 @@
 //! The dance of DLX1: covering and uncovering items, hiding and unhiding
 //! options, and committing the options a search chooses.
 
-use super::{COVERED, Matrix};
+use super::{COVERED, Hiding, Matrix, Plain};
 use crate::links::Link;
 
 impl Matrix<'_> {
@@ -63,7 +63,7 @@ impl Matrix<'_> {
     /// Undoes `hide(p)`. The nodes of one option lie in different item lists,
     /// so the order in which they are relinked does not matter.
     #[inline]
-    fn unhide(&mut self, p: u32) {
+    pub(super) fn unhide(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
         let unit = self.unit;
         let mut relink = |q: u32| {
@@ -110,5 +110,51 @@ impl Matrix<'_> {
             let item = self.links.item(q);
             self.uncover(item);
         }
+    }
+}
+
+impl Hiding for Plain {
+    #[inline(always)]
+    fn cover(matrix: &mut Matrix<'_>, item: u32) {
+        matrix.cover(item);
+    }
+
+    #[inline(always)]
+    fn uncover(matrix: &mut Matrix<'_>, item: u32) {
+        matrix.uncover(item);
+    }
+
+    #[inline(always)]
+    fn unhide(matrix: &mut Matrix<'_>, p: u32) {
+        matrix.unhide(p);
+    }
+
+    #[inline(always)]
+    fn unlink(matrix: &mut Matrix<'_>, q: u32) {
+        let Link { up, down } = matrix.links.link(q);
+        let item = matrix.links.item(q);
+        matrix.links.link_mut(up).down = down;
+        matrix.links.link_mut(down).up = up;
+        *matrix.links.len_mut(item) -= matrix.unit;
+        matrix.updates += 1;
+    }
+
+    #[inline(always)]
+    fn relink(matrix: &mut Matrix<'_>, q: u32) {
+        let Link { up, down } = matrix.links.link(q);
+        let item = matrix.links.item(q);
+        matrix.links.link_mut(up).down = q;
+        matrix.links.link_mut(down).up = q;
+        *matrix.links.len_mut(item) += matrix.unit;
+    }
+
+    #[inline(always)]
+    fn commit_secondary(matrix: &mut Matrix<'_>, q: u32) {
+        matrix.cover(matrix.links.item(q));
+    }
+
+    #[inline(always)]
+    fn uncommit_secondary(matrix: &mut Matrix<'_>, q: u32) {
+        matrix.uncover(matrix.links.item(q));
     }
 }

@@ -3,7 +3,7 @@
 
 use bumpalo::Bump;
 
-use super::{CHOICE_CHUNK, COVERED, Kind, Matrix};
+use super::{CHOICE_CHUNK, COVERED, Column, Kind, Matrix};
 use crate::links::{Bounds, Link, Links, SPACER};
 use crate::problem::{ItemKind, Problem};
 
@@ -24,20 +24,19 @@ pub(super) struct Shape {
 
 impl Shape {
     /// The length of the color slice: a code per node for a problem with
-    /// colors or bounds (Algorithm M runs DLX2's colored dance), none for
-    /// one without.
+    /// colors, none for one without.
     pub(super) fn color_nodes(&self, problem: &Problem) -> usize {
-        if Kind::of(problem) == Kind::ExactCover {
-            0
-        } else {
+        if problem.has_colors() {
             self.node_count
+        } else {
+            0
         }
     }
 
     /// The length of Algorithm M's per-column slices: one per primary
     /// column and the root, for a problem with bounds; none for one without.
     pub(super) fn bound_columns(&self, problem: &Problem) -> usize {
-        if Kind::of(problem) == Kind::Multiplicities {
+        if Kind::of(problem).is_bounded() {
             self.primary_count as usize + 1
         } else {
             0
@@ -182,29 +181,22 @@ pub(super) fn fill(
 /// column's bound (the most options that may still hold it) and slack
 /// (upper less lower bound), and the active list of the problem's primary
 /// columns, column 0 its root, without the padding.
-pub(super) fn fill_bounds(
-    problem: &Problem,
-    bound: &mut [u32],
-    slack: &mut [u32],
-    active: &mut [Link],
-) {
-    if bound.is_empty() {
+pub(super) fn fill_bounds(problem: &Problem, columns: &mut [Column]) {
+    if columns.is_empty() {
         return;
     }
     for item in problem.items() {
         if problem.item_kind(item) == ItemKind::Primary {
-            let column = problem.column_of(item) as usize;
+            let column = &mut columns[problem.column_of(item) as usize];
             let (lower, upper) = problem.item_bounds(item);
-            bound[column] = upper;
-            slack[column] = upper - lower;
+            column.bound = upper;
+            column.slack = upper - lower;
         }
     }
     let last = problem.primary_count() as u32;
-    for column in 0..=last {
-        active[column as usize] = Link {
-            up: if column == 0 { last } else { column - 1 },
-            down: if column == last { 0 } else { column + 1 },
-        };
+    for (number, column) in (0..=last).zip(columns.iter_mut()) {
+        column.prev = if number == 0 { last } else { number - 1 };
+        column.next = if number == last { 0 } else { number + 1 };
     }
 }
 
@@ -213,7 +205,7 @@ pub(super) fn fill_bounds(
 /// several options and a level may choose none, but every level chooses a
 /// different option or retires a primary item.
 pub(crate) fn max_depth(problem: &Problem) -> usize {
-    if Kind::of(problem) != Kind::Multiplicities {
+    if !Kind::of(problem).is_bounded() {
         return problem.primary_count();
     }
     let upper: u64 = problem
@@ -269,11 +261,8 @@ impl<'b> Matrix<'b> {
         let lens = bump.alloc_slice_fill_copy(shape.item_count as usize + 1, 0u32);
         let option_nodes = bump.alloc_slice_fill_copy(shape.option_count, 0u32);
         let colors = bump.alloc_slice_fill_copy(shape.color_nodes(problem), 0u32);
-        let columns = shape.bound_columns(problem);
-        let bound = bump.alloc_slice_fill_copy(columns, 0u32);
-        let slack = bump.alloc_slice_fill_copy(columns, 0u32);
-        let active = bump.alloc_slice_fill_copy(columns, Link::default());
-        fill_bounds(problem, bound, slack, active);
+        let columns = bump.alloc_slice_fill_copy(shape.bound_columns(problem), Column::default());
+        fill_bounds(problem, columns);
         let Some(unit) = fill(
             problem,
             shape,
@@ -296,9 +285,7 @@ impl<'b> Matrix<'b> {
             option_nodes,
             colors,
             kind: Kind::of(problem),
-            bound,
-            slack,
-            active,
+            columns,
             updates: 0,
             cleansings: 0,
         }

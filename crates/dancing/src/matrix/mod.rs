@@ -43,10 +43,10 @@ mod dance;
 mod layout;
 mod template;
 
-use crate::links::{Bounds, Link, Links, SPACER};
+use crate::links::{Bounds, Links, SPACER};
 use crate::problem::OptionId;
 
-pub(crate) use bounded::Branch;
+pub(crate) use bounded::{Branch, Column};
 pub(crate) use layout::{CANCEL_CHECK, max_depth};
 pub use template::Template;
 
@@ -80,14 +80,9 @@ pub(crate) struct Matrix<'b> {
     pub(crate) colors: &'b mut [u32],
     /// Which algorithm the problem needs.
     pub(crate) kind: Kind,
-    /// Algorithm M's state, per primary column (empty for the other
-    /// algorithms): how many more options may hold the item, how many of
-    /// those it may go without (upper less lower bound), and the active
-    /// list of the items still to branch on (`up` and `down` are the
-    /// previous and next items, column 0 the root).
-    pub(crate) bound: &'b mut [u32],
-    pub(crate) slack: &'b [u32],
-    pub(crate) active: &'b mut [Link],
+    /// Algorithm M's state, per primary column, column 0 the root of the
+    /// active list (empty for the other algorithms).
+    pub(crate) columns: &'b mut [Column],
     /// Incremented like DLX1's `updates`: one per item unlinked from the
     /// active list and one per node unlinked from an item's list.
     pub(crate) updates: u64,
@@ -103,21 +98,65 @@ pub(crate) enum Kind {
     ExactCover,
     /// Algorithm C (DLX2): colors.
     Colors,
-    /// Algorithm M (DLX3): bounds on primary items, and maybe colors.
-    Multiplicities,
+    /// Algorithm M (DLX3): bounds on primary items, and maybe colors. A
+    /// problem without colors hides options as DLX1 does (see
+    /// [`Hiding`]): no color to test at each node.
+    Multiplicities { colors: bool },
 }
 
 impl Kind {
     pub(crate) fn of(problem: &crate::problem::Problem) -> Kind {
         if problem.has_bounds() {
-            Kind::Multiplicities
+            Kind::Multiplicities {
+                colors: problem.has_colors(),
+            }
         } else if problem.has_colors() {
             Kind::Colors
         } else {
             Kind::ExactCover
         }
     }
+
+    /// Whether the problem has bounds (Algorithm M).
+    pub(crate) fn is_bounded(self) -> bool {
+        matches!(self, Kind::Multiplicities { .. })
+    }
 }
+
+/// How a dance hides an option and covers an item: DLX1's way ([`Plain`]),
+/// or DLX2's ([`Colored`]), which passes over the nodes marked [`AGREES`]
+/// and purifies colored items. Algorithm M runs on either, chosen once when
+/// the problem is linked, so a problem with bounds and no colors pays for
+/// no color test.
+pub(crate) trait Hiding {
+    /// Covers `item`: hides every option in its list.
+    fn cover(matrix: &mut Matrix<'_>, item: u32);
+
+    /// Undoes `cover(item)`.
+    fn uncover(matrix: &mut Matrix<'_>, item: u32);
+
+    /// Hides every other node of `p`'s option.
+    fn unhide(matrix: &mut Matrix<'_>, p: u32);
+
+    /// Takes node `q` out of its item's list (an update).
+    fn unlink(matrix: &mut Matrix<'_>, q: u32);
+
+    /// Undoes `unlink(q)`.
+    fn relink(matrix: &mut Matrix<'_>, q: u32);
+
+    /// Takes the item of `q`, a secondary item of a chosen option, out of
+    /// the problem.
+    fn commit_secondary(matrix: &mut Matrix<'_>, q: u32);
+
+    /// Undoes `commit_secondary(q)`.
+    fn uncommit_secondary(matrix: &mut Matrix<'_>, q: u32);
+}
+
+/// DLX1's hiding: no colors.
+pub(crate) struct Plain;
+
+/// DLX2's hiding: colors on secondary items.
+pub(crate) struct Colored;
 
 /// The color code of an uncolored node.
 pub(crate) const NO_COLOR: u32 = 0;
@@ -149,7 +188,10 @@ impl<'b> Matrix<'b> {
             self.links.lens()[self.links.item(q) as usize] < COVERED
                 // With colors, purifying hides an option whose items are
                 // all active: its nodes are then out of their lists.
-                && (self.colors.is_empty() || self.links.link(self.links.link(q).up).down == q)
+                // So does a selection with bounds, which takes its option
+                // out of every list.
+                && (self.kind == Kind::ExactCover
+                    || self.links.link(self.links.link(q).up).down == q)
         })
     }
 

@@ -3,7 +3,7 @@
 use bumpalo::Bump;
 
 use super::layout::{Shape, Slices, fill, fill_bounds, max_depth};
-use super::{Kind, Matrix};
+use super::{Column, Kind, Matrix};
 use crate::links::{Bounds, Link, SPACER, ValidSlices};
 use crate::problem::Problem;
 
@@ -23,9 +23,7 @@ pub struct Template {
     /// colors).
     colors: Vec<u32>,
     /// Algorithm M's bounds, slacks and active list (empty without bounds).
-    bound: Vec<u32>,
-    slack: Vec<u32>,
-    active: Vec<Link>,
+    columns: Vec<Column>,
     kind: Kind,
     primary_count: u32,
     unit: u32,
@@ -71,10 +69,8 @@ impl Template {
         let mut lens = vec![0; shape.item_count as usize + 1];
         let mut option_nodes = vec![0; shape.option_count];
         let mut colors = vec![0; shape.color_nodes(problem)];
-        let columns = shape.bound_columns(problem);
-        let (mut bound, mut slack) = (vec![0; columns], vec![0; columns]);
-        let mut active = vec![Link::default(); columns];
-        fill_bounds(problem, &mut bound, &mut slack, &mut active);
+        let mut columns = vec![Column::default(); shape.bound_columns(problem)];
+        fill_bounds(problem, &mut columns);
         let unit = fill(
             problem,
             shape,
@@ -93,9 +89,7 @@ impl Template {
             slices: ValidSlices::new_cancellable(links, items, bounds, lens, &mut cancel)?,
             option_nodes,
             colors,
-            bound,
-            slack,
-            active,
+            columns,
             kind: Kind::of(problem),
             primary_count: shape.primary_count,
             unit,
@@ -120,9 +114,7 @@ impl<'b> Matrix<'b> {
             option_nodes: &template.option_nodes,
             colors: bump.alloc_slice_copy(&template.colors),
             kind: template.kind,
-            bound: bump.alloc_slice_copy(&template.bound),
-            slack: &template.slack,
-            active: bump.alloc_slice_copy(&template.active),
+            columns: bump.alloc_slice_copy(&template.columns),
             updates: 0,
             cleansings: 0,
         }

@@ -8,46 +8,49 @@
 //! bounded dance). Nodes, updates and cleansings are counted as DLX3 counts
 //! them.
 
+use std::marker::PhantomData;
+
 use super::{Dance, Solver};
-use crate::matrix::{Branch, Matrix};
+use crate::matrix::{Branch, Column, Hiding, Matrix};
 use crate::visit::{Explorer, Solution, Stats, StopReason};
 
-/// Exact cover with bounds on primary items (and maybe colors).
-pub(crate) struct Multiplicities;
+/// Exact cover with bounds on primary items, hiding options as `H` does
+/// (with colors or without).
+pub(crate) struct Multiplicities<H>(PhantomData<H>);
 
-impl Dance for Multiplicities {
+impl<H: Hiding> Dance for Multiplicities<H> {
     /// Selecting an option from `item`'s list takes `item` once.
     fn cover(matrix: &mut Matrix<'_>, item: u32) {
-        matrix.take(item);
+        matrix.take::<H>(item);
     }
 
     fn uncover(matrix: &mut Matrix<'_>, item: u32) {
-        matrix.untake(item);
+        matrix.untake::<H>(item);
     }
 
     fn commit(matrix: &mut Matrix<'_>, node: u32) {
-        matrix.commit_bounded(node);
+        matrix.commit_bounded::<H>(node);
     }
 
     fn uncommit(matrix: &mut Matrix<'_>, node: u32) {
-        matrix.uncommit_bounded(node);
+        matrix.uncommit_bounded::<H>(node);
     }
 
     /// The option leaves every list first, as the search's tweak takes it
     /// out (an item with room left would offer it again), then its items
     /// are taken.
     fn select(matrix: &mut Matrix<'_>, node: u32) {
-        matrix.tweak(node, true);
+        matrix.tweak::<H>(node, true);
         let item = matrix.item_of(node);
-        matrix.take(item);
-        matrix.commit_bounded(node);
+        matrix.take::<H>(item);
+        matrix.commit_bounded::<H>(node);
     }
 
     fn unselect(matrix: &mut Matrix<'_>, node: u32) {
-        matrix.uncommit_bounded(node);
+        matrix.uncommit_bounded::<H>(node);
         let item = matrix.item_of(node);
-        matrix.untake(item);
-        matrix.untweak_option(node);
+        matrix.untake::<H>(item);
+        matrix.untweak_option::<H>(node);
     }
 
     /// An item's bound is not the same after two different options: the
@@ -58,130 +61,128 @@ impl Dance for Multiplicities {
     }
 }
 
-/// Where the loop goes next (DLX3's labels).
-enum Step {
-    /// Enter a new level.
-    Forward,
-    /// Try the node in `choices[level]` at this level (or stop trying).
-    Advance,
-    /// Restore the item branched on at this level, then back down.
-    Backup,
-    /// Go back to the level above.
-    Backdown,
-}
-
 impl Solver<'_> {
     /// The search loop of Algorithm M, below the selection, down to level
     /// `cutoff` (see `Solver::explore_to`).
-    pub(super) fn walk_bounded<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
+    pub(super) fn walk_bounded<H: Hiding, E: Explorer>(
+        &mut self,
+        cutoff: usize,
+        explorer: &mut E,
+    ) -> Stats {
         let (base, mut clock) = self.begin_search();
         let mut level = base;
         // The item branched on at `level`, and the node being tried there.
         let (mut item, mut node) = (0, 0);
-        let mut step = Step::Forward;
-        let stop = loop {
-            match step {
-                Step::Forward => {
-                    if level == cutoff {
-                        let weight = self.bounded_share(base, level);
-                        if explorer
-                            .frontier(self.choices[level - 1], weight)
-                            .is_break()
-                        {
-                            break StopReason::Interrupted;
-                        }
-                        step = Step::Backdown;
-                        continue;
+        // DLX3's steps as nested loops, so that each jump is a plain
+        // branch: a `match` on the next step compiles to an indirect jump,
+        // which the processor mispredicts at about every node.
+        let stop = 'search: loop {
+            // Forward: enter a new level; whether there is a branch to try.
+            let mut advancing = 'forward: {
+                if level == cutoff {
+                    let weight = self.bounded_share(base, level);
+                    if explorer
+                        .frontier(self.choices[level - 1], weight)
+                        .is_break()
+                    {
+                        break 'search StopReason::Interrupted;
                     }
-                    if self.stats.nodes == clock.next {
-                        let stats = self.stats_so_far();
-                        let fraction = || self.bounded_estimate(base, level);
-                        if let Some(stop) = clock.check(stats, fraction, explorer) {
-                            break stop;
-                        }
+                    break 'forward false;
+                }
+                if self.stats.nodes == clock.next {
+                    let stats = self.stats_so_far();
+                    let fraction = || self.bounded_estimate(base, level);
+                    if let Some(stop) = clock.check(stats, fraction, explorer) {
+                        break 'search stop;
                     }
-                    self.count_node(level);
-                    match self.matrix.choose_bounded() {
-                        Branch::Solution => {
-                            self.stats.solutions += 1;
-                            let solution = self.bounded_solution(level);
-                            if explorer.solution(&solution).is_break() {
-                                break StopReason::Visitor;
-                            }
-                            step = Step::Backdown;
+                }
+                self.count_node(level);
+                match self.matrix.choose_bounded() {
+                    Branch::Solution => {
+                        self.stats.solutions += 1;
+                        let solution = if E::LISTS_OPTIONS {
+                            self.bounded_solution(level)
+                        } else {
+                            Solution { options: &[] }
+                        };
+                        if explorer.solution(&solution).is_break() {
+                            break 'search StopReason::Visitor;
                         }
-                        Branch::On { degree, .. } if degree <= 0 => step = Step::Backdown,
-                        Branch::On {
-                            item: chosen,
-                            degree,
-                        } => {
-                            item = chosen;
-                            self.degrees[level] = degree as u32;
-                            self.positions[level] = 0;
-                            node = self.matrix.first_option(item);
-                            self.choices[level] = node;
-                            let matrix = &mut self.matrix;
-                            matrix.bound[item as usize] -= 1;
-                            let bound = matrix.bound[item as usize];
-                            if bound == 0 {
-                                matrix.cover_colored(item);
+                        false
+                    }
+                    Branch::On { degree, .. } if degree <= 0 => false,
+                    Branch::On {
+                        item: chosen,
+                        degree,
+                    } => {
+                        item = chosen;
+                        self.degrees[level] = degree as u32;
+                        self.positions[level] = 0;
+                        node = self.matrix.first_option(item);
+                        self.choices[level] = node;
+                        let matrix = &mut self.matrix;
+                        let column = &mut matrix.columns[item as usize];
+                        column.bound -= 1;
+                        let (bound, slack) = (column.bound, column.slack);
+                        if bound == 0 {
+                            H::cover(matrix, item);
+                            matrix.deactivate(item);
+                        }
+                        if bound != 0 || slack != 0 {
+                            self.tweaks[level] = node;
+                        }
+                        true
+                    }
+                }
+            };
+            loop {
+                if advancing {
+                    // Advance: try the node in `choices[level]` (or stop
+                    // trying, and back up).
+                    let matrix = &mut self.matrix;
+                    let Column { bound, slack, .. } = matrix.columns[item as usize];
+                    let backup = if bound == 0 && slack == 0 {
+                        node == item
+                    } else {
+                        i64::from(matrix.length(item)) <= i64::from(bound) - i64::from(slack)
+                    };
+                    if !backup {
+                        if bound != 0 || slack != 0 {
+                            if node != item {
+                                matrix.tweak::<H>(node, bound != 0);
+                            } else if bound != 0 {
+                                // The null move: no more options for this item.
                                 matrix.deactivate(item);
                             }
-                            if bound != 0 || matrix.slack[item as usize] != 0 {
-                                self.tweaks[level] = node;
-                            }
-                            step = Step::Advance;
                         }
-                    }
-                }
-                Step::Advance => {
-                    let matrix = &mut self.matrix;
-                    let bound = matrix.bound[item as usize];
-                    let slack = matrix.slack[item as usize];
-                    if bound == 0 && slack == 0 {
-                        if node == item {
-                            step = Step::Backup;
-                            continue;
+                        if node != item {
+                            matrix.commit_bounded::<H>(node);
                         }
-                    } else if i64::from(matrix.length(item)) <= i64::from(bound) - i64::from(slack)
-                    {
-                        step = Step::Backup;
-                        continue;
-                    } else if node != item {
-                        matrix.tweak(node, bound != 0);
-                    } else if bound != 0 {
-                        // The null move: no more options for this item.
-                        matrix.deactivate(item);
+                        level += 1;
+                        continue 'search;
                     }
-                    if node != item {
-                        matrix.commit_bounded(node);
-                    }
-                    level += 1;
-                    step = Step::Forward;
+                    // Backup: restore the item branched on at this level.
+                    self.restore_branch::<H>(level, item);
                 }
-                Step::Backup => {
-                    self.restore_branch(level, item);
-                    step = Step::Backdown;
+                // Backdown: go back to the level above.
+                if level == base {
+                    break 'search StopReason::Complete;
                 }
-                Step::Backdown => {
-                    if level == base {
-                        break StopReason::Complete;
-                    }
-                    level -= 1;
-                    node = self.choices[level];
-                    item = self.matrix.item_of(node);
-                    if node == item {
-                        // Back from the null move.
-                        self.matrix.reactivate(item);
-                        step = Step::Backup;
-                        continue;
-                    }
-                    self.matrix.uncommit_bounded(node);
-                    node = self.matrix.next_option(node);
-                    self.choices[level] = node;
-                    self.positions[level] += 1;
-                    step = Step::Advance;
+                level -= 1;
+                node = self.choices[level];
+                item = self.matrix.item_of(node);
+                if node == item {
+                    // Back from the null move, then back up.
+                    self.matrix.reactivate(item);
+                    self.restore_branch::<H>(level, item);
+                    advancing = false;
+                    continue;
                 }
+                self.matrix.uncommit_bounded::<H>(node);
+                node = self.matrix.next_option(node);
+                self.choices[level] = node;
+                self.positions[level] += 1;
+                advancing = true;
             }
         };
         self.end_search(stop);
@@ -190,7 +191,7 @@ impl Solver<'_> {
         } else {
             self.explored = self.bounded_estimate(base, level);
             // Every stop is on entering `level`: nothing is set up there.
-            self.unwind_bounded(base, level);
+            self.unwind_bounded::<H>(base, level);
         }
         self.stats
     }
@@ -201,7 +202,7 @@ impl Solver<'_> {
     /// are searched elsewhere), then `node` tried. So a subtree of the
     /// parallel split is reached with the matrix, the bounds and the active
     /// list exactly as the search has them there.
-    pub(super) fn replay_branch(&mut self, node: u32) {
+    pub(super) fn replay_branch<H: Hiding>(&mut self, node: u32) {
         let level = self.selected;
         let item = self.matrix.item_of(node);
         let degree = match self.matrix.choose_bounded() {
@@ -215,11 +216,11 @@ impl Solver<'_> {
         self.positions[level] = 0;
         let matrix = &mut self.matrix;
         let first = matrix.first_option(item);
-        matrix.bound[item as usize] -= 1;
-        let bound = matrix.bound[item as usize];
-        let plain = bound == 0 && matrix.slack[item as usize] == 0;
+        matrix.columns[item as usize].bound -= 1;
+        let bound = matrix.columns[item as usize].bound;
+        let plain = bound == 0 && matrix.columns[item as usize].slack == 0;
         if bound == 0 {
-            matrix.cover_colored(item);
+            H::cover(matrix, item);
             matrix.deactivate(item);
         }
         if !plain {
@@ -228,16 +229,16 @@ impl Solver<'_> {
         let mut current = first;
         while current != node {
             if !plain {
-                self.matrix.tweak(current, bound != 0);
+                self.matrix.tweak::<H>(current, bound != 0);
             }
             current = self.matrix.next_option(current);
             self.positions[level] += 1;
         }
         if node != item {
             if !plain {
-                self.matrix.tweak(node, bound != 0);
+                self.matrix.tweak::<H>(node, bound != 0);
             }
-            self.matrix.commit_bounded(node);
+            self.matrix.commit_bounded::<H>(node);
         } else if bound != 0 {
             self.matrix.deactivate(item);
         }
@@ -247,47 +248,48 @@ impl Solver<'_> {
 
     /// Undoes a branch at `level` as the search backs up from it, trying
     /// no more of its nodes.
-    pub(super) fn undo_branch(&mut self, level: usize) {
+    pub(super) fn undo_branch<H: Hiding>(&mut self, level: usize) {
         let node = self.choices[level];
         let item = self.matrix.item_of(node);
         if node == item {
             self.matrix.reactivate(item);
         } else {
-            self.matrix.uncommit_bounded(node);
+            self.matrix.uncommit_bounded::<H>(node);
             // An item covered at its branch with slack left is put back in
             // the active list by the null move that ends its branch (see
             // `restore_branch`); cut short before it, the branch does so
             // here.
             let matrix = &self.matrix;
-            if matrix.bound[item as usize] == 0 && matrix.slack[item as usize] != 0 {
+            if matrix.columns[item as usize].bound == 0 && matrix.columns[item as usize].slack != 0
+            {
                 self.matrix.reactivate(item);
             }
         }
-        self.restore_branch(level, item);
+        self.restore_branch::<H>(level, item);
     }
 
     /// Undoes what branching on `item` at `level` did: its cover, or its
     /// tweaks; and gives its bound back. (An item covered with slack left
     /// stays out of the active list: the null move, always the last move of
     /// such a branch, has put it back already.)
-    fn restore_branch(&mut self, level: usize, item: u32) {
+    fn restore_branch<H: Hiding>(&mut self, level: usize, item: u32) {
         let matrix = &mut self.matrix;
-        let bound = matrix.bound[item as usize];
-        if bound == 0 && matrix.slack[item as usize] == 0 {
-            matrix.uncover_colored(item);
+        let bound = matrix.columns[item as usize].bound;
+        if bound == 0 && matrix.columns[item as usize].slack == 0 {
+            H::uncover(matrix, item);
             matrix.reactivate(item);
         } else {
-            matrix.untweak(item, self.tweaks[level], bound != 0);
+            matrix.untweak::<H>(item, self.tweaks[level], bound != 0);
         }
-        matrix.bound[item as usize] += 1;
+        matrix.columns[item as usize].bound += 1;
     }
 
     /// Restores the matrix to the selection after a search from `base`
     /// stopped on entering `level`.
-    fn unwind_bounded(&mut self, base: usize, mut level: usize) {
+    fn unwind_bounded<H: Hiding>(&mut self, base: usize, mut level: usize) {
         while level > base {
             level -= 1;
-            self.undo_branch(level);
+            self.undo_branch::<H>(level);
         }
     }
 

@@ -23,7 +23,7 @@ use std::ops::ControlFlow;
 use bumpalo::Bump;
 
 use crate::config::SearchConfig;
-use crate::matrix::{Kind, Matrix, Template, max_depth};
+use crate::matrix::{Colored, Kind, Matrix, Plain, Template, max_depth};
 use crate::problem::{OptionId, Problem};
 use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, Visiting, Visitor, carry_on};
 
@@ -45,10 +45,30 @@ macro_rules! by_dance {
                 type $dance = Colors;
                 $body
             }
-            Kind::Multiplicities => {
-                type $dance = Multiplicities;
+            Kind::Multiplicities { colors: false } => {
+                type $dance = Multiplicities<Plain>;
                 $body
             }
+            Kind::Multiplicities { colors: true } => {
+                type $dance = Multiplicities<Colored>;
+                $body
+            }
+        }
+    }};
+}
+
+/// Runs `$body` with `$hiding` the `Hiding` of `$solver`'s problem, one
+/// with bounds (Algorithm M): DLX2's colored dance when it has colors,
+/// DLX1's when not.
+macro_rules! by_hiding {
+    ($solver:expr, $hiding:ident => $body:expr) => {{
+        debug_assert!($solver.matrix.kind.is_bounded());
+        if $solver.matrix.kind == (Kind::Multiplicities { colors: true }) {
+            type $hiding = Colored;
+            $body
+        } else {
+            type $hiding = Plain;
+            $body
         }
     }};
 }
@@ -176,7 +196,7 @@ impl<'b> Solver<'b> {
 
     fn with_matrix(matrix: Matrix<'b>, max_depth: usize, bump: &'b Bump) -> Solver<'b> {
         // Algorithm M keeps two more figures per level.
-        let bounded_levels = if matrix.kind == Kind::Multiplicities {
+        let bounded_levels = if matrix.kind.is_bounded() {
             max_depth
         } else {
             0
@@ -244,7 +264,7 @@ impl<'b> Solver<'b> {
     /// covering `node`'s item and committing the rest of the option.
     fn select_node(&mut self, node: u32) {
         by_dance!(self, A => A::select(&mut self.matrix, node));
-        if self.matrix.kind == Kind::Multiplicities {
+        if self.matrix.kind.is_bounded() {
             // A selected option, not a replayed branch (see `m.rs`).
             self.degrees[self.selected] = 0;
         }
@@ -274,9 +294,9 @@ impl<'b> Solver<'b> {
     pub fn unselect(&mut self) -> Option<OptionId> {
         let level = self.selected.checked_sub(1)?;
         let node = self.choices[level];
-        if self.matrix.kind == Kind::Multiplicities && self.degrees[level] != 0 {
+        if self.matrix.kind.is_bounded() && self.degrees[level] != 0 {
             // A branch replayed by the parallel split, not an option.
-            self.undo_branch(level);
+            by_hiding!(self, H => self.undo_branch::<H>(level));
             self.selected = level;
             return (self.matrix.item_of(node) != node).then(|| self.matrix.option_of(node));
         }
@@ -391,7 +411,12 @@ impl<'b> Solver<'b> {
         match self.matrix.kind {
             Kind::ExactCover => self.walk::<ExactCover, E>(cutoff, explorer),
             Kind::Colors => self.walk::<Colors, E>(cutoff, explorer),
-            Kind::Multiplicities => self.walk_bounded(cutoff, explorer),
+            Kind::Multiplicities { colors: false } => {
+                self.walk_bounded::<Plain, E>(cutoff, explorer)
+            }
+            Kind::Multiplicities { colors: true } => {
+                self.walk_bounded::<Colored, E>(cutoff, explorer)
+            }
         }
     }
 
@@ -445,7 +470,7 @@ impl<'b> Solver<'b> {
 
     /// The number of solutions.
     pub fn count(&mut self) -> u64 {
-        self.search(|_| ControlFlow::Continue(())).solutions
+        self.count_up_to(u64::MAX)
     }
 
     /// The number of solutions, counting no further than `limit`: with a
@@ -454,16 +479,9 @@ impl<'b> Solver<'b> {
         if limit == 0 {
             return 0;
         }
-        let mut seen = 0;
-        self.search(|_| {
-            seen += 1;
-            if seen == limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        seen
+        let mut counter = Counter { limit, seen: 0 };
+        self.stats = self.explore(usize::MAX, &mut counter);
+        counter.seen
     }
 
     /// Up to `limit` solutions, each as its chosen options.
@@ -566,12 +584,12 @@ impl Solver<'_> {
     /// selected nodes and then `rest`, for a caller that knows how much of
     /// the selection stays (so the cost does not grow with the depth).
     pub(crate) fn reselect_from(&mut self, common: usize, rest: &[u32]) {
-        if self.matrix.kind == Kind::Multiplicities {
+        if self.matrix.kind.is_bounded() {
             while self.selected > common {
                 self.unselect();
             }
             for &node in rest {
-                self.replay_branch(node);
+                by_hiding!(self, H => self.replay_branch::<H>(node));
             }
             return;
         }
@@ -828,6 +846,27 @@ mod tests {
             assert_eq!(dispatched_stats, portable_stats);
             assert_eq!(dispatched, portable);
             assert!(dispatched_stats.solutions > 0);
+        }
+    }
+}
+
+/// The explorer of [`Solver::count_up_to`]: counts solutions up to a limit,
+/// without listing their options.
+struct Counter {
+    limit: u64,
+    seen: u64,
+}
+
+impl Explorer for Counter {
+    const LISTS_OPTIONS: bool = false;
+
+    #[inline(always)]
+    fn solution(&mut self, _: &Solution<'_>) -> ControlFlow<()> {
+        self.seen += 1;
+        if self.seen == self.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
     }
 }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use super::Solver;
 use crate::config::SearchConfig;
 use crate::matrix::Matrix;
-use crate::visit::{Explorer, Progress, Stats, StopReason};
+use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};
 
 /// How an algorithm chooses the item to branch on, for the search loop of
 /// Algorithms X and C. The loop calls these, monomorphized, so each
@@ -134,7 +134,11 @@ impl Solver<'_> {
                     A::uncover(&mut self.matrix, item);
                 } else {
                     self.stats.solutions += 1;
-                    let solution = self.fill_solution(level);
+                    let solution = if E::LISTS_OPTIONS {
+                        self.fill_solution(level)
+                    } else {
+                        Solution { options: &[] }
+                    };
                     if explorer.solution(&solution).is_break() {
                         self.stop_at::<A>(base, level);
                         break 'search StopReason::Visitor;
