@@ -18,7 +18,7 @@ use crate::links::{Link, Links};
 impl Matrix<'_> {
     /// Removes `item` from the active list and hides every option in it,
     /// passing over the nodes marked [`AGREES`].
-    pub(crate) fn cover_colored(&mut self, item: u32) {
+    pub(crate) fn cover_colored<const WIDE: bool>(&mut self, item: u32) {
         let count = self.list_length(item);
         let mut p = item;
         for _ in 0..count {
@@ -26,12 +26,14 @@ impl Matrix<'_> {
             self.hide_colored(p);
         }
         *self.links.len_mut(item) += COVERED;
+        self.note_covered::<WIDE>(item);
         self.updates += 1;
     }
 
     /// Undoes `cover_colored(item)`.
-    pub(crate) fn uncover_colored(&mut self, item: u32) {
+    pub(crate) fn uncover_colored<const WIDE: bool>(&mut self, item: u32) {
         *self.links.len_mut(item) -= COVERED;
+        self.note_uncovered::<WIDE>(item);
         let count = self.list_length(item);
         let mut p = item;
         for _ in 0..count {
@@ -139,35 +141,35 @@ impl Matrix<'_> {
     /// Chooses the option of `p`: covers its other uncolored items and
     /// purifies its colored ones (those marked [`AGREES`] are purified
     /// already), from the node after `p` around to the one before it.
-    pub(crate) fn commit_colored(&mut self, p: u32) {
+    pub(crate) fn commit_colored<const WIDE: bool>(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
         // Two plain ranges: a chained iterator tests which half it is in
         // at every node.
         for q in p + 1..=last {
-            self.commit_colored_node(q);
+            self.commit_colored_node::<WIDE>(q);
         }
         for q in first..p {
-            self.commit_colored_node(q);
+            self.commit_colored_node::<WIDE>(q);
         }
     }
 
     /// Undoes `commit_colored(p)`, in the opposite order.
-    pub(crate) fn uncommit_colored(&mut self, p: u32) {
+    pub(crate) fn uncommit_colored<const WIDE: bool>(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
         for q in (first..p).rev() {
-            self.uncommit_colored_node(q);
+            self.uncommit_colored_node::<WIDE>(q);
         }
         for q in (p + 1..=last).rev() {
-            self.uncommit_colored_node(q);
+            self.uncommit_colored_node::<WIDE>(q);
         }
     }
 
     /// Takes the item of `q`, a node of a chosen option, out of the
     /// problem: covers it if uncolored, purifies it if colored.
     #[inline(always)]
-    pub(super) fn commit_colored_node(&mut self, q: u32) {
+    pub(super) fn commit_colored_node<const WIDE: bool>(&mut self, q: u32) {
         match self.colors[q as usize] {
-            NO_COLOR => self.cover_colored(self.links.item(q)),
+            NO_COLOR => self.cover_colored::<WIDE>(self.links.item(q)),
             AGREES => {}
             _ => self.purify(q),
         }
@@ -175,9 +177,9 @@ impl Matrix<'_> {
 
     /// Undoes `commit_colored_node(q)`.
     #[inline(always)]
-    pub(super) fn uncommit_colored_node(&mut self, q: u32) {
+    pub(super) fn uncommit_colored_node<const WIDE: bool>(&mut self, q: u32) {
         match self.colors[q as usize] {
-            NO_COLOR => self.uncover_colored(self.links.item(q)),
+            NO_COLOR => self.uncover_colored::<WIDE>(self.links.item(q)),
             AGREES => {}
             _ => self.unpurify(q),
         }
@@ -187,12 +189,12 @@ impl Matrix<'_> {
 impl Hiding for Colored {
     #[inline(always)]
     fn cover(matrix: &mut Matrix<'_>, item: u32) {
-        matrix.cover_colored(item);
+        matrix.cover_colored::<false>(item);
     }
 
     #[inline(always)]
     fn uncover(matrix: &mut Matrix<'_>, item: u32) {
-        matrix.uncover_colored(item);
+        matrix.uncover_colored::<false>(item);
     }
 
     #[inline(always)]
@@ -218,11 +220,11 @@ impl Hiding for Colored {
 
     #[inline(always)]
     fn commit_secondary(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.commit_colored_node(q);
+        matrix.commit_colored_node::<false>(q);
     }
 
     #[inline(always)]
     fn uncommit_secondary(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.uncommit_colored_node(q);
+        matrix.uncommit_colored_node::<false>(q);
     }
 }

@@ -3,6 +3,7 @@
 
 use bumpalo::Bump;
 
+use super::chunks::chunks_of;
 use super::{CHOICE_CHUNK, COVERED, Column, Kind, Matrix};
 use crate::links::{Bounds, Link, Links, SPACER};
 use crate::problem::{ItemKind, Problem};
@@ -278,13 +279,16 @@ impl<'b> Matrix<'b> {
         ) else {
             unreachable!("linking that is never cancelled completes")
         };
+        let kind = Kind::of(problem);
+        let chunks = chunks_of(&lens[1..=shape.primary_count as usize], kind);
         Matrix {
             links: Links::new(links, items, bounds, lens),
             primary_count: shape.primary_count,
             unit,
             option_nodes,
             colors,
-            kind: Kind::of(problem),
+            kind,
+            chunks: bump.alloc_slice_copy(&chunks),
             columns,
             updates: 0,
             cleansings: 0,

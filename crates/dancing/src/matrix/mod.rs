@@ -38,6 +38,7 @@
 //! belongs.
 
 mod bounded;
+mod chunks;
 mod colored;
 mod dance;
 mod layout;
@@ -47,6 +48,7 @@ use crate::links::{Bounds, Links, SPACER};
 use crate::problem::OptionId;
 
 pub(crate) use bounded::{Branch, Column};
+pub(crate) use chunks::Chunk;
 pub(crate) use layout::{CANCEL_CHECK, max_depth};
 pub use template::Template;
 
@@ -80,6 +82,9 @@ pub(crate) struct Matrix<'b> {
     pub(crate) colors: &'b mut [u32],
     /// Which algorithm the problem needs.
     pub(crate) kind: Kind,
+    /// The chunks of primary items that hold an active item, for a
+    /// problem with many (see `chunks.rs`); empty for others.
+    pub(crate) chunks: &'b mut [Chunk],
     /// Algorithm M's state, per primary column, column 0 the root of the
     /// active list (empty for the other algorithms).
     pub(crate) columns: &'b mut [Column],
@@ -193,49 +198,6 @@ impl<'b> Matrix<'b> {
                 && (self.kind == Kind::ExactCover
                     || self.links.link(self.links.link(q).up).down == q)
         })
-    }
-
-    /// The active primary item with the fewest options, the leftmost on
-    /// ties; `None` when every primary item is covered (a solution).
-    // Always inlined, so that it is compiled for the CPU features of the
-    // search that calls it (see `Solver::search`).
-    #[inline(always)]
-    pub(crate) fn choose_item(&self) -> Option<u32> {
-        let keys = &self.links.lens()[1..=self.primary_count as usize];
-        // The smallest key: lane by lane over whole chunks, then across the
-        // lanes once (no test per chunk, as a minimum per chunk would need).
-        // Keys (with `COVERED`) fit in 31 bits, so they compare as `i32`,
-        // which baseline x86-64 (SSE2) does four at a time: the loop
-        // compiles to vector code.
-        let (chunks, _) = keys.as_chunks::<CHOICE_CHUNK>();
-        let mut lanes = [i32::MAX; CHOICE_CHUNK];
-        for chunk in chunks {
-            for (lane, &key) in lanes.iter_mut().zip(chunk) {
-                *lane = (*lane).min(key as i32);
-            }
-        }
-        let best = lanes.iter().copied().fold(i32::MAX, i32::min) as u32;
-        if best >= COVERED {
-            return None;
-        }
-        if self.unit > 1 {
-            // The key holds the column. No more than the primary columns
-            // scanned (`keys` was sliced with a check), so an item number:
-            // the bound the unchecked accesses to this item rely on.
-            let item = (best & (self.unit - 1)) + 1;
-            return Some(item.min(self.primary_count));
-        }
-        // Plain lengths: the leftmost item that has the smallest.
-        for (k, chunk) in chunks.iter().enumerate() {
-            let mut mask = 0u32;
-            for (lane, &key) in chunk.iter().enumerate() {
-                mask |= u32::from(key == best) << lane;
-            }
-            if mask != 0 {
-                return Some((k * CHOICE_CHUNK) as u32 + mask.trailing_zeros() + 1);
-            }
-        }
-        None
     }
 
     /// The first option node in `item`'s list, or `item` itself if empty.

@@ -2,8 +2,9 @@
 
 use bumpalo::Bump;
 
+use super::chunks::chunks_of;
 use super::layout::{Shape, Slices, fill, fill_bounds, max_depth};
-use super::{Column, Kind, Matrix};
+use super::{Chunk, Column, Kind, Matrix};
 use crate::links::{Bounds, Link, SPACER, ValidSlices};
 use crate::problem::Problem;
 
@@ -24,6 +25,7 @@ pub struct Template {
     colors: Vec<u32>,
     /// Algorithm M's bounds, slacks and active list (empty without bounds).
     columns: Vec<Column>,
+    chunks: Vec<Chunk>,
     kind: Kind,
     primary_count: u32,
     unit: u32,
@@ -84,13 +86,16 @@ impl Template {
             },
             &mut cancel,
         )?;
+        let kind = Kind::of(problem);
+        let chunks = chunks_of(&lens[1..=shape.primary_count as usize], kind);
         Some(Template {
             // Checked once here; every copy is then valid as well.
             slices: ValidSlices::new_cancellable(links, items, bounds, lens, &mut cancel)?,
             option_nodes,
             colors,
             columns,
-            kind: Kind::of(problem),
+            chunks,
+            kind,
             primary_count: shape.primary_count,
             unit,
             max_depth: max_depth(problem),
@@ -115,6 +120,7 @@ impl<'b> Matrix<'b> {
             colors: bump.alloc_slice_copy(&template.colors),
             kind: template.kind,
             columns: bump.alloc_slice_copy(&template.columns),
+            chunks: bump.alloc_slice_copy(&template.chunks),
             updates: 0,
             cleansings: 0,
         }

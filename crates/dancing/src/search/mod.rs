@@ -36,13 +36,24 @@ use x::ExactCover;
 /// needs: chosen once per call, never inside a loop.
 macro_rules! by_dance {
     ($solver:expr, $dance:ident => $body:expr) => {{
+        // A problem with many primary items keeps the list of active
+        // chunks (see `matrix/chunks.rs`).
+        let wide = $solver.matrix.is_wide();
         match $solver.matrix.kind {
+            Kind::ExactCover if wide => {
+                type $dance = ExactCover<true>;
+                $body
+            }
             Kind::ExactCover => {
-                type $dance = ExactCover;
+                type $dance = ExactCover<false>;
+                $body
+            }
+            Kind::Colors if wide => {
+                type $dance = Colors<true>;
                 $body
             }
             Kind::Colors => {
-                type $dance = Colors;
+                type $dance = Colors<false>;
                 $body
             }
             Kind::Multiplicities { colors: false } => {
@@ -408,9 +419,12 @@ impl<'b> Solver<'b> {
 
     /// The search, by the problem's algorithm.
     fn explore<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
+        let wide = self.matrix.is_wide();
         match self.matrix.kind {
-            Kind::ExactCover => self.walk::<ExactCover, E>(cutoff, explorer),
-            Kind::Colors => self.walk::<Colors, E>(cutoff, explorer),
+            Kind::ExactCover if wide => self.walk::<ExactCover<true>, E>(cutoff, explorer),
+            Kind::ExactCover => self.walk::<ExactCover<false>, E>(cutoff, explorer),
+            Kind::Colors if wide => self.walk::<Colors<true>, E>(cutoff, explorer),
+            Kind::Colors => self.walk::<Colors<false>, E>(cutoff, explorer),
             Kind::Multiplicities { colors: false } => {
                 self.walk_bounded::<Plain, E>(cutoff, explorer)
             }
@@ -641,6 +655,27 @@ impl Solver<'_> {
     }
 }
 
+/// The explorer of [`Solver::count_up_to`]: counts solutions up to a limit,
+/// without listing their options.
+struct Counter {
+    limit: u64,
+    seen: u64,
+}
+
+impl Explorer for Counter {
+    const LISTS_OPTIONS: bool = false;
+
+    #[inline(always)]
+    fn solution(&mut self, _: &Solution<'_>) -> ControlFlow<()> {
+        self.seen += 1;
+        if self.seen == self.limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -666,6 +701,68 @@ mod tests {
             assert_eq!(keyed.collect(usize::MAX), plain.collect(usize::MAX));
             assert_eq!(keyed.stats(), plain.stats());
             assert_eq!(keyed.profile(), plain.profile());
+        }
+    }
+
+    /// A problem of 3,000 primary items (94 chunks, so the choice keeps
+    /// the list of active chunks): the items cut in runs of 250, every run
+    /// of one to three consecutive blocks an option (927 tilings), which
+    /// cover and uncover whole and partial chunks; some options also hold
+    /// a secondary item, colored if `colored`.
+    fn wide_problem(colored: bool) -> Problem {
+        let mut text: String = (1..=3000).map(|i| format!("i{i} ")).collect();
+        text.push_str("| s t\n");
+        for start in 0..12 {
+            for blocks in 1..=3 {
+                if start + blocks > 12 {
+                    continue;
+                }
+                let items = (start * 250 + 1..=(start + blocks) * 250).map(|i| format!("i{i} "));
+                text.extend(items);
+                match (start + blocks) % 3 {
+                    0 if colored => text.push_str(&format!("s:{}", blocks % 2)),
+                    0 => text.push('s'),
+                    1 if colored => text.push_str("t:a"),
+                    _ => {}
+                }
+                text.push('\n');
+            }
+        }
+        format::read_str(&text).unwrap().problem
+    }
+
+    /// The list of active chunks of a wide problem chooses the items that
+    /// the scan of every chunk chooses, with keys and with plain lengths.
+    #[test]
+    fn wide_problems_choose_as_the_dense_scan_does() {
+        for colored in [false, true] {
+            let problem = wide_problem(colored);
+            let bump = Bump::new();
+            let mut listed = Solver::new(&problem, &bump);
+            assert!(
+                !listed.matrix.chunks.is_empty(),
+                "a wide problem keeps the list"
+            );
+            let mut dense = Solver::new(&problem, &bump);
+            dense.matrix.chunks = &mut [];
+            let solutions = listed.collect(usize::MAX);
+            assert!(solutions.len() > 20, "{} solutions", solutions.len());
+            assert_eq!(solutions, dense.collect(usize::MAX));
+            assert_eq!(listed.stats(), dense.stats());
+            assert_eq!(listed.profile(), dense.profile());
+            let mut plain = Solver::new(&problem, &bump);
+            plain.matrix.use_plain_lengths();
+            assert_eq!(solutions, plain.collect(usize::MAX));
+            assert_eq!(listed.stats(), plain.stats());
+            // A selection covers items too; the list follows.
+            listed.select(solutions[7][0]).unwrap();
+            let with_first = solutions
+                .iter()
+                .filter(|s| s.contains(&solutions[7][0]))
+                .count();
+            assert_eq!(listed.count() as usize, with_first);
+            listed.clear_selection();
+            assert_eq!(listed.collect(usize::MAX), solutions);
         }
     }
 
@@ -842,31 +939,11 @@ mod tests {
                 },
                 progress: carry_on,
             });
-            let portable_stats = solver.walk_portable::<ExactCover, _>(usize::MAX, &mut visiting);
+            let portable_stats =
+                solver.walk_portable::<ExactCover<false>, _>(usize::MAX, &mut visiting);
             assert_eq!(dispatched_stats, portable_stats);
             assert_eq!(dispatched, portable);
             assert!(dispatched_stats.solutions > 0);
-        }
-    }
-}
-
-/// The explorer of [`Solver::count_up_to`]: counts solutions up to a limit,
-/// without listing their options.
-struct Counter {
-    limit: u64,
-    seen: u64,
-}
-
-impl Explorer for Counter {
-    const LISTS_OPTIONS: bool = false;
-
-    #[inline(always)]
-    fn solution(&mut self, _: &Solution<'_>) -> ControlFlow<()> {
-        self.seen += 1;
-        if self.seen == self.limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
         }
     }
 }

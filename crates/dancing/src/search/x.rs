@@ -7,33 +7,33 @@ use crate::matrix::Matrix;
 
 /// Plain exact cover: primary items covered exactly once, secondary items
 /// at most once.
-pub(crate) struct ExactCover;
+pub(crate) struct ExactCover<const WIDE: bool>;
 
-impl Algorithm for ExactCover {
+impl<const WIDE: bool> Algorithm for ExactCover<WIDE> {
     #[inline(always)]
     fn choose(matrix: &Matrix<'_>) -> Option<u32> {
-        matrix.choose_item()
+        matrix.choose_item::<WIDE>()
     }
 }
 
-impl Dance for ExactCover {
+impl<const WIDE: bool> Dance for ExactCover<WIDE> {
     #[inline(always)]
     fn cover(matrix: &mut Matrix<'_>, item: u32) {
-        matrix.cover(item);
+        matrix.cover::<WIDE>(item);
     }
 
     #[inline(always)]
     fn uncover(matrix: &mut Matrix<'_>, item: u32) {
-        matrix.uncover(item);
+        matrix.uncover::<WIDE>(item);
     }
 
     #[inline(always)]
     fn commit(matrix: &mut Matrix<'_>, node: u32) {
-        matrix.commit(node);
+        matrix.commit::<WIDE>(node);
     }
 
     #[inline(always)]
     fn uncommit(matrix: &mut Matrix<'_>, node: u32) {
-        matrix.uncommit(node);
+        matrix.uncommit::<WIDE>(node);
     }
 }
