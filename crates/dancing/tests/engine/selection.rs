@@ -91,3 +91,26 @@ fn selecting_ignored_or_unknown_options_is_an_error() {
     );
     assert_eq!(solver.count(), 1);
 }
+
+/// An option is chosen at most once, even where its items have room for
+/// more: selecting it again is a conflict, with colors or without (a
+/// problem with bounds and no colors hides options as DLX1 does).
+#[test]
+fn selecting_a_bounded_option_twice_is_a_conflict() {
+    for text in ["2|a b\na\na b\nb\n", "2|a b | x\na x:1\na b\nb x:1\n"] {
+        let problem = format::read_str(text).unwrap().problem;
+        let bump = Bump::new();
+        let mut solver = Solver::new(&problem, &bump);
+        let all = solver.count();
+        solver.select(OptionId::new(0)).unwrap();
+        assert_eq!(
+            solver.select(OptionId::new(0)),
+            Err(SelectError::Conflict(OptionId::new(0))),
+            "{text}"
+        );
+        // `a` twice: `a` with `a b` (then `b` is full) is the one way.
+        assert_eq!(solver.count(), 1, "{text}");
+        solver.clear_selection();
+        assert_eq!(solver.count(), all, "{text}");
+    }
+}
