@@ -279,6 +279,28 @@ impl<'b> Links<'b> {
         // by the invariant in the module doc.
         unsafe { self.lens.get_unchecked_mut(i as usize) }
     }
+
+    /// Takes node `q` out of its item's list, whose length key drops by
+    /// `unit`. The node keeps its own links, so [`relink`](Self::relink)
+    /// puts it back where it was.
+    #[inline(always)]
+    pub(crate) fn unlink(&mut self, q: u32, unit: u32) {
+        let Link { up, down } = self.link(q);
+        let item = self.item(q);
+        self.link_mut(up).down = down;
+        self.link_mut(down).up = up;
+        *self.len_mut(item) -= unit;
+    }
+
+    /// Undoes `unlink(q, unit)`.
+    #[inline(always)]
+    pub(crate) fn relink(&mut self, q: u32, unit: u32) {
+        let Link { up, down } = self.link(q);
+        let item = self.item(q);
+        self.link_mut(up).down = q;
+        self.link_mut(down).up = q;
+        *self.len_mut(item) += unit;
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@
 //! unlinked.
 
 use super::{AGREES, COVERED, Colored, Hiding, Matrix, NO_COLOR, Plain};
-use crate::links::{Link, Links};
+use crate::links::Links;
 
 impl Matrix<'_> {
     /// Removes `item` from the active list and hides every option in it,
@@ -52,11 +52,7 @@ impl Matrix<'_> {
         // would be a load and a store per node, each waiting on the last.
         let mut unlinked = 0;
         self.for_other_nodes(p, first, last, |links, q| {
-            let Link { up, down } = links.link(q);
-            let item = links.item(q);
-            links.link_mut(up).down = down;
-            links.link_mut(down).up = up;
-            *links.len_mut(item) -= unit;
+            links.unlink(q, unit);
             unlinked += 1;
         });
         self.updates += unlinked;
@@ -68,13 +64,7 @@ impl Matrix<'_> {
     pub(super) fn unhide_colored(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
         let unit = self.unit;
-        self.for_other_nodes(p, first, last, |links, q| {
-            let Link { up, down } = links.link(q);
-            let item = links.item(q);
-            links.link_mut(up).down = q;
-            links.link_mut(down).up = q;
-            *links.len_mut(item) += unit;
-        });
+        self.for_other_nodes(p, first, last, |links, q| links.relink(q, unit));
     }
 
     /// Calls `visit` on the nodes `first..=last` of `p`'s option but `p`

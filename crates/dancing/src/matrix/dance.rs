@@ -2,7 +2,6 @@
 //! options, and committing the options a search chooses.
 
 use super::{COVERED, Hiding, Matrix, Plain};
-use crate::links::Link;
 
 impl Matrix<'_> {
     /// Removes `item` from the active list and hides every option in it.
@@ -42,21 +41,14 @@ impl Matrix<'_> {
         let unit = self.unit;
         // Counted loops over the option's nodes before and after `p`: no
         // spacer test per node, as DLX1's walk around the option needs.
-        let mut unlink = |q: u32| {
-            let Link { up, down } = self.links.link(q);
-            let item = self.links.item(q);
-            self.links.link_mut(up).down = down;
-            self.links.link_mut(down).up = up;
-            *self.links.len_mut(item) -= unit;
-        };
         let mut q = first;
         while q < p {
-            unlink(q);
+            self.links.unlink(q, unit);
             q += 1;
         }
         let mut q = p + 1;
         while q <= last {
-            unlink(q);
+            self.links.unlink(q, unit);
             q += 1;
         }
         self.updates += u64::from(last - first);
@@ -68,21 +60,14 @@ impl Matrix<'_> {
     pub(super) fn unhide(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
         let unit = self.unit;
-        let mut relink = |q: u32| {
-            let Link { up, down } = self.links.link(q);
-            let item = self.links.item(q);
-            self.links.link_mut(up).down = q;
-            self.links.link_mut(down).up = q;
-            *self.links.len_mut(item) += unit;
-        };
         let mut q = first;
         while q < p {
-            relink(q);
+            self.links.relink(q, unit);
             q += 1;
         }
         let mut q = p + 1;
         while q <= last {
-            relink(q);
+            self.links.relink(q, unit);
             q += 1;
         }
     }
@@ -133,21 +118,13 @@ impl Hiding for Plain {
 
     #[inline]
     fn unlink(matrix: &mut Matrix<'_>, q: u32) {
-        let Link { up, down } = matrix.links.link(q);
-        let item = matrix.links.item(q);
-        matrix.links.link_mut(up).down = down;
-        matrix.links.link_mut(down).up = up;
-        *matrix.links.len_mut(item) -= matrix.unit;
+        matrix.links.unlink(q, matrix.unit);
         matrix.updates += 1;
     }
 
     #[inline]
     fn relink(matrix: &mut Matrix<'_>, q: u32) {
-        let Link { up, down } = matrix.links.link(q);
-        let item = matrix.links.item(q);
-        matrix.links.link_mut(up).down = q;
-        matrix.links.link_mut(down).up = q;
-        *matrix.links.len_mut(item) += matrix.unit;
+        matrix.links.relink(q, matrix.unit);
     }
 
     #[inline]
