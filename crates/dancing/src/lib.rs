@@ -19,5 +19,7 @@ pub use parallel::ParallelSolver;
 pub use problem::{
     BuildError, ColorId, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, is_valid_name,
 };
-pub use search::{SelectError, Solver};
+pub use search::{
+    CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError, SelectError, Solver,
+};
 pub use visit::{FnVisitor, Progress, Solution, Stats, StopReason, Visitor};

@@ -11,6 +11,7 @@
 //! - [`solver`]: searching again, templates, node limits and monitors.
 //! - [`selection`]: selecting options before a search.
 //! - [`parallel`]: the parallel search against the sequential one.
+//! - [`memo`]: memoized counting against the plain search and brute force.
 //! - [`hostile_shapes`]: the parallel search on trees shaped to hurt it,
 //!   and its budgets.
 //! - [`visitors`]: the search configuration, visitors, and why searches end.
@@ -24,6 +25,7 @@ mod colors_bounds;
 mod format;
 mod format_props;
 mod hostile_shapes;
+mod memo;
 mod multiplicities;
 mod parallel;
 mod reference;
