@@ -621,7 +621,11 @@ fn is_cell_name(name: &str) -> bool {
 
 /// Every placement of `piece` on `board`, in option order; stops with an
 /// error once the entries would pass `budget`.
-fn placements(board: &Board, piece: &Piece, budget: &mut usize) -> Result<Vec<Vec<Cell>>, Error> {
+pub(crate) fn placements(
+    board: &Board,
+    piece: &Piece,
+    budget: &mut usize,
+) -> Result<Vec<Vec<Cell>>, Error> {
     let mut result = Vec::new();
     for shape in piece.orientations() {
         let width = shape.iter().map(|c| c.x).max().unwrap_or(0) as usize + 1;
