@@ -82,12 +82,12 @@ impl Tilings {
 
     /// The domino tilings of `board`.
     pub fn dominoes(board: Board) -> Result<Tilings, Error> {
-        Tilings::new(board, shapes("DD")?)
+        Tilings::new(board, domino())
     }
 
     /// The tilings of `board` by trominoes, straight (`I`) and bent (`L`).
     pub fn trominoes(board: Board) -> Result<Tilings, Error> {
-        Tilings::new(board, shapes("III/L../LL.")?)
+        Tilings::new(board, trominoes())
     }
 
     /// The board.
@@ -101,9 +101,14 @@ impl Tilings {
     }
 }
 
-/// Shapes drawn in a picture, each with a letter of its own.
-fn shapes(picture: &str) -> Result<Vec<Piece>, Error> {
-    pieces_from_picture(picture)
+/// The domino, named `D`.
+pub fn domino() -> Vec<Piece> {
+    pieces_from_picture("DD").expect("the domino is a valid piece")
+}
+
+/// The two trominoes: straight, `I`, and bent, `L`.
+pub fn trominoes() -> Vec<Piece> {
+    pieces_from_picture("III/L../LL.").expect("the trominoes are valid pieces")
 }
 
 impl ExactCover for Tilings {
