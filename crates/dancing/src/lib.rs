@@ -10,6 +10,7 @@ mod matrix;
 mod names;
 mod parallel;
 mod problem;
+mod relabel;
 mod search;
 mod visit;
 
@@ -19,6 +20,7 @@ pub use parallel::ParallelSolver;
 pub use problem::{
     BuildError, ColorId, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, is_valid_name,
 };
+pub use relabel::Shuffled;
 pub use search::{
     CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError, SelectError, Solver,
 };

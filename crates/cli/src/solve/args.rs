@@ -92,6 +92,13 @@ pub struct SearchArgs {
     /// refilled; the count stays exact.
     #[arg(long, value_name = "SIZE", value_parser = parse_size, requires = "memo")]
     pub memo_limit: Option<usize>,
+
+    /// Break ties among the items with fewest options, and order the
+    /// options, at random from seed S: the same seed gives the same search
+    /// (on any number of threads), another seed other solutions first.
+    /// Counts do not change.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
 }
 
 impl SearchArgs {
@@ -115,6 +122,7 @@ impl SearchArgs {
             (self.profile, "--profile"),
             (self.memo, "--memo"),
             (self.memo_limit.is_some(), "--memo-limit"),
+            (self.seed.is_some(), "--seed"),
         ];
         flags
             .into_iter()

@@ -6,11 +6,14 @@
 use std::io;
 
 use bumpalo::Bump;
+use std::ops::ControlFlow;
+
 use dancing::{
-    CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, Problem, SearchConfig, Solver, Stats, StopReason,
-    Template,
+    CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, OptionId, Problem, SearchConfig, Solver, Stats,
+    StopReason, Template,
 };
 
+use super::args::SearchArgs;
 use super::budget::Stop;
 use super::printer::Printer;
 use super::runner::{Outcome, Run};
@@ -28,63 +31,70 @@ pub struct MemoReport {
 
 impl Run<'_> {
     /// Counts `problem`'s solutions with the cache of `--memo`, then writes
-    /// the summary. Fails only when writing the output fails.
+    /// the summary. A cache that turns itself off hands the count to the
+    /// plain search on every thread (the trial's few thousand nodes are
+    /// lost). Fails only when writing the output fails.
     pub(super) fn count_memoized(
         &self,
         problem: &Problem,
         printer: &mut impl Printer,
     ) -> io::Result<Outcome> {
-        printer.begin()?;
         let Some(template) = Template::new_cancellable(problem, || self.budget.spent().is_some())
         else {
+            printer.begin()?;
             return self.stopped_linking(1, printer);
         };
-        let memo =
-            MemoConfig::new().memory_limit(self.search.memo_limit.unwrap_or(DEFAULT_MEMO_LIMIT));
+        let limit = self.search.memo_limit.unwrap_or(DEFAULT_MEMO_LIMIT);
+        let memo = MemoConfig::new().memory_limit(limit).hand_back(true);
         let bump = Bump::new();
         let config = SearchConfig::new().node_limit(self.search.max_nodes);
         let mut solver = Solver::from_template(&template, &bump).with_config(config);
         let progress = self.progress_bar(false);
         let mut stop = None;
-        // Checkpoints come every few thousand nodes: the budget is looked
-        // at there, as the parallel search looks at it every poll.
         let counted = solver.count_memoized_monitored(&memo, |state| {
             stop = self.show_progress(&progress, state);
             if stop.is_some() {
-                std::ops::ControlFlow::Break(())
+                ControlFlow::Break(())
             } else {
-                std::ops::ControlFlow::Continue(())
+                ControlFlow::Continue(())
             }
         });
         progress.finish();
-        let (stats, report) = match counted {
-            Ok(counted) => (
-                counted.stats,
-                MemoReport {
-                    solutions: counted.solutions,
-                    cache: counted.cache,
-                    refused: None,
-                },
-            ),
-            Err(error) => (
-                Stats {
-                    stop: StopReason::Failed,
-                    ..Stats::default()
-                },
-                MemoReport {
-                    solutions: 0,
-                    cache: CacheStats::default(),
-                    refused: Some(format!("{}: --memo: {error}", self.name)),
-                },
-            ),
+        let counted = match counted {
+            Ok(counted) => counted,
+            Err(error) => {
+                printer.begin()?;
+                let refused = format!("{}: --memo: {error}", self.name);
+                return self.refused(problem, refused, printer);
+            }
         };
-        let stop = match stats.stop {
-            StopReason::Complete | StopReason::Failed => None,
+        if counted.cache.turned_off && stop.is_none() {
+            // Reported once, below, with the cache's figures.
+            let unreported = SearchArgs {
+                stats: false,
+                profile: false,
+                ..self.search.clone()
+            };
+            let plain = Run {
+                search: &unreported,
+                ..*self
+            };
+            let mut outcome = plain.search_plain(problem, &mut Quiet(printer))?;
+            outcome.memo = Some(MemoReport {
+                solutions: u128::from(outcome.stats.solutions),
+                cache: counted.cache,
+                refused: None,
+            });
+            return self.finish(printer, &outcome).map(|()| outcome);
+        }
+        printer.begin()?;
+        let stop = match counted.stats.stop {
+            StopReason::Complete => None,
             StopReason::NodeLimit => Some(Stop::MaxNodes),
             _ => Some(stop.unwrap_or(Stop::Interrupted)),
         };
         let outcome = Outcome {
-            stats,
+            stats: counted.stats,
             elapsed: self.budget.started().elapsed(),
             threads: 1,
             stop,
@@ -92,10 +102,70 @@ impl Run<'_> {
             profile: Vec::new(),
             stopped_reading_at: None,
             cleansings_counted: problem.has_colors(),
-            memo: Some(report),
+            memo: Some(MemoReport {
+                solutions: counted.solutions,
+                cache: counted.cache,
+                refused: None,
+            }),
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)
+    }
+
+    /// Reports a count that `--memo` refused (with `refusal`): an error.
+    fn refused(
+        &self,
+        problem: &Problem,
+        refusal: String,
+        printer: &mut impl Printer,
+    ) -> io::Result<Outcome> {
+        let outcome = Outcome {
+            stats: Stats {
+                stop: StopReason::Failed,
+                ..Stats::default()
+            },
+            elapsed: self.budget.started().elapsed(),
+            threads: 1,
+            stop: None,
+            explored: None,
+            profile: Vec::new(),
+            stopped_reading_at: None,
+            cleansings_counted: problem.has_colors(),
+            memo: Some(MemoReport {
+                solutions: 0,
+                cache: CacheStats::default(),
+                refused: Some(refusal),
+            }),
+        };
+        self.finish(printer, &outcome)?;
+        Ok(outcome)
+    }
+}
+
+/// A printer that writes nothing at the end of a search, or its summary:
+/// the plain search that takes a count over from `--memo` reports through
+/// it, and the count is then reported once, with the cache's figures.
+struct Quiet<'p, P>(&'p mut P);
+
+impl<P: Printer> Printer for Quiet<'_, P> {
+    fn wants_solutions(&self) -> bool {
+        self.0.wants_solutions()
+    }
+
+    fn begin(&mut self) -> io::Result<()> {
+        self.0.begin()
+    }
+
+    fn solution(&mut self, problem: &Problem, number: u64, options: &[OptionId]) -> io::Result<()> {
+        self.0.solution(problem, number, options)
+    }
+
+    fn finish(&mut self, _outcome: &Outcome) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn summary_on_stderr(&self) -> bool {
+        false
     }
 }
 

@@ -6,7 +6,8 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use dancing::{
-    ParallelSolver, Problem, Progress as SearchState, SearchConfig, Stats, StopReason, Template,
+    ParallelSolver, Problem, Progress as SearchState, SearchConfig, Shuffled, Stats, StopReason,
+    Template,
 };
 
 use super::args::SearchArgs;
@@ -101,16 +102,30 @@ impl Run<'_> {
     /// the summary on standard error. Fails only when writing the output
     /// fails.
     pub fn search(&self, problem: &Problem, printer: &mut impl Printer) -> io::Result<Outcome> {
-        let search = self.search;
-        if search.memo {
+        if self.search.memo {
             return self.count_memoized(problem, printer);
         }
+        self.search_plain(problem, printer)
+    }
+
+    /// [`search`](Self::search) without `--memo`: the parallel search.
+    pub(super) fn search_plain(
+        &self,
+        problem: &Problem,
+        printer: &mut impl Printer,
+    ) -> io::Result<Outcome> {
+        let search = self.search;
         let threads = search.thread_count();
         let limit = self.max_solutions.unwrap_or(u64::MAX);
         printer.begin()?;
         let visits = printer.wants_solutions() || self.max_solutions.is_some();
+        // `--seed`: the search runs on a shuffled copy, and its solutions
+        // are mapped back to the input's options.
+        let shuffled = search.seed.map(|seed| Shuffled::new(problem, seed));
+        let searched = shuffled.as_ref().map_or(problem, Shuffled::problem);
+        let mut originals = Vec::new();
         // Linking a huge problem takes a while: Ctrl-C and the clock stop it.
-        let Some(template) = Template::new_cancellable(problem, || self.budget.spent().is_some())
+        let Some(template) = Template::new_cancellable(searched, || self.budget.spent().is_some())
         else {
             return self.stopped_linking(threads, printer);
         };
@@ -126,7 +141,15 @@ impl Run<'_> {
         let progress = self.progress_bar(printer.wants_solutions());
         let visit = |solution: &dancing::Solution<'_>| {
             found += 1;
-            written = printer.solution(problem, found, solution.options());
+            let options = match &shuffled {
+                Some(shuffled) => {
+                    originals.clear();
+                    originals.extend(solution.options().iter().map(|&o| shuffled.original(o)));
+                    &originals[..]
+                }
+                None => solution.options(),
+            };
+            written = printer.solution(problem, found, options);
             if written.is_err() || found == limit {
                 ControlFlow::Break(())
             } else {

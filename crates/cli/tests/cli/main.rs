@@ -10,6 +10,7 @@ mod memo;
 mod parallel;
 mod parsers;
 mod running;
+mod seed;
 mod solve;
 mod sudoku;
 mod sudoku_robustness;

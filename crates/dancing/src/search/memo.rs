@@ -42,6 +42,7 @@ use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};
 pub struct MemoConfig {
     memory_limit: usize,
     adaptive: bool,
+    hand_back: bool,
 }
 
 /// The default bound on a cache's memory: 256 MiB.
@@ -52,6 +53,7 @@ impl Default for MemoConfig {
         MemoConfig {
             memory_limit: DEFAULT_MEMO_LIMIT,
             adaptive: true,
+            hand_back: false,
         }
     }
 }
@@ -76,6 +78,21 @@ impl MemoConfig {
     pub fn adaptive(mut self, adaptive: bool) -> MemoConfig {
         self.adaptive = adaptive;
         self
+    }
+
+    /// Whether a count whose cache turned itself off stops there (with
+    /// [`StopReason::Interrupted`] and [`CacheStats::turned_off`]) instead
+    /// of finishing without the cache on this thread: for a caller that
+    /// then runs a faster plain search, on many threads say (default no).
+    /// The work lost is the trial's, a few thousand nodes.
+    pub fn hand_back(mut self, hand_back: bool) -> MemoConfig {
+        self.hand_back = hand_back;
+        self
+    }
+
+    /// Whether a count whose cache turned itself off stops there.
+    pub fn get_hand_back(&self) -> bool {
+        self.hand_back
     }
 
     /// The bound on the cache's memory, in bytes.
@@ -456,6 +473,9 @@ impl Solver<'_> {
             // Enter a node at `level`; `finished` is its count once known.
             let finished: u128 = 'node: {
                 if !cache.on {
+                    if memo.hand_back {
+                        break 'search StopReason::Interrupted;
+                    }
                     // The cache does not pay: the plain loop runs the
                     // subtree.
                     total.updates += self.matrix.updates;

@@ -8,6 +8,7 @@
 //! - [`format`]: Knuth's text format, read and written.
 //! - [`format_props`]: the format against untrusted and damaged input.
 //! - [`colors_bounds`]: colors and bounds in the model and the format.
+//! - [`shuffled`]: seeded search, against the original problem.
 //! - [`solver`]: searching again, templates, node limits and monitors.
 //! - [`selection`]: selecting options before a search.
 //! - [`parallel`]: the parallel search against the sequential one.
@@ -30,6 +31,7 @@ mod multiplicities;
 mod parallel;
 mod reference;
 mod selection;
+mod shuffled;
 mod solver;
 mod visitors;
 

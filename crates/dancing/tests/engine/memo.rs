@@ -112,6 +112,16 @@ fn a_cache_that_does_not_pay_turns_itself_off() {
     let counted = memo_count(&problem, &MemoConfig::new());
     assert!(counted.cache.turned_off, "{:?}", counted.cache);
     assert_eq!(counted.solutions, 14_200);
+    // Or stops there, for a faster search to take over.
+    let bump = Bump::new();
+    let mut solver = Solver::new(&problem, &bump);
+    let handed_back = solver
+        .count_memoized(&MemoConfig::new().hand_back(true))
+        .unwrap();
+    assert!(handed_back.cache.turned_off);
+    assert_eq!(handed_back.stats.stop, StopReason::Interrupted);
+    assert!(handed_back.solutions < 14_200);
+    assert_eq!(solver.count(), 14_200);
 }
 
 #[test]
