@@ -10,6 +10,7 @@ mod matrix;
 mod names;
 mod parallel;
 mod problem;
+mod reduce;
 mod relabel;
 mod search;
 mod visit;
@@ -20,6 +21,7 @@ pub use parallel::ParallelSolver;
 pub use problem::{
     BuildError, ColorId, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, is_valid_name,
 };
+pub use reduce::{ReduceError, Reduction, reduce};
 pub use relabel::Shuffled;
 pub use search::{
     CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError, SelectError, Solver,

@@ -9,6 +9,7 @@ mod generate;
 mod memo;
 mod parallel;
 mod parsers;
+mod reduce;
 mod running;
 mod seed;
 mod solve;

@@ -1,5 +1,6 @@
 //! The engine's integration tests, one binary, by topic:
 //!
+//! - [`reduce`]: preprocessing, against the original problem.
 //! - [`reference`]: Knuth's DLX1 figures on the reference files.
 //! - [`colors`]: Algorithm C against DLX2's figures and brute force.
 //! - [`multiplicities`]: Algorithm M against DLX3's figures and brute force.
@@ -29,6 +30,7 @@ mod hostile_shapes;
 mod memo;
 mod multiplicities;
 mod parallel;
+mod reduce;
 mod reference;
 mod selection;
 mod shuffled;
