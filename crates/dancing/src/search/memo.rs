@@ -164,7 +164,7 @@ impl fmt::Display for MemoError {
 impl std::error::Error for MemoError {}
 
 /// Lookups before the cache judges whether it pays.
-const TRIAL_LOOKUPS: u64 = 1 << 14;
+const TRIAL_LOOKUPS: u64 = 1 << 12;
 
 /// The cache pays if at least one lookup in this many is a hit.
 const PAYING_HIT_RATE: u64 = 16;
