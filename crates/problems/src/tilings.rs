@@ -29,7 +29,9 @@ use std::fmt;
 
 use dancing::{OptionId, Problem, ProblemBuilder};
 
-use crate::polyomino::{Board, Cell, MAX_ENTRIES, Piece, pieces_from_picture, placements};
+use crate::polyomino::{
+    Board, Cell, MAX_ENTRIES, OwnerGrid, Piece, pieces_from_picture, placements,
+};
 use crate::{Error, ExactCover};
 
 /// A tiling problem, built: a board, the shapes, one option per placement.
@@ -138,15 +140,7 @@ impl ExactCover for Tilings {
             .iter()
             .map(|piece| format!("{} ({} cells)", piece.name(), piece.len()))
             .collect();
-        let board = match self.board.rectangle_size() {
-            Some((rows, columns)) => format!("a {rows}x{columns} board"),
-            None => format!(
-                "a board of {} cells ({}x{} with holes)",
-                self.board.len(),
-                self.board.height(),
-                self.board.width()
-            ),
-        };
+        let board = self.board.describe();
         format!(
             "tilings of {board} by copies of {}, any number of each",
             names.join(", ")
@@ -158,10 +152,8 @@ impl ExactCover for Tilings {
 /// neighbouring tiles with different letters, and holes as spaces.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TileLayout {
-    width: usize,
-    height: usize,
     /// The tile covering each position of the board's bounding box.
-    owner: Vec<Option<usize>>,
+    grid: OwnerGrid,
     /// The letter of each tile.
     letters: Vec<char>,
     tiles: Vec<Vec<Cell>>,
@@ -203,9 +195,11 @@ impl TileLayout {
             letters.push(LETTERS[free] as char);
         }
         TileLayout {
-            width,
-            height,
-            owner,
+            grid: OwnerGrid {
+                width,
+                height,
+                owner,
+            },
             letters,
             tiles,
         }
@@ -219,28 +213,12 @@ impl TileLayout {
 
     /// The tile (an index into [`tiles`](Self::tiles)) covering `cell`.
     pub fn tile_at(&self, cell: Cell) -> Option<usize> {
-        if cell.x < 0
-            || cell.y < 0
-            || cell.x as usize >= self.width
-            || cell.y as usize >= self.height
-        {
-            return None;
-        }
-        self.owner[cell.y as usize * self.width + cell.x as usize]
+        self.grid.at(cell)
     }
 }
 
 impl fmt::Display for TileLayout {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for y in 0..self.height {
-            let row: String = (0..self.width)
-                .map(|x| {
-                    self.tile_at(Cell::new(x as i32, y as i32))
-                        .map_or(' ', |tile| self.letters[tile])
-                })
-                .collect();
-            writeln!(f, "{}", row.trim_end())?;
-        }
-        Ok(())
+        self.grid.draw(f, |tile| self.letters[tile])
     }
 }

@@ -84,6 +84,23 @@ fn engine_solutions(problem: &Problem) -> BTreeSet<Vec<OptionId>> {
     all
 }
 
+/// The solutions of `derived` (a problem made from another: shuffled,
+/// reduced), each mapped back by `original` to the other's options and
+/// sorted.
+fn mapped_solutions(
+    derived: &Problem,
+    original: impl Fn(OptionId) -> OptionId,
+) -> BTreeSet<Vec<OptionId>> {
+    engine_solutions(derived)
+        .into_iter()
+        .map(|solution| {
+            let mut options: Vec<OptionId> = solution.iter().map(|&o| original(o)).collect();
+            options.sort();
+            options
+        })
+        .collect()
+}
+
 /// Every solution of an ordered parallel search of `problem` (options in
 /// the order chosen), and the solver, for its statistics and profile.
 fn parallel_solutions(

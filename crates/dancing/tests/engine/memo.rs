@@ -9,31 +9,23 @@ use dancing::{
     ItemId, ItemKind, MemoConfig, MemoCount, MemoError, Problem, ProblemBuilder, SearchConfig,
     Solver, StopReason,
 };
-use dancing_testkit::brute;
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config, small_problem};
+use dancing_testkit::{brute, figures};
 use proptest::prelude::*;
 
 use super::data;
 
-/// The reference files without bounds (memoized counting refuses those).
-const UNBOUNDED: [&str; 16] = [
-    "colors.dlx",
-    "debruijn3.dlx",
-    "debruijn4.dlx",
-    "knuth_dlx2_example.dlx",
-    "langford7.dlx",
-    "langford8.dlx",
-    "latin4.dlx",
-    "matchings12.dlx",
-    "partitions8.dlx",
-    "pentomino3x20.dlx",
-    "queens6.dlx",
-    "queens8.dlx",
-    "queens10.dlx",
-    "queens12.dlx",
-    "sudoku4x4_grids.dlx",
-    "toy.dlx",
-];
+/// The reference files without bounds (memoized counting refuses those),
+/// parsed, with their names.
+fn unbounded_files() -> Vec<(&'static str, Problem)> {
+    figures::DLX1
+        .iter()
+        .map(|figures| figures.file)
+        .chain(figures::COLORED_FILES)
+        .map(|file| (file, data(file)))
+        .filter(|(_, problem)| !problem.has_bounds())
+        .collect()
+}
 
 /// The caches every count is tried with: always on and large, always on
 /// and too small for more than a few entries (evicting all the time), too
@@ -62,8 +54,9 @@ fn memo_count(problem: &Problem, memo: &MemoConfig) -> MemoCount {
 
 #[test]
 fn memoized_counts_equal_plain_counts_on_every_reference_file() {
-    for file in UNBOUNDED {
-        let problem = data(file);
+    let files = unbounded_files();
+    assert!(files.len() >= 16);
+    for (file, problem) in files {
         let bump = Bump::new();
         let plain = Solver::new(&problem, &bump).count();
         for memo in caches() {

@@ -2,29 +2,13 @@
 //! mapped back, on every plain reference file and on random problems; the
 //! reductions do happen; colors and bounds are refused.
 
-use std::collections::BTreeSet;
-
 use bumpalo::Bump;
-use dancing::{OptionId, Problem, ReduceError, Reduction, Solver, format, reduce};
-use dancing_testkit::brute;
+use dancing::{OptionId, Problem, ReduceError, Solver, format, reduce};
 use dancing_testkit::strategies::{proptest_config, small_problem};
+use dancing_testkit::{brute, figures};
 use proptest::prelude::*;
 
-use super::{data, engine_solutions};
-
-/// The reduced problem's solutions, mapped back to the original's options,
-/// each sorted.
-fn mapped_solutions(reduction: &Reduction) -> BTreeSet<Vec<OptionId>> {
-    engine_solutions(reduction.problem())
-        .into_iter()
-        .map(|solution| {
-            let mut options: Vec<OptionId> =
-                solution.iter().map(|&o| reduction.original(o)).collect();
-            options.sort();
-            options
-        })
-        .collect()
-}
+use super::{data, engine_solutions, mapped_solutions};
 
 fn count(problem: &Problem) -> u64 {
     let bump = Bump::new();
@@ -33,19 +17,7 @@ fn count(problem: &Problem) -> u64 {
 
 #[test]
 fn reduced_reference_problems_have_the_same_solutions() {
-    for file in [
-        "toy.dlx",
-        "queens6.dlx",
-        "queens8.dlx",
-        "queens10.dlx",
-        "langford7.dlx",
-        "langford8.dlx",
-        "latin4.dlx",
-        "matchings12.dlx",
-        "partitions8.dlx",
-        "pentomino3x20.dlx",
-        "sudoku4x4_grids.dlx",
-    ] {
+    for file in figures::DLX1.iter().map(|figures| figures.file) {
         let problem = data(file);
         let reduction = reduce(&problem).unwrap();
         assert!(reduction.is_complete(), "{file}");
@@ -58,7 +30,7 @@ fn reduced_reference_problems_have_the_same_solutions() {
         assert_eq!(count(reduced), count(&problem), "{file}");
         if count(&problem) <= 5_000 {
             assert_eq!(
-                mapped_solutions(&reduction),
+                mapped_solutions(reduction.problem(), |o| reduction.original(o)),
                 engine_solutions(&problem),
                 "{file}"
             );
@@ -80,7 +52,10 @@ fn blocking_options_and_forced_items_are_removed() {
     assert_eq!(reduction.removed_options(), 2);
     assert_eq!(reduction.removed_items(), 2);
     assert_eq!(count(reduction.problem()), 1);
-    assert_eq!(mapped_solutions(&reduction), engine_solutions(&problem));
+    assert_eq!(
+        mapped_solutions(reduction.problem(), |o| reduction.original(o)),
+        engine_solutions(&problem)
+    );
     let written = {
         let mut out = Vec::new();
         format::write(reduction.problem(), &mut out).unwrap();
@@ -116,7 +91,7 @@ proptest! {
     #[test]
     fn reduced_random_problems_have_the_same_solutions(problem in small_problem()) {
         let reduction = reduce(&problem).unwrap();
-        prop_assert_eq!(mapped_solutions(&reduction), brute::exact_covers(&problem));
+        prop_assert_eq!(mapped_solutions(reduction.problem(), |o| reduction.original(o)), brute::exact_covers(&problem));
     }
 }
 
@@ -133,5 +108,8 @@ fn an_option_that_blocks_an_item_is_removed() {
         .map(|k| reduction.original(OptionId::new(k)).index())
         .collect();
     assert_eq!(kept, [2, 3]);
-    assert_eq!(mapped_solutions(&reduction), engine_solutions(&problem));
+    assert_eq!(
+        mapped_solutions(reduction.problem(), |o| reduction.original(o)),
+        engine_solutions(&problem)
+    );
 }
