@@ -14,7 +14,7 @@ use dancing_problems::polyomino::{
 };
 use dancing_problems::{
     DeBruijn, Error, ExactCover, Langford, LatinSquares, PerfectMatchings, Queens, SetPartitions,
-    SudokuGrids, WordRectangles, ZeroOneMatrices, write_dlx,
+    SudokuGrids, Tilings, WordRectangles, ZeroOneMatrices, tilings, write_dlx,
 };
 
 use crate::interrupt;
@@ -36,7 +36,9 @@ Examples:
   dlx gen langford 11 --up-to-reversal --count    17792
   dlx gen pentomino 6x10 --up-to-symmetry --solve --max 3
   dlx gen pentomino '......../......../......../...##.../...##.../......../......../........' --up-to-symmetry --count
-  dlx gen sudoku-grids 2x2 --solve";
+  dlx gen sudoku-grids 2x2 --solve
+  dlx gen dominoes 8x8 --count --memo                 12988816
+  dlx gen tiling 3x9 --shapes trominoes --count";
 
 /// Write a classic exact-cover problem in Knuth's DLX format, or solve it
 /// here and draw its solutions.
@@ -102,6 +104,30 @@ pub enum Problem {
         /// is set), always, never.
         #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorWhen::Auto)]
         color: ColorWhen,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Domino tilings of a board, any number of dominoes (12,988,816 for
+    /// 8x8; count big boards with --count --memo).
+    Dominoes {
+        /// The board: ROWSxCOLUMNS (8x8), a picture with rows separated by
+        /// `/` (`.` a cell, `#` a hole), or @FILE holding a picture.
+        #[arg(value_name = "BOARD", value_parser = parse_board)]
+        board: Board,
+        #[command(flatten)]
+        output: Output,
+    },
+    /// Tilings of a board by copies of some shapes, each used any number of
+    /// times, in any rotation or reflection (trominoes by default).
+    Tiling {
+        /// The board: ROWSxCOLUMNS, a picture (`..#/...`), or @FILE.
+        #[arg(value_name = "BOARD", value_parser = parse_board)]
+        board: Board,
+        /// The shapes: `dominoes`, `trominoes`, or a picture where each
+        /// shape is drawn with a character of its own (`AAB/..B`), or
+        /// @FILE holding one.
+        #[arg(long, value_name = "SHAPES", default_value = "trominoes", value_parser = parse_shapes)]
+        shapes: PieceSet,
         #[command(flatten)]
         output: Output,
     },
@@ -273,6 +299,24 @@ pub fn run(args: &Args) -> Status {
             };
             emit("pentomino", packing, output, Shape::Block, draw)
         }
+        Problem::Dominoes { board, output } => emit(
+            "dominoes",
+            Tilings::dominoes(board.clone()),
+            output,
+            Shape::Block,
+            plain,
+        ),
+        Problem::Tiling {
+            board,
+            shapes,
+            output,
+        } => emit(
+            "tiling",
+            Tilings::new(board.clone(), shapes.0.clone()),
+            output,
+            Shape::Block,
+            plain,
+        ),
         Problem::Latin { n, output } => emit(
             "latin",
             LatinSquares::new(*n as usize),
@@ -565,6 +609,16 @@ fn parse_board(text: &str) -> Result<Board, String> {
         return Board::rectangle(rows, columns).map_err(|e| e.to_string());
     }
     Board::from_picture(text).map_err(|e| e.to_string())
+}
+
+/// The shapes of `dlx gen tiling`: named sets, or pieces as `--pieces`
+/// takes them.
+fn parse_shapes(text: &str) -> Result<PieceSet, String> {
+    match text {
+        "dominoes" => Ok(PieceSet(tilings::domino())),
+        "trominoes" => Ok(PieceSet(tilings::trominoes())),
+        _ => parse_pieces(text),
+    }
 }
 
 fn parse_pieces(text: &str) -> Result<PieceSet, String> {

@@ -30,6 +30,17 @@ impl Input {
             .collect()
     }
 
+    /// Reads and parses a problem in Knuth's format, whole (no budget): the
+    /// problem and its warnings, or the message that names the place of the
+    /// error.
+    pub fn read_problem(&self) -> Result<dancing::format::Parsed, String> {
+        let name = self.name();
+        let reader = self
+            .open()
+            .map_err(|error| format!("{name}: cannot open: {error}"))?;
+        dancing::format::read(reader).map_err(|error| format!("{name}:{error}"))
+    }
+
     /// The name used in messages: the path as given, or `<stdin>`.
     pub fn name(&self) -> String {
         match self {

@@ -12,6 +12,7 @@ mod generate;
 mod input;
 mod interrupt;
 mod progress;
+mod reduce;
 mod solve;
 mod status;
 mod sudoku;
@@ -36,6 +37,8 @@ enum Command {
     Gen(generate::Args),
     /// Check the solutions `dlx solve` printed against the problem, without the search engine.
     Verify(verify::Args),
+    /// Write an equivalent, smaller problem (Knuth's DLX-PRE): options that cannot be in a solution removed, forced items merged.
+    Reduce(reduce::Args),
 }
 
 fn main() -> ExitCode {
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
         Command::Sudoku(args) => sudoku::run(&args),
         Command::Gen(args) => generate::run(&args),
         Command::Verify(args) => return verify::run(&args),
+        Command::Reduce(args) => reduce::run(&args),
     };
     status.exit_code()
 }

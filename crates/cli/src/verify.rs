@@ -18,7 +18,7 @@ use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use dancing::{Problem, format};
+use dancing::Problem;
 
 use crate::input::Input;
 use crate::interrupt;
@@ -100,17 +100,10 @@ pub fn run(args: &Args) -> ExitCode {
         );
         return Status::Error.into();
     }
-    let problem_name = problem_input.name();
-    let problem = match problem_input.open().map_err(|e| e.to_string()) {
-        Ok(reader) => match format::read(reader) {
-            Ok(parsed) => parsed.problem,
-            Err(error) => {
-                crate::diag!("{problem_name}:{error}");
-                return Status::Error.into();
-            }
-        },
-        Err(error) => {
-            crate::diag!("{problem_name}: cannot open: {error}");
+    let problem = match problem_input.read_problem() {
+        Ok(parsed) => parsed.problem,
+        Err(message) => {
+            crate::diag!("{message}");
             return Status::Error.into();
         }
     };

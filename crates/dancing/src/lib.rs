@@ -10,6 +10,8 @@ mod matrix;
 mod names;
 mod parallel;
 mod problem;
+mod reduce;
+mod relabel;
 mod search;
 mod visit;
 
@@ -19,5 +21,9 @@ pub use parallel::ParallelSolver;
 pub use problem::{
     BuildError, ColorId, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, is_valid_name,
 };
-pub use search::{SelectError, Solver};
+pub use reduce::{ReduceError, Reduction, reduce};
+pub use relabel::Shuffled;
+pub use search::{
+    CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError, SelectError, Solver,
+};
 pub use visit::{FnVisitor, Progress, Solution, Stats, StopReason, Visitor};

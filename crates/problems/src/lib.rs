@@ -18,6 +18,7 @@ pub mod partitions;
 pub mod polyomino;
 pub mod queens;
 pub mod sudoku_grids;
+pub mod tilings;
 pub mod words;
 
 pub use debruijn::{Cycle, DeBruijn};
@@ -30,6 +31,7 @@ pub use partitions::{SetPartition, SetPartitions};
 pub use polyomino::{Board, Packing, Piece, Tiling};
 pub use queens::{Queens, QueensBoard};
 pub use sudoku_grids::SudokuGrids;
+pub use tilings::{TileLayout, Tilings};
 pub use words::{LetterGrid, WordRectangles};
 
 /// A classic problem stated as exact cover: the engine's [`Problem`], and the

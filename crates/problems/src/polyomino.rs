@@ -258,9 +258,11 @@ impl ExactCover for Packing {
             }
         }
         Tiling {
-            width,
-            height,
-            owner,
+            grid: OwnerGrid {
+                width,
+                height,
+                owner,
+            },
             symbols: self.symbols.clone(),
             placed,
         }
@@ -278,15 +280,7 @@ impl ExactCover for Packing {
             };
             format!("{} pieces ({}{more})", self.pieces.len(), names.join(" "))
         };
-        let board = match self.board.rectangle_size() {
-            Some((rows, columns)) => format!("a {rows}x{columns} board"),
-            None => format!(
-                "a board of {} cells ({}x{} with holes)",
-                self.board.len(),
-                self.board.height(),
-                self.board.width()
-            ),
-        };
+        let board = self.board.describe();
         let group = self.symmetries.len();
         let symmetry = match &self.breaking {
             None if group == 1 => "the board has no symmetry".to_owned(),
@@ -318,10 +312,8 @@ impl ExactCover for Packing {
 /// letter per piece and a space for each hole.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Tiling {
-    width: usize,
-    height: usize,
     /// The piece on each position of the board's bounding box.
-    owner: Vec<Option<usize>>,
+    grid: OwnerGrid,
     symbols: Vec<char>,
     placed: Vec<Placement>,
 }
@@ -329,25 +321,18 @@ pub struct Tiling {
 impl Tiling {
     /// The width of the board's bounding box.
     pub fn width(&self) -> usize {
-        self.width
+        self.grid.width
     }
 
     /// The height of the board's bounding box.
     pub fn height(&self) -> usize {
-        self.height
+        self.grid.height
     }
 
     /// The piece (an index into [`Packing::pieces`]) covering `cell`, or
     /// `None` for a hole or a cell outside the board.
     pub fn piece_at(&self, cell: Cell) -> Option<usize> {
-        if cell.x < 0
-            || cell.y < 0
-            || cell.x as usize >= self.width
-            || cell.y as usize >= self.height
-        {
-            return None;
-        }
-        self.owner[cell.y as usize * self.width + cell.x as usize]
+        self.grid.at(cell)
     }
 
     /// The letter drawn for `piece`: the first character of its name, or a
@@ -364,12 +349,43 @@ impl Tiling {
 
 impl fmt::Display for Tiling {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.grid.draw(f, |piece| self.symbols[piece])
+    }
+}
+
+/// What covers each position of a board's bounding box (a piece, a tile),
+/// by index; `None` for a hole.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct OwnerGrid {
+    pub(crate) width: usize,
+    pub(crate) height: usize,
+    /// Row by row.
+    pub(crate) owner: Vec<Option<usize>>,
+}
+
+impl OwnerGrid {
+    /// What covers `cell`: `None` for a hole or a cell outside the box.
+    pub(crate) fn at(&self, cell: Cell) -> Option<usize> {
+        if cell.x < 0
+            || cell.y < 0
+            || cell.x as usize >= self.width
+            || cell.y as usize >= self.height
+        {
+            return None;
+        }
+        self.owner[cell.y as usize * self.width + cell.x as usize]
+    }
+
+    /// Draws the grid, a character per position (`symbol` of its owner, a
+    /// space for a hole), each row without its trailing spaces.
+    pub(crate) fn draw(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        symbol: impl Fn(usize) -> char,
+    ) -> fmt::Result {
         for y in 0..self.height {
             let row: String = (0..self.width)
-                .map(|x| {
-                    self.piece_at(Cell::new(x as i32, y as i32))
-                        .map_or(' ', |piece| self.symbols[piece])
-                })
+                .map(|x| self.at(Cell::new(x as i32, y as i32)).map_or(' ', &symbol))
                 .collect();
             writeln!(f, "{}", row.trim_end())?;
         }
@@ -621,7 +637,11 @@ fn is_cell_name(name: &str) -> bool {
 
 /// Every placement of `piece` on `board`, in option order; stops with an
 /// error once the entries would pass `budget`.
-fn placements(board: &Board, piece: &Piece, budget: &mut usize) -> Result<Vec<Vec<Cell>>, Error> {
+pub(crate) fn placements(
+    board: &Board,
+    piece: &Piece,
+    budget: &mut usize,
+) -> Result<Vec<Vec<Cell>>, Error> {
     let mut result = Vec::new();
     for shape in piece.orientations() {
         let width = shape.iter().map(|c| c.x).max().unwrap_or(0) as usize + 1;

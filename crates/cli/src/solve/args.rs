@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use super::budget::parse_duration;
+use super::memo::parse_size;
 
 /// Exit statuses and stops, shown after `--help` of every command that
 /// searches.
@@ -76,6 +77,28 @@ pub struct SearchArgs {
     /// Print the number of search-tree nodes at each depth on standard error.
     #[arg(long)]
     pub profile: bool,
+
+    // Memoized counting (see `memo.rs`).
+    /// Count with a cache of subproblems (memoized counting, as DXZ and
+    /// Knuth's DLX6): exact counts up to 2^128 - 1, and far fewer nodes
+    /// where subproblems recur (tilings, matchings, partitions). Needs
+    /// --count; one thread; not for problems with item bounds. The cache
+    /// turns itself off where it does not pay.
+    #[arg(long, requires = "count")]
+    pub memo: bool,
+
+    /// Bound the memory of the --memo cache: bytes, or with a suffix K, M,
+    /// G (`64M`, `1G`) [default: 256M]. When full it is emptied and
+    /// refilled; the count stays exact.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, requires = "memo")]
+    pub memo_limit: Option<usize>,
+
+    /// Break ties among the items with fewest options, and order the
+    /// options, at random from seed S: the same seed gives the same search
+    /// (on any number of threads), another seed other solutions first.
+    /// Counts do not change.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
 }
 
 impl SearchArgs {
@@ -97,6 +120,9 @@ impl SearchArgs {
             (self.quiet, "--quiet"),
             (self.stats, "--stats"),
             (self.profile, "--profile"),
+            (self.memo, "--memo"),
+            (self.memo_limit.is_some(), "--memo-limit"),
+            (self.seed.is_some(), "--seed"),
         ];
         flags
             .into_iter()

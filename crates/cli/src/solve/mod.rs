@@ -10,6 +10,7 @@
 
 pub mod args;
 pub mod budget;
+pub mod memo;
 pub mod printer;
 pub mod runner;
 

@@ -149,7 +149,7 @@ impl<W: Write> Printer for Json<'_, W> {
         let mut summary = json!({
             "type": "summary",
             "file": self.file,
-            "solutions": stats.solutions,
+            "solutions": json_count(outcome.solutions()),
             "nodes": stats.nodes,
             "updates": stats.updates,
             "max_depth": stats.max_depth,
@@ -164,6 +164,17 @@ impl<W: Write> Printer for Json<'_, W> {
         }
         if let Some(line) = outcome.stopped_reading_at {
             summary["stopped_reading_at_line"] = json!(line);
+        }
+        if let Some(memo) = &outcome.memo {
+            let cache = &memo.cache;
+            summary["memo"] = json!({
+                "hits": cache.hits,
+                "misses": cache.misses,
+                "peak_entries": cache.peak_entries,
+                "peak_bytes": cache.peak_bytes,
+                "evictions": cache.evictions,
+                "turned_off": cache.turned_off,
+            });
         }
         writeln!(self.out, "{summary}")?;
         self.out.flush()
@@ -197,10 +208,10 @@ impl<W: Write> Printer for Count<'_, W> {
     }
 
     fn finish(&mut self, outcome: &Outcome) -> io::Result<()> {
-        if outcome.stopped_reading_at.is_none() {
+        if outcome.stopped_reading_at.is_none() && outcome.refusal().is_none() {
             match &self.label {
-                Some(label) => writeln!(self.out, "{label}:{}", outcome.stats.solutions)?,
-                None => writeln!(self.out, "{}", outcome.stats.solutions)?,
+                Some(label) => writeln!(self.out, "{label}:{}", outcome.solutions())?,
+                None => writeln!(self.out, "{}", outcome.solutions())?,
             }
         }
         self.out.flush()
@@ -263,6 +274,10 @@ pub fn report(search: &SearchArgs, name: &str, prefixed: bool, sentence: bool, o
             "{name}:{line}: {why} while reading, after {seconds:.3}s; nothing was searched"
         );
     }
+    if let Some(refusal) = outcome.refusal() {
+        crate::diag!("{refusal}");
+        return;
+    }
     if search.stats {
         let stopped = match outcome.stop {
             None => String::new(),
@@ -280,14 +295,26 @@ pub fn report(search: &SearchArgs, name: &str, prefixed: bool, sentence: bool, o
         } else {
             String::new()
         };
+        let cache = outcome.memo.as_ref().map_or(String::new(), |memo| {
+            let cache = &memo.cache;
+            format!(
+                " cache-hits {} cache-misses {} cache-peak-entries {} cache-peak-bytes {} cache-evictions {} cache-off {}",
+                cache.hits,
+                cache.misses,
+                cache.peak_entries,
+                cache.peak_bytes,
+                cache.evictions,
+                if cache.turned_off { "yes" } else { "no" }
+            )
+        });
         crate::diag!(
-            "{}solutions {} nodes {} updates {}{cleansings} max-depth {} time {seconds:.3}s threads {} complete {}{stopped}",
+            "{}solutions {} nodes {} updates {}{cleansings} max-depth {} time {seconds:.3}s threads {} complete {}{cache}{stopped}",
             if prefixed {
                 format!("file {name} ")
             } else {
                 String::new()
             },
-            stats.solutions,
+            outcome.solutions(),
             stats.nodes,
             stats.updates,
             stats.max_depth,
@@ -300,7 +327,7 @@ pub fn report(search: &SearchArgs, name: &str, prefixed: bool, sentence: bool, o
         } else {
             String::new()
         };
-        let plural = if stats.solutions == 1 { "" } else { "s" };
+        let plural = if outcome.solutions() == 1 { "" } else { "s" };
         let stopped = match outcome.stop {
             None => String::new(),
             Some(Stop::MaxSolutions) => " (stopped early)".to_owned(),
@@ -315,7 +342,7 @@ pub fn report(search: &SearchArgs, name: &str, prefixed: bool, sentence: bool, o
         };
         crate::diag!(
             "{prefix}{} solution{plural}{stopped}, {} nodes, {} updates, {seconds:.3}s{explored}",
-            stats.solutions,
+            outcome.solutions(),
             stats.nodes,
             stats.updates
         );
@@ -333,6 +360,15 @@ pub fn report(search: &SearchArgs, name: &str, prefixed: bool, sentence: bool, o
 }
 
 /// Why a run stopped, in words.
+/// A count in JSON: a number where it fits 64 bits (what every JSON reader
+/// takes), else a string of its digits.
+fn json_count(count: u128) -> serde_json::Value {
+    match u64::try_from(count) {
+        Ok(count) => json!(count),
+        Err(_) => json!(count.to_string()),
+    }
+}
+
 fn describe(stop: Stop) -> &'static str {
     match stop {
         Stop::MaxSolutions => "stopped early",

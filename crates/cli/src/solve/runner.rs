@@ -6,11 +6,13 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use dancing::{
-    ParallelSolver, Problem, Progress as SearchState, SearchConfig, Stats, StopReason, Template,
+    ParallelSolver, Problem, Progress as SearchState, SearchConfig, Shuffled, Stats, StopReason,
+    Template,
 };
 
 use super::args::SearchArgs;
 use super::budget::{Budget, Stop};
+use super::memo::MemoReport;
 use super::printer::{Printer, report};
 use crate::progress::Progress;
 use crate::status::Status;
@@ -62,16 +64,36 @@ pub struct Outcome {
     /// Whether the problem has colors or bounds, so that the summary
     /// counts cleansings as DLX2 and DLX3 do.
     pub cleansings_counted: bool,
+    /// The exact count and the cache's figures of a `--memo` count.
+    pub memo: Option<MemoReport>,
 }
 
 impl Outcome {
-    /// 0 when a solution was found, 1 when none was.
+    /// 0 when a solution was found, 1 when none was, 2 when a `--memo`
+    /// count was refused.
     pub fn status(&self) -> Status {
-        if self.stats.solutions > 0 {
+        if self.refusal().is_some() {
+            Status::Error
+        } else if self.stats.solutions > 0 {
             Status::Success
         } else {
             Status::NotFound
         }
+    }
+}
+
+impl Outcome {
+    /// The number of solutions: exact for a `--memo` count, whose
+    /// statistics stop at `u64::MAX`.
+    pub fn solutions(&self) -> u128 {
+        self.memo
+            .as_ref()
+            .map_or(u128::from(self.stats.solutions), |memo| memo.solutions)
+    }
+
+    /// Why a `--memo` count was refused, if it was.
+    pub fn refusal(&self) -> Option<&str> {
+        self.memo.as_ref()?.refused.as_deref()
     }
 }
 
@@ -80,42 +102,54 @@ impl Run<'_> {
     /// the summary on standard error. Fails only when writing the output
     /// fails.
     pub fn search(&self, problem: &Problem, printer: &mut impl Printer) -> io::Result<Outcome> {
+        if self.search.memo {
+            return self.count_memoized(problem, printer);
+        }
+        self.search_plain(problem, printer)
+    }
+
+    /// [`search`](Self::search) without `--memo`: the parallel search.
+    pub(super) fn search_plain(
+        &self,
+        problem: &Problem,
+        printer: &mut impl Printer,
+    ) -> io::Result<Outcome> {
         let search = self.search;
         let threads = search.thread_count();
         let limit = self.max_solutions.unwrap_or(u64::MAX);
         printer.begin()?;
         let visits = printer.wants_solutions() || self.max_solutions.is_some();
+        // `--seed`: the search runs on a shuffled copy, and its solutions
+        // are mapped back to the input's options.
+        let shuffled = search.seed.map(|seed| Shuffled::new(problem, seed));
+        let searched = shuffled.as_ref().map_or(problem, Shuffled::problem);
+        let mut originals = Vec::new();
         // Linking a huge problem takes a while: Ctrl-C and the clock stop it.
-        let Some(template) = Template::new_cancellable(problem, || self.budget.spent().is_some())
+        let Some(template) = Template::new_cancellable(searched, || self.budget.spent().is_some())
         else {
             return self.stopped_linking(threads, printer);
         };
-        // Looked at often enough to stop within 1% of a short budget.
-        let poll = search
-            .time_limit
-            .map_or(MAX_POLL, |limit| (limit / 100).clamp(MIN_POLL, MAX_POLL));
         let config = SearchConfig::new()
             .threads(threads)
             .ordered(true)
             .node_limit(search.max_nodes)
-            .progress_interval(poll);
+            .progress_interval(self.poll());
         let mut solver = ParallelSolver::from_template(template).with_config(config);
         let mut written: io::Result<()> = Ok(());
         let mut found = 0u64;
         let mut stop = None;
-        // The bar would garble solutions printed on the same terminal.
-        let progress = if search.quiet || (printer.wants_solutions() && io::stdout().is_terminal())
-        {
-            Progress::hidden()
-        } else {
-            // Knuth's estimate, in tenths of a percent.
-            let bar = Progress::bar(1000, PROGRESS);
-            bar.set_prefix(tail(self.name, PREFIX_CHARS));
-            bar
-        };
+        let progress = self.progress_bar(printer.wants_solutions());
         let visit = |solution: &dancing::Solution<'_>| {
             found += 1;
-            written = printer.solution(problem, found, solution.options());
+            let options = match &shuffled {
+                Some(shuffled) => {
+                    originals.clear();
+                    originals.extend(solution.options().iter().map(|&o| shuffled.original(o)));
+                    &originals[..]
+                }
+                None => solution.options(),
+            };
+            written = printer.solution(problem, found, options);
             if written.is_err() || found == limit {
                 ControlFlow::Break(())
             } else {
@@ -124,15 +158,7 @@ impl Run<'_> {
         };
         let started = self.budget.started();
         let monitor = |state: &SearchState| {
-            progress.set_position((state.fraction * 1000.0) as u64);
-            let rate = state.stats.nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);
-            progress.set_message(format!(
-                "{} solutions, {} nodes, {}/s",
-                state.stats.solutions,
-                abbreviate(state.stats.nodes as f64),
-                abbreviate(rate)
-            ));
-            stop = self.budget.spent();
+            stop = self.show_progress(&progress, state);
             if stop.is_some() {
                 ControlFlow::Break(())
             } else {
@@ -175,9 +201,46 @@ impl Run<'_> {
             profile: solver.profile().to_vec(),
             stopped_reading_at: None,
             cleansings_counted: problem.has_colors() || problem.has_bounds(),
+            memo: None,
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)
+    }
+
+    /// How often the budget (and Ctrl-C) is looked at: often enough to
+    /// stop within 1% of a short budget.
+    pub(super) fn poll(&self) -> Duration {
+        self.search
+            .time_limit
+            .map_or(MAX_POLL, |limit| (limit / 100).clamp(MIN_POLL, MAX_POLL))
+    }
+
+    /// The progress bar of a search, hidden with `--quiet` and where it
+    /// would garble solutions printed on the same terminal.
+    pub(super) fn progress_bar(&self, printing_solutions: bool) -> Progress {
+        if self.search.quiet || (printing_solutions && io::stdout().is_terminal()) {
+            Progress::hidden()
+        } else {
+            // Knuth's estimate, in tenths of a percent.
+            let bar = Progress::bar(1000, PROGRESS);
+            bar.set_prefix(tail(self.name, PREFIX_CHARS));
+            bar
+        }
+    }
+
+    /// Shows the search's state on the bar, and says why to stop, if the
+    /// budget is spent.
+    pub(super) fn show_progress(&self, progress: &Progress, state: &SearchState) -> Option<Stop> {
+        progress.set_position((state.fraction * 1000.0) as u64);
+        let elapsed = self.budget.started().elapsed().as_secs_f64();
+        let rate = state.stats.nodes as f64 / elapsed.max(1e-9);
+        progress.set_message(format!(
+            "{} solutions, {} nodes, {}/s",
+            state.stats.solutions,
+            abbreviate(state.stats.nodes as f64),
+            abbreviate(rate)
+        ));
+        self.budget.spent()
     }
 
     /// Reports an input whose reading stopped at `line` (Ctrl-C or the
@@ -197,6 +260,7 @@ impl Run<'_> {
             profile: Vec::new(),
             stopped_reading_at: Some(line),
             cleansings_counted: false,
+            memo: None,
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)
@@ -204,7 +268,11 @@ impl Run<'_> {
 
     /// Reports an input whose linking was stopped (Ctrl-C or the clock):
     /// nothing was searched.
-    fn stopped_linking(&self, threads: usize, printer: &mut impl Printer) -> io::Result<Outcome> {
+    pub(super) fn stopped_linking(
+        &self,
+        threads: usize,
+        printer: &mut impl Printer,
+    ) -> io::Result<Outcome> {
         let outcome = Outcome {
             stats: nothing_searched(),
             elapsed: self.budget.started().elapsed(),
@@ -214,13 +282,14 @@ impl Run<'_> {
             profile: Vec::new(),
             stopped_reading_at: None,
             cleansings_counted: false,
+            memo: None,
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)
     }
 
     /// The printer's end, then the summary after the output it describes.
-    fn finish(&self, printer: &mut impl Printer, outcome: &Outcome) -> io::Result<()> {
+    pub(super) fn finish(&self, printer: &mut impl Printer, outcome: &Outcome) -> io::Result<()> {
         printer.finish(outcome)?;
         report(
             self.search,

@@ -241,6 +241,30 @@ impl<'b> Matrix<'b> {
         debug_assert!(self.links.len(item) >= COVERED);
         (self.links.len(item) - COVERED) >> self.unit.trailing_zeros()
     }
+    /// Appends to `words` the set of active items (primary and secondary),
+    /// a bit per item column from 1, 64 to a word: with the colors in force
+    /// (which the search tracks), the subproblem left.
+    pub(crate) fn active_items_into(&self, words: &mut Vec<u64>) {
+        for chunk in self.links.lens()[1..].chunks(64) {
+            let word = chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |word, (k, &key)| word | u64::from(key < COVERED) << k);
+            words.push(word);
+        }
+    }
+
+    /// The number of items, padding included: the largest item column.
+    pub(crate) fn item_count(&self) -> u32 {
+        self.links.lens().len() as u32 - 1
+    }
+
+    /// The nodes of the option that `node` belongs to.
+    pub(crate) fn option_nodes_of(&self, node: u32) -> std::ops::RangeInclusive<u32> {
+        let (first, last) = self.option_bounds(node);
+        first..=last
+    }
+
     /// The first and last nodes of the option that `p` belongs to.
     #[inline(always)]
     pub(super) fn option_bounds(&self, p: u32) -> (u32, u32) {

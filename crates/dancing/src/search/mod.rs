@@ -14,6 +14,7 @@
 
 mod c;
 mod m;
+mod memo;
 mod walk;
 mod x;
 
@@ -31,6 +32,8 @@ use c::Colors;
 use m::Multiplicities;
 pub(crate) use walk::{Algorithm, Dance};
 use x::ExactCover;
+
+pub use memo::{CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError};
 
 /// Runs `$body` with `$dance` the type of the dance `$solver`'s problem
 /// needs: chosen once per call, never inside a loop.

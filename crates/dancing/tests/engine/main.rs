@@ -1,5 +1,6 @@
 //! The engine's integration tests, one binary, by topic:
 //!
+//! - [`reduce`]: preprocessing, against the original problem.
 //! - [`reference`]: Knuth's DLX1 figures on the reference files.
 //! - [`colors`]: Algorithm C against DLX2's figures and brute force.
 //! - [`multiplicities`]: Algorithm M against DLX3's figures and brute force.
@@ -8,9 +9,11 @@
 //! - [`format`]: Knuth's text format, read and written.
 //! - [`format_props`]: the format against untrusted and damaged input.
 //! - [`colors_bounds`]: colors and bounds in the model and the format.
+//! - [`shuffled`]: seeded search, against the original problem.
 //! - [`solver`]: searching again, templates, node limits and monitors.
 //! - [`selection`]: selecting options before a search.
 //! - [`parallel`]: the parallel search against the sequential one.
+//! - [`memo`]: memoized counting against the plain search and brute force.
 //! - [`hostile_shapes`]: the parallel search on trees shaped to hurt it,
 //!   and its budgets.
 //! - [`visitors`]: the search configuration, visitors, and why searches end.
@@ -24,10 +27,13 @@ mod colors_bounds;
 mod format;
 mod format_props;
 mod hostile_shapes;
+mod memo;
 mod multiplicities;
 mod parallel;
+mod reduce;
 mod reference;
 mod selection;
+mod shuffled;
 mod solver;
 mod visitors;
 
@@ -76,6 +82,23 @@ fn engine_solutions(problem: &Problem) -> BTreeSet<Vec<OptionId>> {
         ControlFlow::Continue(())
     });
     all
+}
+
+/// The solutions of `derived` (a problem made from another: shuffled,
+/// reduced), each mapped back by `original` to the other's options and
+/// sorted.
+fn mapped_solutions(
+    derived: &Problem,
+    original: impl Fn(OptionId) -> OptionId,
+) -> BTreeSet<Vec<OptionId>> {
+    engine_solutions(derived)
+        .into_iter()
+        .map(|solution| {
+            let mut options: Vec<OptionId> = solution.iter().map(|&o| original(o)).collect();
+            options.sort();
+            options
+        })
+        .collect()
 }
 
 /// Every solution of an ordered parallel search of `problem` (options in

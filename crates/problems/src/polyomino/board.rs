@@ -185,6 +185,20 @@ impl Board {
         (rows * columns == self.cells.len()).then_some((rows, columns))
     }
 
+    /// The board in a phrase: `a 6x10 board`, or `a board of 60 cells
+    /// (8x8 with holes)`.
+    pub(crate) fn describe(&self) -> String {
+        match self.rectangle_size() {
+            Some((rows, columns)) => format!("a {rows}x{columns} board"),
+            None => format!(
+                "a board of {} cells ({}x{} with holes)",
+                self.len(),
+                self.height(),
+                self.width()
+            ),
+        }
+    }
+
     /// The symmetries of the square that map the board onto itself, the
     /// identity first: 4 for a rectangle that is not a square, 8 for a
     /// square, fewer for boards with holes or odd shapes.

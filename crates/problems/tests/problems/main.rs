@@ -11,6 +11,7 @@ mod langford;
 mod large;
 mod polyomino;
 mod queens;
+mod tilings;
 mod xcc;
 
 use std::ops::ControlFlow;

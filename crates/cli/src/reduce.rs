@@ -1,0 +1,77 @@
+//! `dlx reduce`: preprocessing as Knuth's DLX-PRE does it. Writes an
+//! equivalent, smaller problem in Knuth's format on standard output (its
+//! solutions are the original's, with the removed items left out of their
+//! options), and a summary of what was removed on standard error.
+
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+
+use dancing::{format, reduce};
+
+use crate::input::Input;
+use crate::status::{Status, is_broken_pipe};
+
+/// Write an equivalent, smaller problem (options that can never be in a
+/// solution removed, items forced by others merged), as Knuth's DLX-PRE.
+///
+/// The reduced problem goes to standard output in Knuth's format, a
+/// summary to standard error. Problems with colors or item bounds are not
+/// reduced. Exit status: 0, or 2 on an error.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A file in Knuth's DLX format; none, or `-`, reads standard input.
+    pub file: Option<PathBuf>,
+}
+
+pub fn run(args: &Args) -> Status {
+    let input = Input::all(args.file.as_slice()).remove(0);
+    let name = input.name();
+    let parsed = match input.read_problem() {
+        Ok(parsed) => parsed,
+        Err(message) => {
+            crate::diag!("{message}");
+            return Status::Error;
+        }
+    };
+    for warning in &parsed.warnings {
+        crate::diag!("{name}:{warning}");
+    }
+    let problem = parsed.problem;
+    let reduction = match reduce(&problem) {
+        Ok(reduction) => reduction,
+        Err(error) => {
+            crate::diag!("{name}: dlx reduce: {error}");
+            return Status::Error;
+        }
+    };
+    let reduced = reduction.problem();
+    let summary = format!(
+        "removed {} of {} options and {} of {} items in {} rounds{}",
+        reduction.removed_options(),
+        problem.option_count(),
+        reduction.removed_items(),
+        problem.item_count(),
+        reduction.rounds(),
+        if reduction.is_complete() {
+            ""
+        } else {
+            " (stopped at the work limit: reduced less than it could be)"
+        }
+    );
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let written = writeln!(out, "| reduced from {name} by dlx reduce: {summary}")
+        .and_then(|()| format::write(reduced, &mut out))
+        .and_then(|()| out.flush());
+    match written {
+        Ok(()) => {
+            crate::diag!("{name}: {summary}");
+            Status::Success
+        }
+        Err(error) if is_broken_pipe(&error) => Status::Success,
+        Err(error) => {
+            crate::diag!("dlx reduce: error writing output: {error}");
+            Status::Error
+        }
+    }
+}

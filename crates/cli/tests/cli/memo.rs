@@ -1,0 +1,259 @@
+//! `--memo` (memoized counting) and `dlx gen dominoes` / `tiling`: the
+//! same counts as the plain search on every reference file, exact counts
+//! past 64 bits, bounded memory, budgets, refusals with their place, and
+//! the tiling generators' counts and bad arguments.
+
+use std::process::Output;
+
+use super::common::*;
+
+/// Reference files without item bounds: plain, colored, and large.
+const UNBOUNDED: [&str; 8] = [
+    "colors.dlx",
+    "debruijn4.dlx",
+    "langford8.dlx",
+    "matchings12.dlx",
+    "partitions8.dlx",
+    "pentomino3x20.dlx",
+    "queens12.dlx",
+    "sudoku4x4_grids.dlx",
+];
+
+fn run(args: &[&str]) -> Output {
+    dlx().args(args).output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The figure after `name` on a `--stats` line.
+fn figure(stats: &str, name: &str) -> u64 {
+    let mut words = stats.split_whitespace();
+    words.find(|&word| word == name);
+    words
+        .next()
+        .and_then(|value| value.parse().ok())
+        .unwrap_or_else(|| panic!("no {name} in {stats}"))
+}
+
+#[test]
+fn memoized_counts_equal_plain_counts_on_every_reference_file() {
+    let files: Vec<String> = UNBOUNDED
+        .iter()
+        .map(|file| engine_data(file).display().to_string())
+        .collect();
+    let mut plain_args = vec!["solve", "--count", "-j", "1"];
+    plain_args.extend(files.iter().map(String::as_str));
+    let plain = run(&plain_args);
+    assert_exit(&plain, 0);
+    for limit in ["256M", "4K", "0"] {
+        let mut memo_args = vec!["solve", "--count", "--memo", "--memo-limit", limit];
+        memo_args.extend(files.iter().map(String::as_str));
+        let memo = run(&memo_args);
+        assert_exit(&memo, 0);
+        assert_eq!(stdout(&memo), stdout(&plain), "--memo-limit {limit}");
+        assert_eq!(stdout(&memo).lines().count(), UNBOUNDED.len());
+    }
+}
+
+#[test]
+fn eight_by_eight_dominoes_take_a_few_thousand_nodes() {
+    let output = run(&["gen", "dominoes", "8x8", "--count", "--memo", "--stats"]);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "12988816\n");
+    let stats = stderr(&output);
+    assert_eq!(figure(&stats, "solutions"), 12_988_816);
+    assert!(figure(&stats, "nodes") < 10_000, "{stats}");
+    assert!(figure(&stats, "cache-hits") > 0, "{stats}");
+    assert!(figure(&stats, "cache-peak-bytes") > 0, "{stats}");
+    assert!(stats.contains("cache-off no"), "{stats}");
+    assert!(stats.contains("complete yes"), "{stats}");
+}
+
+/// 16x16 has about 2.4e30 tilings: printed in full, and in JSON as a
+/// string of digits (beyond what JSON readers take as a number).
+#[test]
+fn counts_past_64_bits_are_printed_exactly() {
+    let output = run(&["gen", "dominoes", "16x16", "--count", "--memo"]);
+    assert_exit(&output, 0);
+    let count: u128 = stdout(&output).trim().parse().unwrap();
+    assert!(count > u128::from(u64::MAX));
+    let text = run(&["gen", "dominoes", "16x16"]);
+    let path = std::env::temp_dir().join(format!("dlx-memo-16x16-{}.dlx", std::process::id()));
+    std::fs::write(&path, &text.stdout).unwrap();
+    let json = run(&[
+        "solve",
+        "--count",
+        "--memo",
+        "--json",
+        path.to_str().unwrap(),
+    ]);
+    std::fs::remove_file(&path).unwrap();
+    assert_exit(&json, 0);
+    let summary: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(summary["solutions"], count.to_string());
+    assert_eq!(summary["threads"], 1);
+    assert!(summary["memo"]["hits"].as_u64().unwrap() > 0);
+    assert!(summary["memo"]["peak_entries"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn a_tiny_cache_evicts_and_counts_the_same() {
+    let output = run(&[
+        "gen",
+        "dominoes",
+        "6x8",
+        "--count",
+        "--memo",
+        "--memo-limit",
+        "4K",
+        "--stats",
+    ]);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "167089\n");
+    let stats = stderr(&output);
+    assert!(figure(&stats, "cache-evictions") > 0, "{stats}");
+    assert!(figure(&stats, "cache-peak-bytes") <= 4096, "{stats}");
+}
+
+#[test]
+fn queens_turn_the_cache_off_and_count_the_same() {
+    let file = engine_data("queens12.dlx");
+    let output = run(&[
+        "solve",
+        "--count",
+        "--memo",
+        "--stats",
+        file.to_str().unwrap(),
+    ]);
+    assert_exit(&output, 0);
+    assert_eq!(stdout(&output), "14200\n");
+    assert!(
+        stderr(&output).contains("cache-off yes"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// Item bounds are refused by name, and the other inputs of the batch are
+/// still counted.
+#[test]
+fn bounds_are_refused_with_the_file_named() {
+    let bounded = engine_data("rowcol4_2_2.dlx");
+    let plain = engine_data("matchings12.dlx");
+    let output = run(&[
+        "solve",
+        "--count",
+        "--memo",
+        bounded.to_str().unwrap(),
+        plain.to_str().unwrap(),
+    ]);
+    assert_exit(&output, 2);
+    let message = stderr(&output);
+    assert!(
+        message.contains(&format!("{}: --memo: ", bounded.display())) && message.contains("bounds"),
+        "{message}"
+    );
+    assert_eq!(stdout(&output), format!("{}:10395\n", plain.display()));
+}
+
+#[test]
+fn memo_flags_need_their_partners_and_sizes_must_parse() {
+    let file = engine_data("toy.dlx");
+    let file = file.to_str().unwrap();
+    for (args, needle) in [
+        (&["solve", "--memo", file][..], "--count"),
+        (&["solve", "--count", "--memo-limit", "1M", file], "--memo"),
+        (
+            &["solve", "--count", "--memo", "--memo-limit", "lots", file],
+            "not a size",
+        ),
+        (
+            &["solve", "--count", "--memo", "--memo-limit=-3K", file],
+            "not a size",
+        ),
+        (&["gen", "dominoes", "4x4", "--memo"], "--count"),
+    ] {
+        let output = run(args);
+        assert_exit(&output, 2);
+        assert!(
+            stderr(&output).contains(needle),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(output.stdout.is_empty(), "{args:?}");
+    }
+}
+
+/// A node budget stops a memoized count like any other: a lower bound,
+/// marked incomplete.
+#[test]
+fn a_node_budget_stops_a_memoized_count() {
+    let output = run(&[
+        "gen",
+        "dominoes",
+        "8x10",
+        "--count",
+        "--memo",
+        "--max-nodes",
+        "200",
+        "--stats",
+    ]);
+    let stats = stderr(&output);
+    assert!(stats.contains("complete no"), "{stats}");
+    assert!(stats.contains("stopped max-nodes"), "{stats}");
+    assert!(figure(&stats, "nodes") <= 200, "{stats}");
+    let partial: u128 = stdout(&output).trim().parse().unwrap();
+    assert!(partial < 1_031_151_241);
+}
+
+#[test]
+fn tiling_generators_count_what_is_known() {
+    for (args, count) in [
+        (&["gen", "dominoes", "2x10", "--count"][..], "89"),
+        (&["gen", "dominoes", "8x8", "--count", "--memo"], "12988816"),
+        (&["gen", "dominoes", "3x3", "--count"], "0"),
+        (&["gen", "tiling", "2x3", "--count"], "3"),
+        (
+            &["gen", "tiling", "4x4", "--shapes", "dominoes", "--count"],
+            "36",
+        ),
+        (
+            &["gen", "tiling", "4x4", "--shapes", "AAB/..B", "--count"],
+            "36",
+        ),
+        // The corners are forced, leaving a 2x2 square.
+        (&["gen", "dominoes", ".##./..../..../.##.", "--count"], "2"),
+    ] {
+        let output = run(args);
+        let code = if count == "0" { 1 } else { 0 };
+        assert_exit(&output, code);
+        assert_eq!(stdout(&output).trim(), count, "{args:?}");
+    }
+}
+
+#[test]
+fn tiling_generators_name_bad_arguments() {
+    for (args, needle) in [
+        (&["gen", "dominoes", "0x4"][..], "rows"),
+        (&["gen", "dominoes", "4x"][..], "ROWSxCOLUMNS"),
+        (
+            &["gen", "tiling", "3x3", "--shapes", "A|"],
+            "cannot name a piece",
+        ),
+        (
+            &["gen", "tiling", "3x3", "--shapes", "@/no/such/file"],
+            "cannot open",
+        ),
+        (&["gen", "dominoes", "..x/..."], "unexpected"),
+    ] {
+        let output = run(args);
+        assert_exit(&output, 2);
+        assert!(
+            stderr(&output).contains(needle),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+}
