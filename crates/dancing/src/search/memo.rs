@@ -424,10 +424,13 @@ impl Solver<'_> {
     where
         M: FnMut(&Progress) -> ControlFlow<()>,
     {
+        let wide = self.matrix.is_wide();
         match self.matrix.kind {
-            Kind::ExactCover => self.memo_walk::<ExactCover, M>(memo, &mut monitor),
-            Kind::Colors => self.memo_walk::<Colors, M>(memo, &mut monitor),
-            Kind::Multiplicities => Err(MemoError::Multiplicities),
+            Kind::ExactCover if wide => self.memo_walk::<ExactCover<true>, M>(memo, &mut monitor),
+            Kind::ExactCover => self.memo_walk::<ExactCover<false>, M>(memo, &mut monitor),
+            Kind::Colors if wide => self.memo_walk::<Colors<true>, M>(memo, &mut monitor),
+            Kind::Colors => self.memo_walk::<Colors<false>, M>(memo, &mut monitor),
+            Kind::Multiplicities { .. } => Err(MemoError::Multiplicities),
         }
     }
 
