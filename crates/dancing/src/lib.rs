@@ -11,6 +11,7 @@ mod names;
 mod parallel;
 mod problem;
 mod search;
+pub mod task;
 mod visit;
 
 pub use config::{DEFAULT_CHECKPOINT_INTERVAL, SearchConfig};

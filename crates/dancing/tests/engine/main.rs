@@ -13,6 +13,8 @@
 //! - [`parallel`]: the parallel search against the sequential one.
 //! - [`hostile_shapes`]: the parallel search on trees shaped to hurt it,
 //!   and its budgets.
+//! - [`tasks`]: a split's tasks add up to the sequential search, budgets'
+//!   frontiers included; the task file.
 //! - [`visitors`]: the search configuration, visitors, and why searches end.
 //! - [`allocation`]: no heap allocation in the steady state.
 
@@ -29,6 +31,7 @@ mod parallel;
 mod reference;
 mod selection;
 mod solver;
+mod tasks;
 mod visitors;
 
 use std::collections::BTreeSet;
