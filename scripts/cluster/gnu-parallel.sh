@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# End to end on GNU parallel (Debian package `parallel`): each problem is
+# split into tasks, one `dlx solve --tasks --task I` job per task on 2 job
+# slots (and on 1, to time it), one job killed on purpose; `dlx merge`
+# must name it, and once the task `dlx merge --rerun` lists is rerun, the
+# merged count must equal `dlx solve --count`. Over ssh too when
+# DLX_SSHLOGIN names a login whose machine sees the same paths (see the
+# README); skipped otherwise.
+#
+# Usage: scripts/cluster/gnu-parallel.sh   (DLX=path/to/dlx to choose the binary)
+source "$(dirname "$0")/common.sh"
+command -v parallel > /dev/null || { echo "GNU parallel is not installed (apt-get install parallel)" >&2; exit 2; }
+
+# run_tasks NAME TASKS OUT SLOTS [KILL]: one job per task of TASKS, results
+# in OUT/<place>.jsonl; with KILL, the job of that place is killed (SIGKILL)
+# as soon as it starts, as a node lost mid-run would be.
+run_tasks() {
+    local name=$1 tasks=$2 out=$3 slots=$4 kill=${5:--1}
+    local count=$(($(wc -l < "$tasks") - 1))
+    mkdir -p "$out"
+    seq 0 $((count - 1)) | parallel --will-cite -j "$slots" ${DLX_SSHLOGIN:+--sshlogin "$DLX_SSHLOGIN"} \
+        "if [ {} = $kill ]; then
+             '$DLX' solve '$work/$name.dlx' --tasks '$tasks' --task {} --count -j 1 > '$out/{}.jsonl' &
+             kill -9 \$!; wait \$! 2> /dev/null; exit 0
+         fi
+         exec '$DLX' solve '$work/$name.dlx' --tasks '$tasks' --task {} --count -j 1 > '$out/{}.jsonl'"
+}
+
+for name in "${problems[@]}"; do
+    count=$(split_problem "$name")
+    say "$name: $count tasks"
+    for slots in 1 2; do
+        rm -rf "$work/$name.$slots"
+        start=$(date +%s.%N)
+        run_tasks "$name" "$work/$name.tasks" "$work/$name.$slots" "$slots" "$KILLED"
+        end=$(date +%s.%N)
+        say "$name: $count tasks on $slots job slots: $(echo "$end - $start" | bc) s wall"
+        check_killed "$name" "$work/$name.$slots"/*.jsonl
+    done
+    run_tasks "$name" "$work/$name.rerun" "$work/$name.again" 2
+    check_total "$name" "$work/$name.2"/*.jsonl "$work/$name.again"/*.jsonl
+done
+say "GNU parallel: all checks passed"
