@@ -34,6 +34,12 @@ pub struct Args {
     /// Every subtree at depth D (the leaves above it are tasks too).
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub depth: Option<u64>,
+
+    /// Cut further the subtrees that Knuth's estimate says are more than
+    /// twice the mean (up to four times the tasks asked for): tasks of
+    /// more even sizes.
+    #[arg(long)]
+    pub balance: bool,
 }
 
 /// The number of tasks without `--tasks` or `--depth`.
@@ -64,7 +70,7 @@ pub fn run(args: &Args) -> Status {
     let Some(template) = Template::new_cancellable(&problem, interrupt::requested) else {
         return Status::Error;
     };
-    let outcome = split(&problem, &template, goal, &mut |_| {
+    let outcome = split(&problem, &template, goal, args.balance, &mut |_| {
         if interrupt::requested() {
             ControlFlow::Break(())
         } else {

@@ -75,7 +75,11 @@ fn tasks_add_up_to_one_search_for_every_algorithm() {
     ] {
         let problem = engine_data(file);
         let tasks = dir.join("tasks");
-        for split in [&["--tasks", "7"][..], &["--depth", "2"][..]] {
+        for split in [
+            &["--tasks", "7"][..],
+            &["--tasks", "7", "--balance"][..],
+            &["--depth", "2"][..],
+        ] {
             let mut args = vec!["split", path(&problem)];
             args.extend(split);
             write_out(&tasks, &args);

@@ -514,7 +514,7 @@ impl Shared<'_> {
 /// solutions and dead ends) included. The task split of [`crate::task`] is
 /// this pass, written down instead of handed to threads.
 pub(crate) struct SplitFrontier {
-    pub(crate) paths: Vec<Vec<u32>>,
+    pub(crate) paths: Vec<(Vec<u32>, f64)>,
     /// Why the pass stopped early (a budget or the monitor), if it did.
     pub(crate) stopped: Option<StopReason>,
 }
@@ -548,7 +548,7 @@ pub(crate) fn split_frontier(
         .map(|task| {
             let mut path = Vec::new();
             split.task_path(task, &mut path);
-            path
+            (path, task.weight)
         })
         .collect();
     SplitFrontier {

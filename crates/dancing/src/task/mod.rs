@@ -25,7 +25,7 @@
 //!
 //! let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
 //! let template = Template::new(&problem);
-//! let tasks = split(&problem, &template, SplitGoal::Tasks(10), &mut |_| ControlFlow::Continue(())).tasks;
+//! let tasks = split(&problem, &template, SplitGoal::Tasks(10), true, &mut |_| ControlFlow::Continue(())).tasks;
 //! assert!(tasks.len() >= 10);
 //! let bump = Bump::new();
 //! let mut runner = TaskRunner::new(&problem, &template, &bump);
@@ -52,7 +52,9 @@ use crate::problem::{ItemId, OptionId};
 
 pub use digest::Digest;
 pub use file::{TaskFile, TaskFileError, read_tasks, write_header, write_task};
-pub use run::{PrefixError, SplitGoal, SplitOutcome, TaskOutcome, TaskRunner, split};
+pub use run::{
+    MAX_SPLIT_TASKS, PrefixError, SplitGoal, SplitOutcome, TaskOutcome, TaskRunner, split,
+};
 
 /// The longest task id accepted, in bytes: frontier tasks add a part to
 /// their parent's id, so this bounds how often a task is re-split.

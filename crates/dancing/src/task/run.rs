@@ -14,6 +14,10 @@ use crate::problem::{ItemId, ItemKind, Problem};
 use crate::search::Solver;
 use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, StopReason, Visiting, Visitor};
 
+/// The most tasks a split makes: past this many it stops deepening (about
+/// 1 GB of paths at depth 10).
+pub const MAX_SPLIT_TASKS: usize = 1 << 24;
+
 /// How far [`split`] cuts the tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SplitGoal {
@@ -22,7 +26,7 @@ pub enum SplitGoal {
     /// has fewer nodes.
     Tasks(usize),
     /// Every subtree at this depth (the tree's leaves above it are tasks
-    /// too).
+    /// too), unless that is more than [`MAX_SPLIT_TASKS`].
     Depth(usize),
 }
 
@@ -39,19 +43,23 @@ pub struct SplitOutcome {
 /// Splits the search of `problem` (linked as `template`) into tasks, as
 /// `goal` says: the parallel search's split pass, its subtrees and the
 /// solutions it met written down as tasks that together explore the tree
-/// once. `monitor` is called every few milliseconds with the progress, and
-/// stops the split by breaking (the tasks then have the depth reached).
+/// once. With `balance`, subtrees that Knuth's estimate says are large are
+/// cut further (into up to four times the tasks asked for), for tasks of
+/// more even sizes. `monitor` is called every few milliseconds with the
+/// progress, and stops the split by breaking (the tasks then have the
+/// depth reached).
 pub fn split(
     problem: &Problem,
     template: &Template,
     goal: SplitGoal,
+    balance: bool,
     monitor: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
 ) -> SplitOutcome {
     let bump = Bump::new();
     let mut solver = Solver::from_template(template, &bump);
     let (target, max_depth) = match goal {
-        SplitGoal::Tasks(count) => (count.max(1), usize::MAX),
-        SplitGoal::Depth(depth) => (usize::MAX, depth),
+        SplitGoal::Tasks(count) => (count.clamp(1, MAX_SPLIT_TASKS), usize::MAX),
+        SplitGoal::Depth(depth) => (MAX_SPLIT_TASKS, depth),
     };
     let frontier = split_frontier(
         &mut solver,
@@ -61,10 +69,14 @@ pub fn split(
         Duration::from_millis(50),
         monitor,
     );
+    let mut paths = frontier.paths;
+    if balance && frontier.stopped.is_none() {
+        paths = split_large(&mut solver, paths, target.saturating_mul(4));
+    }
     let primaries = primaries(problem);
-    let mut tasks = Vec::with_capacity(frontier.paths.len());
+    let mut tasks = Vec::with_capacity(paths.len());
     let mut previous: Option<&[u32]> = None;
-    for (index, path) in frontier.paths.iter().enumerate() {
+    for (index, (path, _)) in paths.iter().enumerate() {
         tasks.push(Task {
             id: index.to_string(),
             own: owned_ancestors(previous, path),
@@ -78,6 +90,78 @@ pub fn split(
     SplitOutcome {
         tasks,
         stopped: frontier.stopped,
+    }
+}
+
+/// How much larger than the mean a subtree may be estimated before
+/// [`split_large`] cuts it into its children.
+const LARGE: f64 = 2.0;
+
+/// The passes [`split_large`] makes at most.
+const BALANCE_PASSES: usize = 8;
+
+/// Cuts each subtree that Knuth's estimate (one over the product of the
+/// branching degrees on its path) says is more than [`LARGE`] times the
+/// mean into its children, pass after pass, until none is or there would
+/// be more than `most` tasks. The order of the search is kept, so the
+/// tasks still explore the tree once.
+fn split_large(
+    solver: &mut Solver<'_>,
+    mut paths: Vec<(Vec<u32>, f64)>,
+    most: usize,
+) -> Vec<(Vec<u32>, f64)> {
+    let most = most.min(MAX_SPLIT_TASKS);
+    let mut children = Vec::new();
+    for _ in 0..BALANCE_PASSES {
+        let mean = paths.iter().map(|(_, weight)| weight).sum::<f64>() / paths.len().max(1) as f64;
+        let mut next = Vec::with_capacity(paths.len() * 2);
+        let mut cut = false;
+        for (index, (path, weight)) in paths.iter().enumerate() {
+            if *weight <= LARGE * mean || next.len() + paths.len() - index >= most {
+                next.push((path.clone(), *weight));
+                continue;
+            }
+            solver.clear_selection();
+            solver.reselect_from(0, path);
+            children.clear();
+            let mut expansion = Weighed {
+                children: &mut children,
+            };
+            solver.explore_to(path.len() + 1, &mut expansion);
+            if children.is_empty() {
+                // A leaf: a solution or a dead end.
+                next.push((path.clone(), 0.0));
+                continue;
+            }
+            cut = true;
+            for &(node, share) in &children {
+                let mut child = path.clone();
+                child.push(node);
+                next.push((child, weight * share));
+            }
+        }
+        paths = next;
+        if !cut {
+            break;
+        }
+    }
+    solver.clear_selection();
+    paths
+}
+
+/// The explorer that keeps a node's children with their estimated shares.
+struct Weighed<'a> {
+    children: &'a mut Vec<(u32, f64)>,
+}
+
+impl Explorer for Weighed<'_> {
+    fn solution(&mut self, _solution: &Solution<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn frontier(&mut self, node: u32, weight: f64) -> ControlFlow<()> {
+        self.children.push((node, weight));
+        ControlFlow::Continue(())
     }
 }
 

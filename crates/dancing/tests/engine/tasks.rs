@@ -51,7 +51,18 @@ fn sequential(problem: &Problem) -> Totals {
 }
 
 fn split(problem: &Problem, template: &Template, goal: SplitGoal) -> Vec<Task> {
-    let outcome = task::split(problem, template, goal, &mut |_| ControlFlow::Continue(()));
+    split_balanced(problem, template, goal, false)
+}
+
+fn split_balanced(
+    problem: &Problem,
+    template: &Template,
+    goal: SplitGoal,
+    balance: bool,
+) -> Vec<Task> {
+    let outcome = task::split(problem, template, goal, balance, &mut |_| {
+        ControlFlow::Continue(())
+    });
     assert!(outcome.stopped.is_none());
     outcome.tasks
 }
@@ -110,6 +121,9 @@ fn check_tasks_add_up(problem: &Problem) -> Result<(), TestCaseError> {
         SplitGoal::Depth(1),
         SplitGoal::Depth(3),
     ] {
+        let balanced = split_balanced(problem, &template, goal, true);
+        let (totals, _) = run_all(problem, &template, balanced, None);
+        prop_assert_eq!(&totals, &whole, "{:?} balanced", goal);
         let tasks = split(problem, &template, goal);
         let (totals, _) = run_all(problem, &template, tasks.clone(), None);
         prop_assert_eq!(&totals, &whole, "{:?}", goal);
@@ -176,8 +190,12 @@ fn reference_files_add_up_by_tasks() {
         let problem = data(file);
         let whole = sequential(&problem);
         let template = Template::new(&problem);
-        for goal in [SplitGoal::Tasks(16), SplitGoal::Depth(2)] {
-            let tasks = split(&problem, &template, goal);
+        for (goal, balance) in [
+            (SplitGoal::Tasks(16), false),
+            (SplitGoal::Tasks(16), true),
+            (SplitGoal::Depth(2), false),
+        ] {
+            let tasks = split_balanced(&problem, &template, goal, balance);
             let count = tasks.len();
             let (totals, ran) = run_all(&problem, &template, tasks.clone(), None);
             assert_eq!(totals, whole, "{file} {goal:?}");
