@@ -40,4 +40,14 @@ for name in "${problems[@]}"; do
     run_tasks "$name" "$work/$name.rerun" "$work/$name.again" 2
     check_total "$name" "$work/$name.2"/*.jsonl "$work/$name.again"/*.jsonl
 done
+# `dlx sudoku` batches split by lines: --pipe hands blocks of 50 puzzles
+# to jobs, -k keeps the answers in input order; the same as one run.
+"$DLX" gen sudoku-puzzles 400 > "$work/puzzles.txt" 2> /dev/null
+"$DLX" sudoku -j 1 < "$work/puzzles.txt" > "$work/answers.one"
+parallel --will-cite --pipe -k -N 50 -j 2 ${DLX_SSHLOGIN:+--sshlogin "$DLX_SSHLOGIN"} \
+    "'$DLX' sudoku -j 1" < "$work/puzzles.txt" > "$work/answers.parallel"
+cmp -s "$work/answers.one" "$work/answers.parallel" || fail "dlx sudoku through parallel --pipe differs"
+[[ $(wc -l < "$work/answers.parallel") == 400 ]] || fail "dlx sudoku through parallel --pipe: not 400 answers"
+say "dlx sudoku: 400 puzzles through parallel --pipe -k -N 50 = one dlx sudoku run"
+
 say "GNU parallel: all checks passed"

@@ -36,8 +36,8 @@ pub struct Args {
     pub depth: Option<u64>,
 
     /// Cut further the subtrees that Knuth's estimate says are more than
-    /// twice the mean (up to four times the tasks asked for): tasks of
-    /// more even sizes.
+    /// twice the mean, largest first (into up to four times as many
+    /// tasks): tasks of more even sizes.
     #[arg(long)]
     pub balance: bool,
 }

@@ -1,5 +1,6 @@
 //! Splitting a problem into tasks, and running a task.
 
+use std::collections::BinaryHeap;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::time::Duration;
@@ -44,8 +45,8 @@ pub struct SplitOutcome {
 /// `goal` says: the parallel search's split pass, its subtrees and the
 /// solutions it met written down as tasks that together explore the tree
 /// once. With `balance`, subtrees that Knuth's estimate says are large are
-/// cut further (into up to four times the tasks asked for), for tasks of
-/// more even sizes. `monitor` is called every few milliseconds with the
+/// cut further (into up to four times the tasks of the split), for tasks
+/// of more even sizes. `monitor` is called every few milliseconds with the
 /// progress, and stops the split by breaking (the tasks then have the
 /// depth reached).
 pub fn split(
@@ -71,7 +72,8 @@ pub fn split(
     );
     let mut paths = frontier.paths;
     if balance && frontier.stopped.is_none() {
-        paths = split_large(&mut solver, paths, target.saturating_mul(4));
+        let most = paths.len().saturating_mul(4);
+        paths = split_large(&mut solver, paths, most);
     }
     let primaries = primaries(problem);
     let mut tasks = Vec::with_capacity(paths.len());
@@ -97,56 +99,82 @@ pub fn split(
 /// [`split_large`] cuts it into its children.
 const LARGE: f64 = 2.0;
 
-/// The passes [`split_large`] makes at most.
-const BALANCE_PASSES: usize = 8;
-
-/// Cuts each subtree that Knuth's estimate (one over the product of the
-/// branching degrees on its path) says is more than [`LARGE`] times the
-/// mean into its children, pass after pass, until none is or there would
-/// be more than `most` tasks. The order of the search is kept, so the
-/// tasks still explore the tree once.
+/// Cuts the subtree that Knuth's estimate (one over the product of the
+/// branching degrees on its path) says is largest into its children, again
+/// and again, until none is more than [`LARGE`] times the mean or there
+/// are `most` tasks; then puts the tasks back in the order of the search,
+/// so that they still explore the tree once.
 fn split_large(
     solver: &mut Solver<'_>,
     mut paths: Vec<(Vec<u32>, f64)>,
     most: usize,
 ) -> Vec<(Vec<u32>, f64)> {
     let most = most.min(MAX_SPLIT_TASKS);
+    let total: f64 = paths.iter().map(|(_, weight)| weight).sum();
+    let mut heap: BinaryHeap<(Weight, usize)> = paths
+        .iter()
+        .enumerate()
+        .map(|(index, (_, weight))| (Weight(*weight), index))
+        .collect();
     let mut children = Vec::new();
-    for _ in 0..BALANCE_PASSES {
-        let mean = paths.iter().map(|(_, weight)| weight).sum::<f64>() / paths.len().max(1) as f64;
-        let mut next = Vec::with_capacity(paths.len() * 2);
-        let mut cut = false;
-        for (index, (path, weight)) in paths.iter().enumerate() {
-            if *weight <= LARGE * mean || next.len() + paths.len() - index >= most {
-                next.push((path.clone(), *weight));
-                continue;
-            }
-            solver.clear_selection();
-            solver.reselect_from(0, path);
-            children.clear();
-            let mut expansion = Weighed {
-                children: &mut children,
-            };
-            solver.explore_to(path.len() + 1, &mut expansion);
-            if children.is_empty() {
-                // A leaf: a solution or a dead end.
-                next.push((path.clone(), 0.0));
-                continue;
-            }
-            cut = true;
-            for &(node, share) in &children {
-                let mut child = path.clone();
-                child.push(node);
-                next.push((child, weight * share));
-            }
-        }
-        paths = next;
-        if !cut {
+    while let Some((Weight(weight), index)) = heap.pop() {
+        if paths.len() >= most || weight <= LARGE * total / paths.len() as f64 {
             break;
+        }
+        let path = paths[index].0.clone();
+        solver.clear_selection();
+        solver.reselect_from(0, &path);
+        children.clear();
+        solver.explore_to(
+            path.len() + 1,
+            &mut Weighed {
+                children: &mut children,
+            },
+        );
+        // A leaf (a solution or a dead end) stays as it is, out of the heap.
+        for (k, &(node, share)) in children.iter().enumerate() {
+            let mut child = path.clone();
+            child.push(node);
+            let place = if k == 0 {
+                paths[index] = (child, weight * share);
+                index
+            } else {
+                paths.push((child, weight * share));
+                paths.len() - 1
+            };
+            heap.push((Weight(weight * share), place));
         }
     }
     solver.clear_selection();
+    // Siblings are in an item's list in the order of their nodes, but for
+    // Algorithm M's null move (the item's header), which comes last.
+    let key = |node: u32| {
+        if solver.option_of(node).is_some() {
+            node
+        } else {
+            u32::MAX
+        }
+    };
+    paths.sort_by_cached_key(|(path, _)| path.iter().map(|&node| key(node)).collect::<Vec<u32>>());
     paths
+}
+
+/// A weight that orders as `f64::total_cmp` does, for the heap.
+#[derive(Clone, Copy, PartialEq)]
+struct Weight(f64);
+
+impl Eq for Weight {}
+
+impl PartialOrd for Weight {
+    fn partial_cmp(&self, other: &Weight) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Weight {
+    fn cmp(&self, other: &Weight) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
 }
 
 /// The explorer that keeps a node's children with their estimated shares.
