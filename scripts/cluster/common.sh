@@ -77,3 +77,24 @@ check_total() {
         || fail "$name: merged $merged, dlx solve --count $whole, expected ${expected[$name]}"
     say "$name: merged $merged = dlx solve --count $whole ($(cat "$work/merge.err"))"
 }
+
+# check_engine RUN UNIT: the whole check, for one engine whose function
+# RUN NAME TASKS OUT SLOTS [KILL] runs every task of TASKS, at most SLOTS
+# at once, results in OUT/*.jsonl, the task at place KILL killed; UNIT
+# names its slots in messages.
+check_engine() {
+    local run=$1 unit=$2 name count slots start end
+    for name in "${problems[@]}"; do
+        count=$(split_problem "$name")
+        say "$name: $count tasks"
+        for slots in 1 2; do
+            start=$(date +%s.%N)
+            "$run" "$name" "$work/$name.tasks" "$work/$name.$slots" "$slots" "$KILLED"
+            end=$(date +%s.%N)
+            say "$name: $count tasks, $slots $unit: $(echo "$end - $start" | bc) s wall"
+            check_killed "$name" "$work/$name.$slots"/*.jsonl
+        done
+        "$run" "$name" "$work/$name.rerun" "$work/$name.again" 2
+        check_total "$name" "$work/$name.2"/*.jsonl "$work/$name.again"/*.jsonl
+    done
+}

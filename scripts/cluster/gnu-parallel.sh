@@ -26,20 +26,7 @@ run_tasks() {
          exec '$DLX' solve '$work/$name.dlx' --tasks '$tasks' --task {} --count -j 1 > '$out/{}.jsonl'"
 }
 
-for name in "${problems[@]}"; do
-    count=$(split_problem "$name")
-    say "$name: $count tasks"
-    for slots in 1 2; do
-        rm -rf "$work/$name.$slots"
-        start=$(date +%s.%N)
-        run_tasks "$name" "$work/$name.tasks" "$work/$name.$slots" "$slots" "$KILLED"
-        end=$(date +%s.%N)
-        say "$name: $count tasks on $slots job slots: $(echo "$end - $start" | bc) s wall"
-        check_killed "$name" "$work/$name.$slots"/*.jsonl
-    done
-    run_tasks "$name" "$work/$name.rerun" "$work/$name.again" 2
-    check_total "$name" "$work/$name.2"/*.jsonl "$work/$name.again"/*.jsonl
-done
+check_engine run_tasks "job slots"
 # `dlx sudoku` batches split by lines: --pipe hands blocks of 50 puzzles
 # to jobs, -k keeps the answers in input order; the same as one run.
 "$DLX" gen sudoku-puzzles 400 > "$work/puzzles.txt" 2> /dev/null

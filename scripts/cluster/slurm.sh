@@ -104,17 +104,5 @@ run_array() {
     while [[ -n $(squeue -h -j "$job" -o %i 2> /dev/null) ]]; do sleep 0.1; done
 }
 
-for name in "${problems[@]}"; do
-    count=$(split_problem "$name")
-    say "$name: $count tasks"
-    for slots in 1 2; do
-        start=$(date +%s.%N)
-        run_array "$name" "$work/$name.tasks" "$work/$name.$slots" "$slots" "$KILLED"
-        end=$(date +%s.%N)
-        say "$name: job array of $count tasks, $slots at once: $(echo "$end - $start" | bc) s wall"
-        check_killed "$name" "$work/$name.$slots"/*.jsonl
-    done
-    run_array "$name" "$work/$name.rerun" "$work/$name.again" 2
-    check_total "$name" "$work/$name.2"/*.jsonl "$work/$name.again"/*.jsonl
-done
+check_engine run_array "array tasks at once"
 say "Slurm: all checks passed"
