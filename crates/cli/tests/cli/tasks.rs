@@ -401,33 +401,31 @@ fn bad_task_files_and_selections_are_named() {
         ],
         &["2..99"],
     );
-    let output = dlx()
-        .env_remove("SLURM_ARRAY_TASK_ID")
-        .env_remove("JOB_COMPLETION_INDEX")
-        .args([
-            "solve",
-            path(&problem),
-            "--tasks",
-            path(&tasks),
-            "--task-from-env",
-        ])
-        .output()
-        .unwrap();
-    assert_exit(&output, 2);
-    assert!(stderr(&output).contains("SLURM_ARRAY_TASK_ID"));
-    let output = dlx()
-        .env("SLURM_ARRAY_TASK_ID", "seven")
-        .args([
-            "solve",
-            path(&problem),
-            "--tasks",
-            path(&tasks),
-            "--task-from-env",
-        ])
-        .output()
-        .unwrap();
-    assert_exit(&output, 2);
-    assert!(stderr(&output).contains("SLURM_ARRAY_TASK_ID=seven"));
+    // No job-array variable, then one that is not a number.
+    for (value, needle) in [
+        (None, "SLURM_ARRAY_TASK_ID"),
+        (Some("seven"), "SLURM_ARRAY_TASK_ID=seven"),
+    ] {
+        let mut command = dlx();
+        command
+            .env_remove("SLURM_ARRAY_TASK_ID")
+            .env_remove("JOB_COMPLETION_INDEX");
+        if let Some(value) = value {
+            command.env("SLURM_ARRAY_TASK_ID", value);
+        }
+        let output = command
+            .args([
+                "solve",
+                path(&problem),
+                "--tasks",
+                path(&tasks),
+                "--task-from-env",
+            ])
+            .output()
+            .unwrap();
+        assert_exit(&output, 2);
+        assert!(stderr(&output).contains(needle), "{}", stderr(&output));
+    }
     refused(
         &["solve", path(&problem), "--tasks", path(&tasks), "-n", "1"],
         &["-n"],
