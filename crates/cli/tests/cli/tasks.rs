@@ -29,6 +29,14 @@ fn write_out(path: &Path, args: &[&str]) {
     std::fs::write(path, &output.stdout).unwrap();
 }
 
+/// Runs the tasks of `tasks` for `problem` with `extra` flags, the result
+/// lines into `out`.
+fn solve_tasks(out: &Path, problem: &Path, tasks: &Path, extra: &[&str]) {
+    let mut args = vec!["solve", path(problem), "--tasks", path(tasks)];
+    args.extend(extra);
+    write_out(out, &args);
+}
+
 /// The `--stats` figures that must add up: `solutions N nodes N updates N
 /// [cleansings N]`.
 fn figures(stats: &str) -> Vec<(String, String)> {
@@ -85,18 +93,7 @@ fn tasks_add_up_to_one_search_for_every_algorithm() {
             write_out(&tasks, &args);
             let results = dir.join("results");
             for threads in ["1", "2"] {
-                write_out(
-                    &results,
-                    &[
-                        "solve",
-                        path(&problem),
-                        "--tasks",
-                        path(&tasks),
-                        "--count",
-                        "-j",
-                        threads,
-                    ],
-                );
+                solve_tasks(&results, &problem, &tasks, &["--count", "-j", threads]);
                 let merged = run(&["merge", "--stats", "--tasks", path(&tasks), path(&results)]);
                 assert_exit(&merged, 0);
                 assert_eq!(
@@ -124,17 +121,11 @@ fn ranges_env_indices_and_budgets_cover_every_task_once() {
     // variables, two tasks per index.
     let half = count / 2;
     let first = dir.join("first");
-    write_out(
+    solve_tasks(
         &first,
-        &[
-            "solve",
-            path(&problem),
-            "--tasks",
-            path(&tasks),
-            "--count",
-            "--task-range",
-            &format!("0..{half}"),
-        ],
+        &problem,
+        &tasks,
+        &["--count", "--task-range", &format!("0..{half}")],
     );
     let mut parts = vec![first];
     for (k, index) in (half / 2..count.div_ceil(2)).enumerate() {
@@ -185,17 +176,11 @@ fn ranges_env_indices_and_budgets_cover_every_task_once() {
     // A budget: stopped tasks list their frontier, `--rerun` hands it out
     // again, until the total is exact.
     let mut results = vec![dir.join("budget0")];
-    write_out(
+    solve_tasks(
         &results[0],
-        &[
-            "solve",
-            path(&problem),
-            "--tasks",
-            path(&tasks),
-            "--count",
-            "--max-nodes",
-            "20",
-        ],
+        &problem,
+        &tasks,
+        &["--count", "--max-nodes", "20"],
     );
     assert!(
         std::fs::read_to_string(&results[0])
@@ -221,18 +206,7 @@ fn ranges_env_indices_and_budgets_cover_every_task_once() {
         assert_exit(&output, 2);
         std::fs::write(&rerun, &output.stdout).unwrap();
         let result = dir.join(format!("budget{round}"));
-        write_out(
-            &result,
-            &[
-                "solve",
-                path(&problem),
-                "--tasks",
-                path(&rerun),
-                "--count",
-                "--max-nodes",
-                "20",
-            ],
-        );
+        solve_tasks(&result, &problem, &rerun, &["--count", "--max-nodes", "20"]);
         results.push(result);
     }
     let mut args = vec!["merge", "--stats", "--tasks", path(&tasks)];
@@ -251,26 +225,16 @@ fn merged_solutions_come_in_the_order_of_one_thread() {
         let tasks = dir.join("tasks");
         write_out(&tasks, &["split", path(&problem), "--tasks", "9"]);
         let results = dir.join("results");
-        write_out(
+        solve_tasks(
             &results,
-            &[
-                "solve",
-                path(&problem),
-                "--tasks",
-                path(&tasks),
-                "-j",
-                "2",
-                "--max-nodes",
-                "15",
-            ],
+            &problem,
+            &tasks,
+            &["-j", "2", "--max-nodes", "15"],
         );
         let rerun = run(&["merge", "--rerun", "--tasks", path(&tasks), path(&results)]);
         let again = dir.join("again");
         std::fs::write(dir.join("rerun"), &rerun.stdout).unwrap();
-        write_out(
-            &again,
-            &["solve", path(&problem), "--tasks", path(&dir.join("rerun"))],
-        );
+        solve_tasks(&again, &problem, &dir.join("rerun"), &[]);
         let merged = run(&[
             "merge",
             "--solutions",
@@ -474,10 +438,7 @@ fn bad_results_are_named_with_their_place() {
     let tasks = dir.join("tasks");
     write_out(&tasks, &["split", path(&problem), "--tasks", "6"]);
     let results = dir.join("results");
-    write_out(
-        &results,
-        &["solve", path(&problem), "--tasks", path(&tasks), "--count"],
-    );
+    solve_tasks(&results, &problem, &tasks, &["--count"]);
     let good = std::fs::read_to_string(&results).unwrap();
     let lines: Vec<&str> = good.lines().collect();
     let bad = dir.join("bad");
@@ -505,16 +466,7 @@ fn bad_results_are_named_with_their_place() {
     assert_eq!(rerun.lines().count(), 2, "{rerun}");
     std::fs::write(dir.join("rerun"), &rerun).unwrap();
     let again = dir.join("again");
-    write_out(
-        &again,
-        &[
-            "solve",
-            path(&problem),
-            "--tasks",
-            path(&dir.join("rerun")),
-            "--count",
-        ],
-    );
+    solve_tasks(&again, &problem, &dir.join("rerun"), &["--count"]);
     let output = run(&["merge", "--tasks", path(&tasks), path(&bad), path(&again)]);
     // The cut line is still malformed, so still named; without it, exact.
     assert_exit(&output, 2);
