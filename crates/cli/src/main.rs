@@ -11,9 +11,12 @@ mod batch;
 mod generate;
 mod input;
 mod interrupt;
+mod merge;
 mod progress;
 mod reduce;
+mod results;
 mod solve;
+mod split;
 mod status;
 mod sudoku;
 mod sudoku_puzzles;
@@ -35,6 +38,10 @@ enum Command {
     Sudoku(sudoku::Args),
     /// Write a classic exact-cover problem in Knuth's DLX format, or solve and draw it.
     Gen(generate::Args),
+    /// Write the search of a problem as tasks, one line each, to run anywhere (`dlx solve --tasks`).
+    Split(split::Args),
+    /// Add up the results of tasks exactly, and name those missing, duplicated, failed or foreign.
+    Merge(merge::Args),
     /// Check the solutions `dlx solve` printed against the problem, without the search engine.
     Verify(verify::Args),
     /// Write an equivalent, smaller problem (Knuth's DLX-PRE): options that cannot be in a solution removed, forced items merged.
@@ -47,6 +54,8 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Sudoku(args) => sudoku::run(&args),
         Command::Gen(args) => generate::run(&args),
+        Command::Split(args) => split::run(&args),
+        Command::Merge(args) => merge::run(&args),
         Command::Verify(args) => return verify::run(&args),
         Command::Reduce(args) => reduce::run(&args),
     };

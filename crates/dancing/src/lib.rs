@@ -13,6 +13,7 @@ mod problem;
 mod reduce;
 mod relabel;
 mod search;
+pub mod task;
 mod visit;
 
 pub use config::{DEFAULT_CHECKPOINT_INTERVAL, SearchConfig};

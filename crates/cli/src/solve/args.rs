@@ -45,6 +45,10 @@ pub struct Args {
 
     #[command(flatten)]
     pub search: SearchArgs,
+
+    /// Tasks: --tasks TASKS and which of them to run.
+    #[command(flatten)]
+    pub tasks: super::tasks::TaskArgs,
 }
 
 /// How a search runs and what it reports: threads, budgets, progress and

@@ -13,6 +13,7 @@ pub mod budget;
 pub mod memo;
 pub mod printer;
 pub mod runner;
+pub mod tasks;
 
 use std::io::{self, BufWriter};
 
@@ -29,6 +30,9 @@ use crate::status::{Status, is_broken_pipe};
 
 /// Solves every input in turn; one bad input does not stop the others.
 pub fn run(args: &Args) -> Status {
+    if let Some(tasks) = &args.tasks.tasks {
+        return tasks::run(args, tasks);
+    }
     let inputs = Input::all(&args.files);
     let several = inputs.len() > 1;
     let stdout = io::stdout();

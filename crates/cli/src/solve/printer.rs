@@ -127,11 +127,7 @@ impl<W: Write> Printer for Json<'_, W> {
         }
         let options: Vec<Vec<String>> = options
             .iter()
-            .map(|&option| {
-                entries(problem, option)
-                    .map(|entry| entry.to_string())
-                    .collect()
-            })
+            .map(|&option| option_entries(problem, option))
             .collect();
         let record = json!({
             "type": "solution",
@@ -238,6 +234,14 @@ impl std::fmt::Display for Entry<'_> {
         }
         Ok(())
     }
+}
+
+/// The entries of `option` as the input wrote them (`X`, `X:a`), as JSON
+/// output and task results hold them.
+pub fn option_entries(problem: &Problem, option: OptionId) -> Vec<String> {
+    entries(problem, option)
+        .map(|entry| entry.to_string())
+        .collect()
 }
 
 /// The entries of `option`, in the order of the input.

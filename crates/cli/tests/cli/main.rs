@@ -16,5 +16,6 @@ mod solve;
 mod sudoku;
 mod sudoku_robustness;
 mod sudoku_shapes;
+mod tasks;
 mod verify;
 mod xcc;

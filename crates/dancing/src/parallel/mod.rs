@@ -243,6 +243,8 @@ impl ParallelSolver {
                 depth_limit,
                 Budget {
                     target: threads.saturating_mul(self.config.get_tasks_per_thread()),
+                    max_depth: usize::MAX,
+                    keep_dead_ends: false,
                     node_limit,
                     interval,
                     monitor: &mut |progress| visiting.checkpoint(progress),
@@ -504,5 +506,53 @@ impl Shared<'_> {
             },
             fraction,
         }
+    }
+}
+
+/// The frontier a split pass leaves: the paths of its tasks (option nodes
+/// from the root) in the order of the full search, the leaves it met (its
+/// solutions and dead ends) included. The task split of [`crate::task`] is
+/// this pass, written down instead of handed to threads.
+pub(crate) struct SplitFrontier {
+    pub(crate) paths: Vec<(Vec<u32>, f64)>,
+    /// Why the pass stopped early (a budget or the monitor), if it did.
+    pub(crate) stopped: Option<StopReason>,
+}
+
+/// Splits the search of `solver` (nothing selected) until it has `target`
+/// subtrees, expanding none deeper than `max_depth`; `monitor` is called
+/// about every `interval` and stops the pass by breaking.
+pub(crate) fn split_frontier(
+    solver: &mut Solver<'_>,
+    depth_limit: usize,
+    target: usize,
+    max_depth: usize,
+    interval: std::time::Duration,
+    monitor: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+) -> SplitFrontier {
+    let split = Split::run(
+        solver,
+        depth_limit,
+        Budget {
+            target,
+            max_depth,
+            keep_dead_ends: true,
+            node_limit: u64::MAX,
+            interval,
+            monitor,
+        },
+    );
+    let paths = split
+        .tasks
+        .iter()
+        .map(|task| {
+            let mut path = Vec::new();
+            split.task_path(task, &mut path);
+            (path, task.weight)
+        })
+        .collect();
+    SplitFrontier {
+        paths,
+        stopped: split.stopped,
     }
 }

@@ -60,11 +60,18 @@ pub(super) struct Task {
     path: u32,
     /// Whether the node is a solution rather than a subtree.
     pub(super) solution: bool,
+    /// Whether the node is a dead end (kept only when the budget says so).
+    dead_end: bool,
     /// Knuth's estimate of the share of the whole tree below the node.
     pub(super) weight: f64,
 }
 
 impl Task {
+    /// Whether the task is a subtree still to search.
+    fn is_subtree(&self) -> bool {
+        !self.solution && !self.dead_end
+    }
+
     /// The last step of the task's path.
     pub(super) fn path(&self) -> u32 {
         self.path
@@ -101,6 +108,12 @@ pub(super) struct Split {
 pub(super) struct Budget<'m> {
     /// Subtrees wanted.
     pub(super) target: usize,
+    /// The depth below which no subtree is expanded (`usize::MAX` for
+    /// none): a split to a fixed depth.
+    pub(super) max_depth: usize,
+    /// Whether dead ends stay in the frontier as tasks (the task split
+    /// needs every node it explored to belong to a task).
+    pub(super) keep_dead_ends: bool,
     /// Nodes the whole search may take.
     pub(super) node_limit: u64,
     /// How often to call the monitor.
@@ -119,6 +132,7 @@ impl Split {
             tasks: vec![Task {
                 path: ROOT,
                 solution: false,
+                dead_end: false,
                 weight: 1.0,
             }],
             profile: vec![0; depth_limit + 1],
@@ -135,13 +149,19 @@ impl Split {
             }
             let mut next = Vec::with_capacity(split.tasks.len() * 2);
             let mut live = subtrees;
+            let mut expanded = false;
             let tasks = std::mem::take(&mut split.tasks);
             let mut pending = tasks.into_iter();
             for task in pending.by_ref() {
-                if task.solution || live >= budget.target || split.steps.len() >= STEP_CAP {
+                if !task.is_subtree()
+                    || live >= budget.target
+                    || split.steps.len() >= STEP_CAP
+                    || split.depth_of(task.path) >= budget.max_depth
+                {
                     next.push(task);
                     continue;
                 }
+                expanded = true;
                 split.move_to(&mut cursor, task.path, solver);
                 let depth = cursor.depth();
                 let before = next.len();
@@ -165,6 +185,12 @@ impl Split {
                 }
                 if children == 0 {
                     finished += task.weight;
+                    if !solution && budget.keep_dead_ends {
+                        next.push(Task {
+                            dead_end: true,
+                            ..task
+                        });
+                    }
                 }
                 live = live - 1 + children;
                 let over_budget = split.stats.nodes >= budget.node_limit;
@@ -194,6 +220,10 @@ impl Split {
                 }
             }
             split.tasks = next;
+            if !expanded {
+                // Every subtree is at the depth limit.
+                break;
+            }
         }
         solver.clear_selection();
         split.stats.stop = split.stopped.unwrap_or(StopReason::Complete);
@@ -203,7 +233,7 @@ impl Split {
 
     /// The number of subtrees (tasks that are not solutions).
     pub(super) fn subtrees(&self) -> usize {
-        self.tasks.iter().filter(|task| !task.solution).count()
+        self.tasks.iter().filter(|task| task.is_subtree()).count()
     }
 
     /// The option nodes on the way to `task`, from the root, into `path`.
@@ -239,6 +269,15 @@ impl Split {
         solver.reselect_from(common, &cursor.nodes);
     }
 
+    /// The length of the path ending at `step`.
+    fn depth_of(&self, step: u32) -> usize {
+        if step == ROOT {
+            0
+        } else {
+            self.steps[step as usize].depth as usize
+        }
+    }
+
     fn path(&self, mut step: u32, path: &mut Vec<u32>) {
         path.clear();
         while step != ROOT {
@@ -269,7 +308,7 @@ impl Split {
         let total: f64 = self
             .tasks
             .iter()
-            .filter(|task| !task.solution)
+            .filter(|task| task.is_subtree())
             .map(|task| task.weight)
             .sum();
         let weight_share = total / target as f64;
@@ -281,7 +320,7 @@ impl Split {
         };
         for (index, task) in self.tasks.iter().enumerate() {
             unit.end = index + 1;
-            if !task.solution {
+            if task.is_subtree() {
                 unit.weight += task.weight;
             }
             if unit.weight >= weight_share || unit.end - unit.start >= count_share {
@@ -328,6 +367,7 @@ impl Explorer for Expansion<'_> {
         self.out.push(Task {
             path: step,
             solution: false,
+            dead_end: false,
             weight: self.weight * weight,
         });
         ControlFlow::Continue(())

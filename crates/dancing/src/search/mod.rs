@@ -321,7 +321,11 @@ impl<'b> Solver<'b> {
 
     /// Undoes every selection: the solver is back to the whole problem.
     pub fn clear_selection(&mut self) {
-        while self.unselect().is_some() {}
+        // Not until `unselect` gives `None`: it does for Algorithm M's null
+        // move, a level that is undone all the same.
+        while self.selected > 0 {
+            self.unselect();
+        }
     }
 
     /// The number of options selected.

@@ -16,6 +16,8 @@
 //! - [`memo`]: memoized counting against the plain search and brute force.
 //! - [`hostile_shapes`]: the parallel search on trees shaped to hurt it,
 //!   and its budgets.
+//! - [`tasks`]: a split's tasks add up to the sequential search, budgets'
+//!   frontiers included; the task file.
 //! - [`visitors`]: the search configuration, visitors, and why searches end.
 //! - [`allocation`]: no heap allocation in the steady state.
 
@@ -35,6 +37,7 @@ mod reference;
 mod selection;
 mod shuffled;
 mod solver;
+mod tasks;
 mod visitors;
 
 use std::collections::BTreeSet;

@@ -1,0 +1,320 @@
+//! `dlx solve FILE --tasks TASKS`: runs tasks written by `dlx split` (all,
+//! one, a range, or the one a job array's index names) on `-j` threads,
+//! writing one JSON result line per task (see [`crate::results`]) as each
+//! ends, flushed, so that a killed run loses only its running tasks.
+
+use std::io::{self, BufReader, Write};
+use std::ops::{ControlFlow, Range};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::Instant;
+
+use bumpalo::Bump;
+use dancing::task::{Digest, Task, TaskRunner, read_tasks};
+use dancing::{FnVisitor, Problem, Progress, SearchConfig, Solution, Template, format};
+use serde_json::Value;
+
+use super::Args;
+use super::budget::{Budget, Stop};
+use super::printer::option_entries;
+use crate::input::Input;
+use crate::interrupt;
+use crate::results::{ResultOutcome, TaskResult};
+use crate::status::{Status, is_broken_pipe};
+
+/// The environment variables that hold a job array's index: Slurm's, then
+/// Kubernetes Indexed Jobs'.
+pub const INDEX_VARIABLES: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
+
+/// Which tasks of the file to run.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct TaskArgs {
+    /// Run the tasks of this file (written by `dlx split` for FILE) instead
+    /// of the whole search, writing one JSON result line per task for
+    /// `dlx merge`. A task stopped by --max-nodes (counted per task) or
+    /// --time-limit lists the tasks left in its result.
+    #[arg(long, value_name = "TASKS")]
+    pub tasks: Option<PathBuf>,
+
+    /// Only the task at this place in the file (from 0); with --chunk K,
+    /// the K tasks from place I*K.
+    #[arg(long, value_name = "I", requires = "tasks", conflicts_with_all = ["task_range", "task_from_env"])]
+    pub task: Option<usize>,
+
+    /// Only the tasks at places A to B-1.
+    #[arg(long, value_name = "A..B", value_parser = parse_range, requires = "tasks", conflicts_with = "task_from_env")]
+    pub task_range: Option<Range<usize>>,
+
+    /// The place I from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (a job
+    /// array's index), as --task I does.
+    #[arg(long, requires = "tasks")]
+    pub task_from_env: bool,
+
+    /// With --task or --task-from-env: run this many tasks per index.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..), requires = "tasks")]
+    pub chunk: u64,
+}
+
+/// Reads `A..B` (B excluded).
+fn parse_range(text: &str) -> Result<Range<usize>, String> {
+    let (start, end) = text
+        .split_once("..")
+        .ok_or("a range is A..B (B excluded), such as 0..10")?;
+    let start: usize = start
+        .parse()
+        .map_err(|_| format!("`{start}` is not a place"))?;
+    let end: usize = end.parse().map_err(|_| format!("`{end}` is not a place"))?;
+    if start > end {
+        return Err(format!("{start}..{end} is backwards"));
+    }
+    Ok(start..end)
+}
+
+/// Reads the problem of `input` in Knuth's format; the error names the
+/// file and line.
+pub fn read_problem(input: &Input) -> Result<Problem, String> {
+    let name = input.name();
+    let reader = input
+        .open()
+        .map_err(|error| format!("{name}: cannot open: {error}"))?;
+    let parsed = format::read(reader).map_err(|error| format!("{name}:{error}"))?;
+    for warning in &parsed.warnings {
+        crate::diag!("{name}:{warning}");
+    }
+    Ok(parsed.problem)
+}
+
+/// The digest of `problem`, or why there is none.
+pub fn digest_of(problem: &Problem, name: &str) -> Result<Digest, String> {
+    Digest::of(problem).map_err(|error| format!("{name}: {error}"))
+}
+
+/// Runs the tasks `args` selects; one that cannot run is reported in its
+/// result line and the others still run.
+pub fn run(args: &Args, tasks_path: &Path) -> Status {
+    interrupt::catch();
+    match run_tasks(args, tasks_path) {
+        Ok(status) => status,
+        Err(message) => {
+            crate::diag!("{message}");
+            Status::Error
+        }
+    }
+}
+
+fn run_tasks(args: &Args, tasks_path: &Path) -> Result<Status, String> {
+    if args.files.len() > 1 {
+        return Err("dlx solve: --tasks runs the tasks of one problem: give one FILE".into());
+    }
+    if args.max_solutions.is_some() {
+        return Err("dlx solve: -n cannot cut tasks short: run them whole, then merge".into());
+    }
+    let budget = Budget::start(args.search.time_limit);
+    let input = Input::all(&args.files).remove(0);
+    let name = input.name();
+    let problem = read_problem(&input)?;
+    let tasks_name = tasks_path.display().to_string();
+    let file = std::fs::File::open(tasks_path)
+        .map_err(|error| format!("{tasks_name}: cannot open: {error}"))?;
+    let file = read_tasks(BufReader::with_capacity(1 << 16, file))
+        .map_err(|error| format!("{tasks_name}:{error}"))?;
+    let digest = digest_of(&problem, &name)?;
+    if file.digest != digest {
+        return Err(format!(
+            "{tasks_name}:1: the tasks are of another problem (digest {}; {name} has {digest})",
+            file.digest
+        ));
+    }
+    let places = selected(&args.tasks, file.tasks.len(), &tasks_name)?;
+    let tasks = &file.tasks[places];
+    let Some(template) = Template::new_cancellable(&problem, || budget.spent().is_some()) else {
+        crate::diag!("{name}: stopped while linking; no task ran");
+        return Ok(Status::Error);
+    };
+    let threads = args.search.thread_count().min(tasks.len()).max(1);
+    let run = Shared {
+        problem: &problem,
+        template: &template,
+        digest,
+        tasks,
+        budget,
+        node_limit: args.search.max_nodes,
+        solutions: !args.count,
+        next: AtomicUsize::new(0),
+    };
+    let (sender, receiver) = mpsc::sync_channel::<TaskResult>(threads * 2);
+    let mut status = Status::Success;
+    let mut ran = 0;
+    let written = std::thread::scope(|scope| {
+        for _ in 0..threads {
+            let sender = sender.clone();
+            let run = &run;
+            scope.spawn(move || run.work(&sender));
+        }
+        drop(sender);
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        for result in receiver {
+            ran += 1;
+            if matches!(result.outcome, ResultOutcome::Failed(_)) {
+                status = Status::Error;
+            }
+            let line = result.to_line();
+            if let Err(error) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+                // The workers stop at their next task.
+                run.next.store(usize::MAX / 2, Ordering::Relaxed);
+                return Err(error);
+            }
+        }
+        Ok(())
+    });
+    match written {
+        Err(error) if is_broken_pipe(&error) => return Ok(status),
+        Err(error) => return Err(format!("dlx: error writing output: {error}")),
+        Ok(()) => {}
+    }
+    if ran < tasks.len() {
+        crate::diag!(
+            "{tasks_name}: {} of the {} tasks selected were not started ({}): `dlx merge --rerun` lists them",
+            tasks.len() - ran,
+            tasks.len(),
+            budget.spent().map_or("stopped", Stop::name)
+        );
+    }
+    Ok(status)
+}
+
+/// The places of the tasks to run, checked against the file's `count`.
+fn selected(args: &TaskArgs, count: usize, name: &str) -> Result<Range<usize>, String> {
+    let index = if args.task_from_env {
+        Some(index_from_env()?)
+    } else {
+        args.task
+    };
+    let range = match (index, &args.task_range) {
+        (Some(index), _) => {
+            let start = index.saturating_mul(args.chunk as usize);
+            if start >= count {
+                return Err(format!(
+                    "{name}: task {start} asked for, but the file has {count} (places 0..{count})"
+                ));
+            }
+            start..start.saturating_add(args.chunk as usize).min(count)
+        }
+        (None, Some(range)) => range.clone(),
+        (None, None) => 0..count,
+    };
+    if range.end > count {
+        return Err(format!(
+            "{name}: tasks {}..{} asked for, but the file has {count} (places 0..{count})",
+            range.start, range.end
+        ));
+    }
+    Ok(range)
+}
+
+/// The job array's index, from the first of [`INDEX_VARIABLES`] that is set.
+fn index_from_env() -> Result<usize, String> {
+    for variable in INDEX_VARIABLES {
+        if let Ok(value) = std::env::var(variable) {
+            return value.trim().parse().map_err(|_| {
+                format!(
+                    "--task-from-env: {variable}={} is not a place",
+                    value.escape_debug()
+                )
+            });
+        }
+    }
+    Err(format!(
+        "--task-from-env: none of {} is set (not in a job array?)",
+        INDEX_VARIABLES.join(", ")
+    ))
+}
+
+/// What the workers share.
+struct Shared<'a> {
+    problem: &'a Problem,
+    template: &'a Template,
+    digest: Digest,
+    tasks: &'a [Task],
+    budget: Budget,
+    node_limit: Option<u64>,
+    /// Whether results hold the solutions.
+    solutions: bool,
+    /// The next task to take.
+    next: AtomicUsize,
+}
+
+impl Shared<'_> {
+    /// Takes tasks until there are none, or the budget is spent.
+    fn work(&self, sender: &mpsc::SyncSender<TaskResult>) {
+        let bump = Bump::new();
+        let mut runner = TaskRunner::new(self.problem, self.template, &bump);
+        runner.set_config(SearchConfig::new().node_limit(self.node_limit));
+        loop {
+            if self.budget.spent().is_some() {
+                return;
+            }
+            let place = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some(task) = self.tasks.get(place) else {
+                return;
+            };
+            let result = self.run_one(&mut runner, task);
+            if sender.send(result).is_err() {
+                return;
+            }
+        }
+    }
+
+    fn run_one(&self, runner: &mut TaskRunner<'_>, task: &Task) -> TaskResult {
+        let started = Instant::now();
+        let result = |outcome| TaskResult {
+            task: task.clone(),
+            digest: self.digest,
+            outcome,
+        };
+        if let Err(error) = runner.select(task) {
+            return result(ResultOutcome::Failed(format!("task {}: {error}", task.id)));
+        }
+        let mut found: Vec<Value> = Vec::new();
+        let mut stopped_by = None;
+        let Ok(outcome) = runner.run(FnVisitor {
+            solution: |solution: &Solution<'_>| {
+                if self.solutions {
+                    found.push(
+                        solution
+                            .options()
+                            .iter()
+                            .map(|&option| Value::from(option_entries(self.problem, option)))
+                            .collect(),
+                    );
+                }
+                ControlFlow::Continue(())
+            },
+            progress: |_: &Progress| match self.budget.spent() {
+                Some(stop) => {
+                    stopped_by = Some(stop);
+                    ControlFlow::Break(())
+                }
+                None => ControlFlow::Continue(()),
+            },
+        });
+        let stop = if outcome.stats.is_complete() {
+            "complete"
+        } else if let Some(stop) = stopped_by {
+            stop.name()
+        } else {
+            Stop::MaxNodes.name()
+        };
+        // Solutions of a subtree cut short are in the frontier.
+        found.truncate(outcome.stats.solutions as usize);
+        result(ResultOutcome::Ran {
+            stop: stop.to_owned(),
+            stats: outcome.stats,
+            seconds: started.elapsed().as_secs_f64(),
+            frontier: outcome.frontier,
+            found: self.solutions.then_some(found),
+        })
+    }
+}

@@ -1,0 +1,109 @@
+//! `dlx split`: the search of a problem written as tasks on standard
+//! output, for `dlx solve FILE --tasks TASKS` to run anywhere (see the
+//! task file in [`dancing::task::file`]).
+
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+use std::path::PathBuf;
+
+use dancing::Template;
+use dancing::task::{MAX_SPLIT_TASKS, SplitGoal, split, write_header, write_task};
+
+use crate::input::Input;
+use crate::interrupt;
+use crate::solve::tasks::{digest_of, read_problem};
+use crate::status::{Status, is_broken_pipe};
+
+/// Write the search of a problem as tasks, one line each.
+///
+/// The header line holds the format version, the problem's digest and the
+/// number of tasks; each task line its id, how many ancestors it owns, and
+/// its path from the root as option indices (and `rN` for Algorithm M's
+/// move that retires item N). `dlx solve FILE --tasks TASKS` runs them,
+/// `dlx merge` adds up their results. Exits 0, or 2 on bad input.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// A problem in Knuth's DLX format (`-` or none: standard input).
+    pub file: Option<PathBuf>,
+
+    /// At least N tasks: the tree is cut level by level until there are
+    /// (fewer if the tree is smaller) [default: 64].
+    #[arg(long, value_name = "N", conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..=MAX_SPLIT_TASKS as u64))]
+    pub tasks: Option<u64>,
+
+    /// Every subtree at depth D (the leaves above it are tasks too).
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub depth: Option<u64>,
+
+    /// Cut further the subtrees that Knuth's estimate says are more than
+    /// twice the mean, largest first (into up to four times as many
+    /// tasks): tasks of more even sizes.
+    #[arg(long)]
+    pub balance: bool,
+}
+
+/// The number of tasks without `--tasks` or `--depth`.
+const DEFAULT_TASKS: u64 = 64;
+
+pub fn run(args: &Args) -> Status {
+    interrupt::catch();
+    let input = Input::all(args.file.as_slice()).remove(0);
+    let name = input.name();
+    let problem = match read_problem(&input) {
+        Ok(problem) => problem,
+        Err(message) => {
+            crate::diag!("{message}");
+            return Status::Error;
+        }
+    };
+    let digest = match digest_of(&problem, &name) {
+        Ok(digest) => digest,
+        Err(message) => {
+            crate::diag!("{message}");
+            return Status::Error;
+        }
+    };
+    let goal = match args.depth {
+        Some(depth) => SplitGoal::Depth(depth as usize),
+        None => SplitGoal::Tasks(args.tasks.unwrap_or(DEFAULT_TASKS) as usize),
+    };
+    let Some(template) = Template::new_cancellable(&problem, interrupt::requested) else {
+        return Status::Error;
+    };
+    let outcome = split(&problem, &template, goal, args.balance, &mut |_| {
+        if interrupt::requested() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    if outcome.stopped.is_some() {
+        crate::diag!("{name}: interrupted while splitting; no tasks written");
+        return Status::Error;
+    }
+    if matches!(goal, SplitGoal::Depth(_)) && outcome.tasks.len() >= MAX_SPLIT_TASKS {
+        crate::diag!(
+            "{name}: depth {} would make more than {MAX_SPLIT_TASKS} tasks: split with --tasks, or less deep",
+            args.depth.unwrap_or(0)
+        );
+        return Status::Error;
+    }
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let written = write_header(&mut out, digest, outcome.tasks.len())
+        .and_then(|()| {
+            outcome
+                .tasks
+                .iter()
+                .try_for_each(|task| write_task(&mut out, task))
+        })
+        .and_then(|()| out.flush());
+    match written {
+        Ok(()) => Status::Success,
+        Err(error) if is_broken_pipe(&error) => Status::Success,
+        Err(error) => {
+            crate::diag!("dlx: error writing output: {error}");
+            Status::Error
+        }
+    }
+}

@@ -1,0 +1,544 @@
+//! `dlx split`, `dlx solve --tasks` and `dlx merge`: tasks run in any
+//! grouping add up to one `dlx solve`, budgets' frontiers included, and
+//! every kind of bad input is named with its place (exit 2).
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use super::common::{assert_exit, dlx, engine_data, stderr};
+
+/// A scratch directory for one test.
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dlx-tasks-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(args: &[&str]) -> Output {
+    dlx().args(args).output().unwrap()
+}
+
+fn text(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// Writes the stdout of a successful `dlx` run to `path`.
+fn write_out(path: &Path, args: &[&str]) {
+    let output = run(args);
+    assert_exit(&output, 0);
+    std::fs::write(path, &output.stdout).unwrap();
+}
+
+/// Runs the tasks of `tasks` for `problem` with `extra` flags, the result
+/// lines into `out`.
+fn solve_tasks(out: &Path, problem: &Path, tasks: &Path, extra: &[&str]) {
+    let mut args = vec!["solve", path(problem), "--tasks", path(tasks)];
+    args.extend(extra);
+    write_out(out, &args);
+}
+
+/// The `--stats` figures that must add up: `solutions N nodes N updates N
+/// [cleansings N]`.
+fn figures(stats: &str) -> Vec<(String, String)> {
+    let words: Vec<&str> = stats.split_whitespace().collect();
+    words
+        .chunks(2)
+        .filter(|pair| {
+            ["solutions", "nodes", "updates", "cleansings", "max-depth"].contains(&pair[0])
+        })
+        .map(|pair| (pair[0].to_owned(), pair[1].to_owned()))
+        .collect()
+}
+
+fn whole(problem: &Path) -> Vec<(String, String)> {
+    let output = run(&[
+        "solve",
+        "--count",
+        "--stats",
+        "-j",
+        "1",
+        problem.to_str().unwrap(),
+    ]);
+    let mut figures = figures(&stderr(&output));
+    if !figures.iter().any(|(name, _)| name == "cleansings") {
+        figures.insert(3, ("cleansings".into(), "0".into()));
+    }
+    figures
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+#[test]
+fn tasks_add_up_to_one_search_for_every_algorithm() {
+    let dir = scratch("add-up");
+    for file in [
+        "queens8.dlx",
+        "langford7.dlx",
+        "colors.dlx",
+        "debruijn3.dlx",
+        "knuth_dlx3_example.dlx",
+        "rowcol4_2_2.dlx",
+    ] {
+        let problem = engine_data(file);
+        let tasks = dir.join("tasks");
+        for split in [
+            &["--tasks", "7"][..],
+            &["--tasks", "7", "--balance"][..],
+            &["--depth", "2"][..],
+        ] {
+            let mut args = vec!["split", path(&problem)];
+            args.extend(split);
+            write_out(&tasks, &args);
+            let results = dir.join("results");
+            for threads in ["1", "2"] {
+                solve_tasks(&results, &problem, &tasks, &["--count", "-j", threads]);
+                let merged = run(&["merge", "--stats", "--tasks", path(&tasks), path(&results)]);
+                assert_exit(&merged, 0);
+                assert_eq!(
+                    figures(&stderr(&merged)),
+                    whole(&problem),
+                    "{file} {split:?} -j {threads}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn ranges_env_indices_and_budgets_cover_every_task_once() {
+    let dir = scratch("ranges");
+    let problem = engine_data("queens8.dlx");
+    let tasks = dir.join("tasks");
+    write_out(&tasks, &["split", path(&problem), "--tasks", "20"]);
+    let count: usize = text(&run(&["split", path(&problem), "--tasks", "20"]))
+        .lines()
+        .count()
+        - 1;
+    assert!(count >= 20);
+    // Half by range, the rest one index at a time from the job-array
+    // variables, two tasks per index.
+    let half = count / 2;
+    let first = dir.join("first");
+    solve_tasks(
+        &first,
+        &problem,
+        &tasks,
+        &["--count", "--task-range", &format!("0..{half}")],
+    );
+    let mut parts = vec![first];
+    for (k, index) in (half / 2..count.div_ceil(2)).enumerate() {
+        let variable = if k % 2 == 0 {
+            "SLURM_ARRAY_TASK_ID"
+        } else {
+            "JOB_COMPLETION_INDEX"
+        };
+        let part = dir.join(format!("part{index}"));
+        let output = dlx()
+            .env_remove("SLURM_ARRAY_TASK_ID")
+            .env_remove("JOB_COMPLETION_INDEX")
+            .env(variable, index.to_string())
+            .args([
+                "solve",
+                path(&problem),
+                "--tasks",
+                path(&tasks),
+                "--count",
+                "--task-from-env",
+                "--chunk",
+                "2",
+            ])
+            .output()
+            .unwrap();
+        assert_exit(&output, 0);
+        // An odd first half: the chunk that straddles it runs one task twice.
+        let lines: Vec<&str> = std::str::from_utf8(&output.stdout)
+            .unwrap()
+            .lines()
+            .collect();
+        let kept: Vec<&str> = lines
+            .into_iter()
+            .filter(|line| {
+                let id: usize = line.split('"').nth(3).unwrap().parse().unwrap();
+                id >= half
+            })
+            .collect();
+        std::fs::write(&part, kept.join("\n") + "\n").unwrap();
+        parts.push(part);
+    }
+    let mut args = vec!["merge", "--stats", "--tasks", path(&tasks)];
+    args.extend(parts.iter().map(|p| path(p)));
+    let merged = run(&args);
+    assert_exit(&merged, 0);
+    assert_eq!(figures(&stderr(&merged)), whole(&problem));
+
+    // A budget: stopped tasks list their frontier, `--rerun` hands it out
+    // again, until the total is exact.
+    let mut results = vec![dir.join("budget0")];
+    solve_tasks(
+        &results[0],
+        &problem,
+        &tasks,
+        &["--count", "--max-nodes", "20"],
+    );
+    assert!(
+        std::fs::read_to_string(&results[0])
+            .unwrap()
+            .contains("\"max-nodes\"")
+    );
+    for round in 1..20 {
+        let mut args = vec!["merge", "--tasks", path(&tasks)];
+        args.extend(results.iter().map(|p| path(p)));
+        let check = run(&args);
+        if check.status.code() == Some(0) {
+            break;
+        }
+        assert_exit(&check, 2);
+        assert!(
+            stderr(&check).contains("has no result"),
+            "{}",
+            stderr(&check)
+        );
+        args.push("--rerun");
+        let rerun = dir.join(format!("rerun{round}"));
+        let output = run(&args);
+        assert_exit(&output, 2);
+        std::fs::write(&rerun, &output.stdout).unwrap();
+        let result = dir.join(format!("budget{round}"));
+        solve_tasks(&result, &problem, &rerun, &["--count", "--max-nodes", "20"]);
+        results.push(result);
+    }
+    let mut args = vec!["merge", "--stats", "--tasks", path(&tasks)];
+    args.extend(results.iter().map(|p| path(p)));
+    let merged = run(&args);
+    assert_exit(&merged, 0);
+    assert!(results.len() > 2, "the budget left frontiers");
+    assert_eq!(figures(&stderr(&merged)), whole(&problem));
+}
+
+#[test]
+fn merged_solutions_come_in_the_order_of_one_thread() {
+    let dir = scratch("order");
+    for file in ["queens8.dlx", "rowcol4_2_2.dlx", "colors.dlx"] {
+        let problem = engine_data(file);
+        let tasks = dir.join("tasks");
+        write_out(&tasks, &["split", path(&problem), "--tasks", "9"]);
+        let results = dir.join("results");
+        solve_tasks(
+            &results,
+            &problem,
+            &tasks,
+            &["-j", "2", "--max-nodes", "15"],
+        );
+        let rerun = run(&["merge", "--rerun", "--tasks", path(&tasks), path(&results)]);
+        let again = dir.join("again");
+        std::fs::write(dir.join("rerun"), &rerun.stdout).unwrap();
+        solve_tasks(&again, &problem, &dir.join("rerun"), &[]);
+        let merged = run(&[
+            "merge",
+            "--solutions",
+            "--tasks",
+            path(&tasks),
+            path(&again),
+            path(&results),
+        ]);
+        assert_exit(&merged, 0);
+        let one = run(&["solve", "-j", "1", path(&problem)]);
+        assert_eq!(text(&merged), text(&one), "{file}");
+    }
+}
+
+/// Runs `args`, expects exit 2 and every `needles` in stderr.
+#[track_caller]
+fn refused(args: &[&str], needles: &[&str]) {
+    let output = run(args);
+    assert_exit(&output, 2);
+    let message = stderr(&output);
+    for needle in needles {
+        assert!(message.contains(needle), "`{needle}` not in: {message}");
+    }
+}
+
+#[test]
+fn bad_task_files_and_selections_are_named() {
+    let dir = scratch("bad-tasks");
+    let problem = engine_data("queens8.dlx");
+    let other = engine_data("queens6.dlx");
+    let tasks = dir.join("tasks");
+    write_out(&tasks, &["split", path(&problem), "--tasks", "5"]);
+    let good = std::fs::read_to_string(&tasks).unwrap();
+    let lines: Vec<&str> = good.lines().collect();
+    let bad = dir.join("bad");
+    let solve = |file: &Path| {
+        vec![
+            "solve".to_owned(),
+            path(&problem).to_owned(),
+            "--tasks".into(),
+            path(file).to_owned(),
+            "--count".into(),
+        ]
+    };
+    let cases: Vec<(String, Vec<String>)> = vec![
+        // Truncated: the header counts more tasks than there are.
+        (
+            lines[..lines.len() - 1].join("\n") + "\n",
+            vec![format!("bad:{}:", lines.len() - 1), "truncated".into()],
+        ),
+        // A malformed line.
+        (
+            good.replacen(
+                &format!("\n{} ", lines[2].split(' ').next().unwrap()),
+                "\nx.y ",
+                1,
+            ),
+            vec!["bad:3:".into(), "not a task id".into()],
+        ),
+        (
+            good.replace(
+                lines[2],
+                &format!("{} 0 12 zz", lines[2].split(' ').next().unwrap()),
+            ),
+            vec!["bad:3:".into(), "not a choice".into()],
+        ),
+        (
+            good.replace(lines[1], "0"),
+            vec!["bad:2:".into(), "ID OWN".into()],
+        ),
+        // A header that is not one, or of another version.
+        (
+            good.replacen("dlx-tasks 1", "dlx-tasks 9", 1),
+            vec!["bad:1:".into(), "version 9".into()],
+        ),
+        (
+            good.replacen("dlx-tasks", "tasks", 1),
+            vec!["bad:1:".into(), "not a task file".into()],
+        ),
+        (String::new(), vec!["bad:1:".into(), "empty".into()]),
+        // Too many lines, an id twice.
+        (
+            good.clone() + lines[1] + "\n",
+            vec![format!("bad:{}:", lines.len() + 1), "more tasks".into()],
+        ),
+        (
+            good.replace(lines[2], lines[1]),
+            vec!["bad:3:".into(), "twice".into()],
+        ),
+        (
+            vec![0xffu8, b'\n'].into_iter().map(char::from).collect(),
+            vec!["bad:1:".into()],
+        ),
+    ];
+    for (content, needles) in cases {
+        std::fs::write(&bad, content).unwrap();
+        let args = solve(&bad);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let needles: Vec<&str> = needles.iter().map(String::as_str).collect();
+        refused(&args, &needles);
+    }
+    // Tasks of another problem.
+    refused(
+        &["solve", path(&other), "--tasks", path(&tasks), "--count"],
+        &["tasks:1:", "another problem"],
+    );
+    // Places out of range, a job-array variable that is not set or not a
+    // number, -n, two problems.
+    refused(
+        &[
+            "solve",
+            path(&problem),
+            "--tasks",
+            path(&tasks),
+            "--task",
+            "99",
+        ],
+        &["task 99", "places 0.."],
+    );
+    refused(
+        &[
+            "solve",
+            path(&problem),
+            "--tasks",
+            path(&tasks),
+            "--task-range",
+            "2..99",
+        ],
+        &["2..99"],
+    );
+    // No job-array variable, then one that is not a number.
+    for (value, needle) in [
+        (None, "SLURM_ARRAY_TASK_ID"),
+        (Some("seven"), "SLURM_ARRAY_TASK_ID=seven"),
+    ] {
+        let mut command = dlx();
+        command
+            .env_remove("SLURM_ARRAY_TASK_ID")
+            .env_remove("JOB_COMPLETION_INDEX");
+        if let Some(value) = value {
+            command.env("SLURM_ARRAY_TASK_ID", value);
+        }
+        let output = command
+            .args([
+                "solve",
+                path(&problem),
+                "--tasks",
+                path(&tasks),
+                "--task-from-env",
+            ])
+            .output()
+            .unwrap();
+        assert_exit(&output, 2);
+        assert!(stderr(&output).contains(needle), "{}", stderr(&output));
+    }
+    refused(
+        &["solve", path(&problem), "--tasks", path(&tasks), "-n", "1"],
+        &["-n"],
+    );
+    refused(
+        &[
+            "solve",
+            path(&problem),
+            path(&problem),
+            "--tasks",
+            path(&tasks),
+        ],
+        &["one FILE"],
+    );
+    // A path that is not the search's: a result line saying so, the other
+    // tasks still run, exit 2.
+    std::fs::write(
+        &bad,
+        good.replace(
+            lines[3],
+            &format!("{} 0 3 4", lines[3].split(' ').next().unwrap()),
+        ),
+    )
+    .unwrap();
+    let output = run(&["solve", path(&problem), "--tasks", path(&bad), "--count"]);
+    assert_exit(&output, 2);
+    let out = text(&output);
+    assert_eq!(out.lines().count(), lines.len() - 1);
+    assert_eq!(out.matches("\"stop\":\"error\"").count(), 1, "{out}");
+    assert!(out.contains("not a move of the search"));
+    let results = dir.join("failed");
+    std::fs::write(&results, out).unwrap();
+    refused(
+        &["merge", "--tasks", path(&bad), path(&results)],
+        &["failed", "not a move"],
+    );
+    // The split of a file that is not a problem.
+    std::fs::write(&bad, "a b\nc\n").unwrap();
+    refused(&["split", path(&bad)], &["bad:2:"]);
+}
+
+#[test]
+fn bad_results_are_named_with_their_place() {
+    let dir = scratch("bad-results");
+    let problem = engine_data("queens8.dlx");
+    let tasks = dir.join("tasks");
+    write_out(&tasks, &["split", path(&problem), "--tasks", "6"]);
+    let results = dir.join("results");
+    solve_tasks(&results, &problem, &tasks, &["--count"]);
+    let good = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<&str> = good.lines().collect();
+    let bad = dir.join("bad");
+    let merge = |file: &Path| run(&["merge", "--tasks", path(&tasks), path(file)]);
+    // A killed task: its line cut short, and so its result missing.
+    let cut = format!(
+        "{}\n{}",
+        lines[..lines.len() - 1].join("\n"),
+        &lines[lines.len() - 1][..30]
+    );
+    std::fs::write(&bad, cut).unwrap();
+    let output = merge(&bad);
+    assert_exit(&output, 2);
+    let last_id = lines[lines.len() - 1].split('"').nth(3).unwrap();
+    assert!(
+        stderr(&output).contains(&format!("bad:{}:", lines.len())),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stderr(&output).contains(&format!("task {last_id} has no result")));
+    assert!(text(&output).is_empty(), "no total from incomplete results");
+    // --rerun lists exactly that task, and running it completes the total.
+    let output = run(&["merge", "--rerun", "--tasks", path(&tasks), path(&bad)]);
+    let rerun = text(&output);
+    assert_eq!(rerun.lines().count(), 2, "{rerun}");
+    std::fs::write(dir.join("rerun"), &rerun).unwrap();
+    let again = dir.join("again");
+    solve_tasks(&again, &problem, &dir.join("rerun"), &["--count"]);
+    let output = run(&["merge", "--tasks", path(&tasks), path(&bad), path(&again)]);
+    // The cut line is still malformed, so still named; without it, exact.
+    assert_exit(&output, 2);
+    std::fs::write(&bad, lines[..lines.len() - 1].join("\n") + "\n").unwrap();
+    let output = run(&["merge", "--tasks", path(&tasks), path(&bad), path(&again)]);
+    assert_exit(&output, 0);
+    assert_eq!(text(&output), "92\n");
+    // A duplicate, named with both places.
+    let output = run(&[
+        "merge",
+        "--tasks",
+        path(&tasks),
+        path(&results),
+        path(&again),
+    ]);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("again:1:")
+            && stderr(&output).contains("has a result already, at")
+    );
+    // A result of another problem.
+    std::fs::write(
+        &bad,
+        good.replacen("fnv1a64:", "fnv1a64:0", 1)
+            .replacen("fnv1a64:0", "fnv1a64:", 0),
+    )
+    .unwrap();
+    let foreign = good.replace(
+        lines[2],
+        &lines[2].replace(
+            &lines[2][lines[2].find("fnv1a64:").unwrap()..][..24],
+            "fnv1a64:0123456789abcdef",
+        ),
+    );
+    std::fs::write(&bad, foreign).unwrap();
+    let output = merge(&bad);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("bad:3:") && stderr(&output).contains("another problem"),
+        "{}",
+        stderr(&output)
+    );
+    // A task that is in no task file; a field of the wrong type; not JSON.
+    for (line, needle) in [
+        (
+            lines[1].replacen("\"task\":\"", "\"task\":\"77", 1),
+            "neither in the task file",
+        ),
+        (lines[1].replace("\"nodes\":", "\"nodes\":-"), "nodes"),
+        ("{]".to_owned(), "not a JSON result"),
+        (
+            lines[1].replace("\"complete\"", "\"finished\""),
+            "not a known stop",
+        ),
+    ] {
+        std::fs::write(&bad, format!("{good}{line}\n")).unwrap();
+        let output = merge(&bad);
+        assert_exit(&output, 2);
+        assert!(
+            stderr(&output).contains(&format!("bad:{}:", lines.len() + 1)),
+            "{}",
+            stderr(&output)
+        );
+        assert!(
+            stderr(&output).contains(needle),
+            "{needle}: {}",
+            stderr(&output)
+        );
+    }
+    // A results file that is not there.
+    refused(
+        &["merge", path(&dir.join("nowhere"))],
+        &["nowhere: cannot open"],
+    );
+}

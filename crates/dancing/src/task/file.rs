@@ -1,0 +1,221 @@
+//! The task file: a header line, then one line per task.
+//!
+//! ```text
+//! dlx-tasks 1 fnv1a64:5e0b3c0f6f1f2a1d 3
+//! 0 1 0
+//! 1 0 1 7
+//! 2 0 1 8
+//! ```
+//!
+//! The header holds the format's name and version (1), the problem's
+//! [`Digest`] and the number of tasks. A task line holds the task's id
+//! (numbers joined by dots), the number of ancestors it owns, and its path
+//! from the root as choices: an option's input index counted from 0, or `r`
+//! and an item's index for Algorithm M's move that retires that item.
+//! Words are separated by single spaces or tabs; lines end with `\n` (or
+//! `\r\n`).
+
+use std::collections::HashSet;
+use std::fmt;
+use std::io::{self, BufRead, Write};
+
+use super::{Choice, Digest, MAX_ID_LEN, Task, format_prefix, is_valid_id};
+
+/// The first word of a task file.
+pub const MAGIC: &str = "dlx-tasks";
+
+/// The version of the format this reader reads and writes.
+pub const VERSION: u32 = 1;
+
+/// The longest line read, in bytes: a path of a million choices.
+pub const MAX_LINE: usize = 8 << 20;
+
+/// A task file, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TaskFile {
+    /// The digest of the problem the tasks are of.
+    pub digest: Digest,
+    /// The tasks, in the file's order.
+    pub tasks: Vec<Task>,
+}
+
+/// Writes the header of a task file of `count` tasks.
+///
+/// # Errors
+/// Those of `out`.
+pub fn write_header<W: Write>(out: &mut W, digest: Digest, count: usize) -> io::Result<()> {
+    writeln!(out, "{MAGIC} {VERSION} {digest} {count}")
+}
+
+/// Writes one task line.
+///
+/// # Errors
+/// Those of `out`.
+pub fn write_task<W: Write>(out: &mut W, task: &Task) -> io::Result<()> {
+    if task.prefix.is_empty() {
+        writeln!(out, "{} {}", task.id, task.own)
+    } else {
+        writeln!(
+            out,
+            "{} {} {}",
+            task.id,
+            task.own,
+            format_prefix(&task.prefix)
+        )
+    }
+}
+
+/// What is wrong with a task file, and on which line (counted from 1).
+#[derive(Debug)]
+pub struct TaskFileError {
+    /// The line, counted from 1.
+    pub line: usize,
+    /// What is wrong there.
+    pub message: String,
+}
+
+impl fmt::Display for TaskFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for TaskFileError {}
+
+/// Reads a task file: the header, then exactly as many task lines as it
+/// says, each id once.
+///
+/// ```
+/// use dancing::task::read_tasks;
+///
+/// let text = "dlx-tasks 1 fnv1a64:00000000000000ff 2\n0 1 3\n1 0 4 r2\n";
+/// let file = read_tasks(text.as_bytes())?;
+/// assert_eq!(file.tasks.len(), 2);
+/// assert_eq!(file.tasks[1].prefix.len(), 2);
+/// let error = read_tasks("dlx-tasks 1 fnv1a64:00000000000000ff 3\n0 0 3\n".as_bytes()).unwrap_err();
+/// assert_eq!(error.line, 2);
+/// assert!(error.message.contains("truncated"), "{error}");
+/// # Ok::<(), dancing::task::TaskFileError>(())
+/// ```
+///
+/// # Errors
+/// The first line that is malformed (or the last line, for a file that
+/// ends before its header's count), and read errors.
+pub fn read_tasks<R: BufRead>(mut input: R) -> Result<TaskFile, TaskFileError> {
+    let mut buffer = Vec::new();
+    let at = |line: usize, message: String| TaskFileError { line, message };
+    let Some(header) = read_line(&mut input, &mut buffer).map_err(|m| at(1, m))? else {
+        return Err(at(1, "empty: no `dlx-tasks` header".into()));
+    };
+    let (digest, count) = parse_header(header).map_err(|m| at(1, m))?;
+    let mut tasks = Vec::new();
+    let mut ids = HashSet::new();
+    let mut line = 1;
+    while let Some(text) = read_line(&mut input, &mut buffer).map_err(|m| at(line + 1, m))? {
+        line += 1;
+        if tasks.len() == count {
+            return Err(at(
+                line,
+                format!("more tasks than the {count} the header says"),
+            ));
+        }
+        let task = parse_task(text).map_err(|m| at(line, m))?;
+        if !ids.insert(task.id.clone()) {
+            return Err(at(line, format!("task {} appears twice", task.id)));
+        }
+        tasks.push(task);
+    }
+    if tasks.len() < count {
+        return Err(at(
+            line,
+            format!(
+                "truncated: the header says {count} tasks, the file ends after {}",
+                tasks.len()
+            ),
+        ));
+    }
+    Ok(TaskFile { digest, tasks })
+}
+
+/// The next line without its end, or `None` at the end of the input.
+fn read_line<'a, R: BufRead>(
+    input: &mut R,
+    buffer: &'a mut Vec<u8>,
+) -> Result<Option<&'a str>, String> {
+    buffer.clear();
+    let read = <&mut R as io::Read>::take(input, MAX_LINE as u64 + 1)
+        .read_until(b'\n', buffer)
+        .map_err(|error| format!("cannot read: {error}"))?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if buffer.last() == Some(&b'\n') {
+        buffer.pop();
+        if buffer.last() == Some(&b'\r') {
+            buffer.pop();
+        }
+    } else if buffer.len() > MAX_LINE {
+        return Err(format!("a line longer than {MAX_LINE} bytes"));
+    }
+    std::str::from_utf8(buffer)
+        .map(Some)
+        .map_err(|_| "not UTF-8 text".into())
+}
+
+fn parse_header(text: &str) -> Result<(Digest, usize), String> {
+    let words: Vec<&str> = text.split_ascii_whitespace().collect();
+    let [magic, version, digest, count] = words[..] else {
+        return Err(format!(
+            "not a task file header: `{MAGIC} {VERSION} DIGEST COUNT` expected"
+        ));
+    };
+    if magic != MAGIC {
+        return Err(format!("not a task file: it starts with `{MAGIC}`"));
+    }
+    if version != VERSION.to_string() {
+        return Err(format!(
+            "task file version {} (this dlx reads version {VERSION})",
+            version.escape_debug()
+        ));
+    }
+    let digest = digest.parse().map_err(|e| format!("{e}"))?;
+    let count = count
+        .parse()
+        .map_err(|_| format!("`{}` is not a number of tasks", count.escape_debug()))?;
+    Ok((digest, count))
+}
+
+/// Reads one task line (`ID OWN CHOICE...`).
+pub fn parse_task(text: &str) -> Result<Task, String> {
+    let mut words = text.split_ascii_whitespace();
+    let (Some(id), Some(own)) = (words.next(), words.next()) else {
+        return Err("a task line is `ID OWN CHOICE...`".into());
+    };
+    if !is_valid_id(id) {
+        return Err(format!(
+            "`{}` is not a task id (numbers joined by dots, at most {MAX_ID_LEN} bytes)",
+            id.chars().take(40).collect::<String>().escape_debug()
+        ));
+    }
+    let own: usize = own.parse().map_err(|_| {
+        format!(
+            "task {id}: `{}` is not a number of ancestors",
+            own.escape_debug()
+        )
+    })?;
+    let prefix: Vec<Choice> = words
+        .map(str::parse)
+        .collect::<Result<_, _>>()
+        .map_err(|e| format!("task {id}: {e}"))?;
+    if own > prefix.len() {
+        return Err(format!(
+            "task {id}: it owns {own} ancestors but has a path of {}",
+            prefix.len()
+        ));
+    }
+    Ok(Task {
+        id: id.to_owned(),
+        own,
+        prefix,
+    })
+}

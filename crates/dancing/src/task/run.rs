@@ -1,0 +1,452 @@
+//! Splitting a problem into tasks, and running a task.
+
+use std::collections::BinaryHeap;
+use std::fmt;
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use bumpalo::Bump;
+
+use super::{Choice, Task};
+use crate::config::SearchConfig;
+use crate::matrix::Template;
+use crate::parallel::split_frontier;
+use crate::problem::{ItemId, ItemKind, Problem};
+use crate::search::Solver;
+use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, StopReason, Visiting, Visitor};
+
+/// The most tasks a split makes: past this many it stops deepening (about
+/// 1 GB of paths at depth 10).
+pub const MAX_SPLIT_TASKS: usize = 1 << 24;
+
+/// How far [`split`] cuts the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SplitGoal {
+    /// At least this many subtrees (as the parallel search splits: level
+    /// by level, stopping as soon as there are enough), unless the tree
+    /// has fewer nodes.
+    Tasks(usize),
+    /// Every subtree at this depth (the tree's leaves above it are tasks
+    /// too), unless that is more than [`MAX_SPLIT_TASKS`].
+    Depth(usize),
+}
+
+/// The tasks of a split.
+#[derive(Clone, Debug)]
+pub struct SplitOutcome {
+    /// In the order of the search, ids `0`, `1`, ...
+    pub tasks: Vec<Task>,
+    /// Why the split stopped short of its goal (the monitor), if it did;
+    /// the tasks still cover the whole tree.
+    pub stopped: Option<StopReason>,
+}
+
+/// Splits the search of `problem` (linked as `template`) into tasks, as
+/// `goal` says: the parallel search's split pass, its subtrees and the
+/// solutions it met written down as tasks that together explore the tree
+/// once. With `balance`, subtrees that Knuth's estimate says are large are
+/// cut further (into up to four times the tasks of the split), for tasks
+/// of more even sizes. `monitor` is called every few milliseconds with the
+/// progress, and stops the split by breaking (the tasks then have the
+/// depth reached).
+pub fn split(
+    problem: &Problem,
+    template: &Template,
+    goal: SplitGoal,
+    balance: bool,
+    monitor: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+) -> SplitOutcome {
+    let bump = Bump::new();
+    let mut solver = Solver::from_template(template, &bump);
+    let (target, max_depth) = match goal {
+        SplitGoal::Tasks(count) => (count.clamp(1, MAX_SPLIT_TASKS), usize::MAX),
+        SplitGoal::Depth(depth) => (MAX_SPLIT_TASKS, depth),
+    };
+    let frontier = split_frontier(
+        &mut solver,
+        template.max_depth(),
+        target,
+        max_depth,
+        Duration::from_millis(50),
+        monitor,
+    );
+    let mut paths = frontier.paths;
+    if balance && frontier.stopped.is_none() {
+        let most = paths.len().saturating_mul(4);
+        paths = split_large(&mut solver, paths, most);
+    }
+    let primaries = primaries(problem);
+    let mut tasks = Vec::with_capacity(paths.len());
+    let mut previous: Option<&[u32]> = None;
+    for (index, (path, _)) in paths.iter().enumerate() {
+        tasks.push(Task {
+            id: index.to_string(),
+            own: owned_ancestors(previous, path),
+            prefix: path
+                .iter()
+                .map(|&node| choice_of(&solver, &primaries, node))
+                .collect(),
+        });
+        previous = Some(path);
+    }
+    SplitOutcome {
+        tasks,
+        stopped: frontier.stopped,
+    }
+}
+
+/// How much larger than the mean a subtree may be estimated before
+/// [`split_large`] cuts it into its children.
+const LARGE: f64 = 2.0;
+
+/// Cuts the subtree that Knuth's estimate (one over the product of the
+/// branching degrees on its path) says is largest into its children, again
+/// and again, until none is more than [`LARGE`] times the mean or there
+/// are `most` tasks; then puts the tasks back in the order of the search,
+/// so that they still explore the tree once.
+fn split_large(
+    solver: &mut Solver<'_>,
+    mut paths: Vec<(Vec<u32>, f64)>,
+    most: usize,
+) -> Vec<(Vec<u32>, f64)> {
+    let most = most.min(MAX_SPLIT_TASKS);
+    let total: f64 = paths.iter().map(|(_, weight)| weight).sum();
+    let mut heap: BinaryHeap<(Weight, usize)> = paths
+        .iter()
+        .enumerate()
+        .map(|(index, (_, weight))| (Weight(*weight), index))
+        .collect();
+    let mut children = Vec::new();
+    while let Some((Weight(weight), index)) = heap.pop() {
+        if paths.len() >= most || weight <= LARGE * total / paths.len() as f64 {
+            break;
+        }
+        let path = paths[index].0.clone();
+        solver.clear_selection();
+        solver.reselect_from(0, &path);
+        children.clear();
+        solver.explore_to(
+            path.len() + 1,
+            &mut Weighed {
+                children: &mut children,
+            },
+        );
+        // A leaf (a solution or a dead end) stays as it is, out of the heap.
+        for (k, &(node, share)) in children.iter().enumerate() {
+            let mut child = path.clone();
+            child.push(node);
+            let place = if k == 0 {
+                paths[index] = (child, weight * share);
+                index
+            } else {
+                paths.push((child, weight * share));
+                paths.len() - 1
+            };
+            heap.push((Weight(weight * share), place));
+        }
+    }
+    solver.clear_selection();
+    // Siblings are in an item's list in the order of their nodes, but for
+    // Algorithm M's null move (the item's header), which comes last.
+    let key = |node: u32| {
+        if solver.option_of(node).is_some() {
+            node
+        } else {
+            u32::MAX
+        }
+    };
+    paths.sort_by_cached_key(|(path, _)| path.iter().map(|&node| key(node)).collect::<Vec<u32>>());
+    paths
+}
+
+/// A weight that orders as `f64::total_cmp` does, for the heap.
+#[derive(Clone, Copy, PartialEq)]
+struct Weight(f64);
+
+impl Eq for Weight {}
+
+impl PartialOrd for Weight {
+    fn partial_cmp(&self, other: &Weight) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Weight {
+    fn cmp(&self, other: &Weight) -> std::cmp::Ordering {
+        self.0.total_cmp(&other.0)
+    }
+}
+
+/// The explorer that keeps a node's children with their estimated shares.
+struct Weighed<'a> {
+    children: &'a mut Vec<(u32, f64)>,
+}
+
+impl Explorer for Weighed<'_> {
+    fn solution(&mut self, _solution: &Solution<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn frontier(&mut self, node: u32, weight: f64) -> ControlFlow<()> {
+        self.children.push((node, weight));
+        ControlFlow::Continue(())
+    }
+}
+
+/// How many of the deepest ancestors of the node at `path` no task before
+/// it (the one at `previous`, in the order of the search) has: those the
+/// task explores. An ancestor of both shares their common part, and the
+/// tasks in between are below it too, so comparing with the previous task
+/// is enough.
+fn owned_ancestors(previous: Option<&[u32]>, path: &[u32]) -> usize {
+    let Some(previous) = previous else {
+        return path.len();
+    };
+    let common = previous
+        .iter()
+        .zip(path)
+        .take_while(|(a, b)| a == b)
+        .count();
+    // The ancestors of depth 0..=common that are ancestors of `previous`.
+    let shared = (common + 1).min(previous.len()).min(path.len());
+    path.len() - shared
+}
+
+/// The primary items, by matrix column (column `c` is entry `c - 1`).
+fn primaries(problem: &Problem) -> Vec<ItemId> {
+    problem
+        .items()
+        .filter(|&item| problem.item_kind(item) == ItemKind::Primary)
+        .collect()
+}
+
+/// The choice a node of a path makes.
+fn choice_of(solver: &Solver<'_>, primaries: &[ItemId], node: u32) -> Choice {
+    match solver.option_of(node) {
+        Some(option) => Choice::Option(option),
+        // The null move: `node` is the header of a primary item, its column.
+        None => Choice::Retire(primaries[node as usize - 1]),
+    }
+}
+
+/// A task whose path is not a path of the search tree: it was written for
+/// another problem, or by hand.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrefixError {
+    /// The level of the first choice that the search does not make there.
+    pub level: usize,
+    /// The choice at that level.
+    pub choice: Choice,
+}
+
+impl fmt::Display for PrefixError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "choice {} (`{}`) is not a move of the search at that point: the task is not a node of this problem's search tree",
+            self.level + 1,
+            self.choice
+        )
+    }
+}
+
+impl std::error::Error for PrefixError {}
+
+/// What running a task did.
+#[derive(Clone, Debug)]
+pub struct TaskOutcome {
+    /// The statistics of the part explored to the end: the owned
+    /// ancestors, the task's node, and the subtrees of its children
+    /// searched completely. `solutions` counts theirs; solutions the
+    /// visitor saw past that number were in a subtree cut short, which is
+    /// in the frontier (and will be found again there).
+    pub stats: Stats,
+    /// When the search stopped early: the children of the task's node not
+    /// searched to the end, as tasks `ID.K` (K the child's place among its
+    /// siblings), in the order of the search. The finished part and these
+    /// tasks together explore the task's tree exactly once.
+    pub frontier: Vec<Task>,
+}
+
+/// Runs tasks of one problem, one after the other, on one thread.
+pub struct TaskRunner<'b> {
+    solver: Solver<'b>,
+    primaries: Vec<ItemId>,
+    /// The selected task: its id, path (as choices and as nodes), and the
+    /// statistics of its owned ancestors.
+    id: String,
+    prefix: Vec<Choice>,
+    path: Vec<u32>,
+    owned: Stats,
+    /// Scratch: the children of a node.
+    children: Vec<u32>,
+    config: SearchConfig,
+}
+
+impl<'b> TaskRunner<'b> {
+    /// A runner for tasks of `problem`, linked as `template`, in `bump`.
+    pub fn new(problem: &Problem, template: &'b Template, bump: &'b Bump) -> TaskRunner<'b> {
+        TaskRunner {
+            solver: Solver::from_template(template, bump),
+            primaries: primaries(problem),
+            id: String::new(),
+            prefix: Vec::new(),
+            path: Vec::new(),
+            owned: Stats::default(),
+            children: Vec::new(),
+            config: SearchConfig::new(),
+        }
+    }
+
+    /// Runs later tasks as `config` says: its node limit holds for each
+    /// task as a whole (its threads do not matter: a runner is one thread).
+    pub fn set_config(&mut self, config: SearchConfig) {
+        self.config = config;
+    }
+
+    /// Selects `task`'s node, checking each choice against the moves the
+    /// search makes there, and explores the ancestors it owns.
+    ///
+    /// # Errors
+    /// If a choice is not one of the search's moves at its level; nothing
+    /// is selected then.
+    pub fn select(&mut self, task: &Task) -> Result<(), PrefixError> {
+        self.solver.clear_selection();
+        self.solver.set_config(SearchConfig::new());
+        self.path.clear();
+        self.owned = Stats::default();
+        let owned_from = task.prefix.len().saturating_sub(task.own);
+        for (level, &choice) in task.prefix.iter().enumerate() {
+            let stats = self.expand(&mut Ignore);
+            if level >= owned_from {
+                add(&mut self.owned, &stats);
+            }
+            let found = self
+                .children
+                .iter()
+                .copied()
+                .find(|&node| choice_of(&self.solver, &self.primaries, node) == choice);
+            let Some(node) = found else {
+                self.solver.clear_selection();
+                self.path.clear();
+                return Err(PrefixError { level, choice });
+            };
+            self.solver.reselect_from(level, &[node]);
+            self.path.push(node);
+        }
+        self.id.clone_from(&task.id);
+        self.prefix.clone_from(&task.prefix);
+        Ok(())
+    }
+
+    /// The children of the selected node into `self.children`, exploring
+    /// that one node as the search does (its solution, if it is one, goes
+    /// to `explorer`).
+    fn expand<E: Explorer>(&mut self, explorer: &mut E) -> Stats {
+        self.children.clear();
+        let mut expansion = Expansion {
+            inner: explorer,
+            children: &mut self.children,
+        };
+        let level = self.path.len();
+        self.solver.explore_to(level + 1, &mut expansion)
+    }
+
+    /// Runs the selected task, reporting its solutions and progress to
+    /// `visitor` (whose stop, the node limit, or a checkpoint that breaks,
+    /// ends the run with a frontier). Returns what it did, or the
+    /// visitor's error.
+    pub fn run<V: Visitor>(&mut self, visitor: V) -> Result<TaskOutcome, V::Error> {
+        let mut visiting = Visiting::new(visitor);
+        let base = self.path.len();
+        let limit = self.config.get_node_limit().unwrap_or(u64::MAX);
+        let mut stats = self.owned;
+        let top = self.expand(&mut visiting);
+        add(&mut stats, &top);
+        let mut stop = (!top.is_complete()).then_some(top.stop);
+        let children = std::mem::take(&mut self.children);
+        let mut frontier = Vec::new();
+        for (place, &child) in children.iter().enumerate() {
+            if stop.is_none() {
+                let left = limit.saturating_sub(stats.nodes);
+                if left == 0 {
+                    stop = Some(StopReason::NodeLimit);
+                } else {
+                    self.solver.reselect_from(base, &[child]);
+                    let node_limit = (limit != u64::MAX).then_some(left);
+                    self.solver
+                        .set_config(self.config.clone().node_limit(node_limit));
+                    let below = self.solver.explore_to(usize::MAX, &mut visiting);
+                    if below.is_complete() {
+                        add(&mut stats, &below);
+                        continue;
+                    }
+                    stop = Some(below.stop);
+                }
+            }
+            let mut prefix = self.prefix.clone();
+            prefix.push(choice_of(&self.solver, &self.primaries, child));
+            frontier.push(Task {
+                id: format!("{}.{place}", self.id),
+                own: 0,
+                prefix,
+            });
+        }
+        self.children = children;
+        self.solver.reselect_from(base, &[]);
+        self.solver.set_config(SearchConfig::new());
+        stats.stop = stop.unwrap_or(StopReason::Complete);
+        let (stats, result) = visiting.finish(stats);
+        result.map(|_| TaskOutcome { stats, frontier })
+    }
+
+    /// Runs the selected task to the end (or the node limit), counting.
+    pub fn count(&mut self) -> TaskOutcome {
+        let counting = FnVisitor {
+            solution: |_: &Solution<'_>| ControlFlow::Continue(()),
+            progress: |_: &Progress| ControlFlow::Continue(()),
+        };
+        let Ok(outcome) = self.run(counting);
+        outcome
+    }
+}
+
+/// Adds the figures of a finished search to `sum`.
+fn add(sum: &mut Stats, stats: &Stats) {
+    sum.nodes += stats.nodes;
+    sum.updates += stats.updates;
+    sum.cleansings += stats.cleansings;
+    sum.solutions += stats.solutions;
+    sum.max_depth = sum.max_depth.max(stats.max_depth);
+}
+
+/// The explorer of one node's expansion: its children are kept, its
+/// solution and progress passed on.
+struct Expansion<'a, E> {
+    inner: &'a mut E,
+    children: &'a mut Vec<u32>,
+}
+
+impl<E: Explorer> Explorer for Expansion<'_, E> {
+    fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()> {
+        self.inner.solution(solution)
+    }
+
+    fn frontier(&mut self, node: u32, _weight: f64) -> ControlFlow<()> {
+        self.children.push(node);
+        ControlFlow::Continue(())
+    }
+
+    fn checkpoint(&mut self, progress: &Progress) -> ControlFlow<()> {
+        self.inner.checkpoint(progress)
+    }
+}
+
+/// An explorer that ignores everything.
+struct Ignore;
+
+impl Explorer for Ignore {
+    fn solution(&mut self, _solution: &Solution<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}

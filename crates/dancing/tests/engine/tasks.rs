@@ -1,0 +1,283 @@
+//! Tasks: a split's tasks, run one by one, explore the sequential search's
+//! tree exactly once (statistics and solutions in order); a budget's
+//! frontier plus the finished part is the whole; the task file reads back
+//! what was written, and refuses damaged files with the line.
+
+use std::collections::VecDeque;
+use std::ops::ControlFlow;
+
+use bumpalo::Bump;
+use dancing::task::{
+    self, Choice, SplitGoal, Task, TaskRunner, read_tasks, write_header, write_task,
+};
+use dancing::{FnVisitor, OptionId, Problem, SearchConfig, Solver, Stats, Template};
+use dancing_testkit::strategies::{colored_bounded_problem, proptest_config, small_problem};
+use proptest::prelude::*;
+
+use super::data;
+
+/// The figures that must add up, and the solutions in order.
+#[derive(Debug, Default, PartialEq)]
+struct Totals {
+    nodes: u64,
+    updates: u64,
+    cleansings: u64,
+    solutions: u64,
+    max_depth: usize,
+    found: Vec<Vec<OptionId>>,
+}
+
+impl Totals {
+    fn add(&mut self, stats: &Stats) {
+        self.nodes += stats.nodes;
+        self.updates += stats.updates;
+        self.cleansings += stats.cleansings;
+        self.solutions += stats.solutions;
+        self.max_depth = self.max_depth.max(stats.max_depth);
+    }
+}
+
+fn sequential(problem: &Problem) -> Totals {
+    let bump = Bump::new();
+    let mut solver = Solver::new(problem, &bump);
+    let mut totals = Totals::default();
+    let stats = solver.search(|solution| {
+        totals.found.push(solution.options().to_vec());
+        ControlFlow::Continue(())
+    });
+    assert!(stats.is_complete());
+    totals.add(&stats);
+    totals
+}
+
+fn split(problem: &Problem, template: &Template, goal: SplitGoal) -> Vec<Task> {
+    split_balanced(problem, template, goal, false)
+}
+
+fn split_balanced(
+    problem: &Problem,
+    template: &Template,
+    goal: SplitGoal,
+    balance: bool,
+) -> Vec<Task> {
+    let outcome = task::split(problem, template, goal, balance, &mut |_| {
+        ControlFlow::Continue(())
+    });
+    assert!(outcome.stopped.is_none());
+    outcome.tasks
+}
+
+/// Runs `tasks` in order, each within `node_limit`, and the frontier each
+/// leaves right after it (as a scheduler that reruns the long tail would,
+/// in the order of the search): the totals, and how many tasks ran.
+fn run_all(
+    problem: &Problem,
+    template: &Template,
+    tasks: Vec<Task>,
+    node_limit: Option<u64>,
+) -> (Totals, usize) {
+    let bump = Bump::new();
+    let mut runner = TaskRunner::new(problem, template, &bump);
+    runner.set_config(SearchConfig::new().node_limit(node_limit));
+    let mut totals = Totals::default();
+    let mut queue: VecDeque<Task> = tasks.into();
+    let mut ran = 0;
+    while let Some(task) = queue.pop_front() {
+        ran += 1;
+        runner.select(&task).expect("a task of the split selects");
+        let mut found = Vec::new();
+        let Ok(outcome) = runner.run(FnVisitor {
+            solution: |solution: &dancing::Solution<'_>| {
+                found.push(solution.options().to_vec());
+                ControlFlow::Continue(())
+            },
+            progress: |_: &dancing::Progress| ControlFlow::Continue(()),
+        });
+        // Solutions past the finished part are found again by the frontier.
+        found.truncate(outcome.stats.solutions as usize);
+        totals.found.extend(found);
+        totals.add(&outcome.stats);
+        assert_eq!(outcome.stats.is_complete(), outcome.frontier.is_empty());
+        for (k, child) in outcome.frontier.iter().enumerate().rev() {
+            assert!(
+                child.id.starts_with(&format!("{}.", task.id)),
+                "{}",
+                child.id
+            );
+            assert_eq!(child.prefix[..task.prefix.len()], task.prefix[..]);
+            queue.push_front(outcome.frontier[k].clone());
+        }
+        assert!(ran < 100_000, "the frontier must shrink");
+    }
+    (totals, ran)
+}
+
+fn check_tasks_add_up(problem: &Problem) -> Result<(), TestCaseError> {
+    let whole = sequential(problem);
+    let template = Template::new(problem);
+    for goal in [
+        SplitGoal::Tasks(1),
+        SplitGoal::Tasks(5),
+        SplitGoal::Depth(1),
+        SplitGoal::Depth(3),
+    ] {
+        let balanced = split_balanced(problem, &template, goal, true);
+        let (totals, _) = run_all(problem, &template, balanced, None);
+        prop_assert_eq!(&totals, &whole, "{:?} balanced", goal);
+        let tasks = split(problem, &template, goal);
+        let (totals, _) = run_all(problem, &template, tasks.clone(), None);
+        prop_assert_eq!(&totals, &whole, "{:?}", goal);
+        for limit in [1, 2, 5] {
+            let (budgeted, _) = run_all(problem, &template, tasks.clone(), Some(limit));
+            prop_assert_eq!(&budgeted, &whole, "{:?}, {} nodes a task", goal, limit);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(proptest_config(200))]
+
+    /// Algorithm X (and secondary items): every split, with and without
+    /// budgets, adds up to the sequential search.
+    #[test]
+    fn exact_cover_tasks_add_up(problem in small_problem()) {
+        check_tasks_add_up(&problem)?;
+    }
+
+    /// Algorithms C and M (colors, bounds, null moves).
+    #[test]
+    fn colored_and_bounded_tasks_add_up(problem in colored_bounded_problem()) {
+        check_tasks_add_up(&problem)?;
+    }
+
+    /// The task file reads back what was written, and arbitrary bytes
+    /// never panic the reader: an error names a line the input has.
+    #[test]
+    fn task_files_read_back_and_damage_is_located(problem in colored_bounded_problem(), cut in any::<prop::sample::Index>(), junk in proptest::collection::vec(any::<u8>(), 0..40)) {
+        let template = Template::new(&problem);
+        let tasks = split(&problem, &template, SplitGoal::Depth(2));
+        let digest = task::Digest::of(&problem).unwrap();
+        let mut text = Vec::new();
+        write_header(&mut text, digest, tasks.len()).unwrap();
+        for task in &tasks {
+            write_task(&mut text, task).unwrap();
+        }
+        let file = read_tasks(&text[..]).unwrap();
+        prop_assert_eq!(file.digest, digest);
+        prop_assert_eq!(&file.tasks, &tasks);
+        // Damaged: cut somewhere and junk appended.
+        let mut damaged = text[..cut.index(text.len() + 1)].to_vec();
+        damaged.extend(&junk);
+        let lines = damaged.split(|&b| b == b'\n').count();
+        if let Err(error) = read_tasks(&damaged[..]) {
+            prop_assert!(error.line >= 1 && error.line <= lines, "line {} of {}", error.line, lines);
+        }
+    }
+}
+
+/// Larger trees: the reference files of all three algorithms, split by
+/// count and by depth, with a budget that leaves frontiers several deep.
+#[test]
+fn reference_files_add_up_by_tasks() {
+    for (file, limit) in [
+        ("queens8.dlx", 50),
+        ("langford7.dlx", 40),
+        ("knuth_dlx2_example.dlx", 1),
+        ("knuth_dlx3_example.dlx", 1),
+        ("rowcol4_2_2.dlx", 30),
+    ] {
+        let problem = data(file);
+        let whole = sequential(&problem);
+        let template = Template::new(&problem);
+        for (goal, balance) in [
+            (SplitGoal::Tasks(16), false),
+            (SplitGoal::Tasks(16), true),
+            (SplitGoal::Depth(2), false),
+        ] {
+            let tasks = split_balanced(&problem, &template, goal, balance);
+            let count = tasks.len();
+            let (totals, ran) = run_all(&problem, &template, tasks.clone(), None);
+            assert_eq!(totals, whole, "{file} {goal:?}");
+            assert_eq!(ran, count);
+            let (budgeted, ran) = run_all(&problem, &template, tasks, Some(limit));
+            assert_eq!(budgeted, whole, "{file} {goal:?} budget {limit}");
+            if whole.nodes > 4 * limit * count as u64 {
+                assert!(ran > count, "{file}: a budget this small leaves frontiers");
+            }
+        }
+    }
+}
+
+/// A split by count has at least that many tasks when the tree has them;
+/// by depth, every path is that long unless it ends in a leaf above it.
+#[test]
+fn splits_reach_their_goal() {
+    let problem = data("queens8.dlx");
+    let template = Template::new(&problem);
+    let tasks = split(&problem, &template, SplitGoal::Tasks(100));
+    assert!(tasks.len() >= 100, "{}", tasks.len());
+    let tasks = split(&problem, &template, SplitGoal::Depth(3));
+    assert!(tasks.iter().all(|task| task.prefix.len() == 3));
+    // 8 * 6 * ... : the third level of the 8-queens tree, as the profile says.
+    let bump = Bump::new();
+    let mut solver = Solver::new(&problem, &bump);
+    solver.count();
+    assert_eq!(tasks.len() as u64, solver.profile()[3]);
+    // Ids count from 0 in the order of the search; only the first task owns
+    // the root.
+    assert!(
+        tasks
+            .iter()
+            .enumerate()
+            .all(|(k, task)| task.id == k.to_string())
+    );
+    assert_eq!(tasks[0].own, 3);
+    assert_eq!(
+        tasks.iter().map(|task| task.own).sum::<usize>() as u64,
+        solver.profile()[..3].iter().sum::<u64>()
+    );
+}
+
+/// A path that is not the search's, or of another problem, is refused
+/// with the level of the first wrong choice; the runner is usable after.
+#[test]
+fn foreign_paths_are_refused() {
+    let problem = data("queens8.dlx");
+    let template = Template::new(&problem);
+    let bump = Bump::new();
+    let mut runner = TaskRunner::new(&problem, &template, &bump);
+    let tasks = split(&problem, &template, SplitGoal::Depth(2));
+    let mut wrong = tasks[0].clone();
+    wrong.prefix[1] = Choice::Option(OptionId::new(100_000));
+    let error = runner.select(&wrong).unwrap_err();
+    assert_eq!(error.level, 1);
+    let mut retire = tasks[0].clone();
+    retire.prefix[0] = Choice::Retire(dancing::ItemId::new(0));
+    assert_eq!(runner.select(&retire).unwrap_err().level, 0);
+    // The same option twice is no path either.
+    let mut twice = tasks[0].clone();
+    twice.prefix[1] = twice.prefix[0];
+    assert_eq!(runner.select(&twice).unwrap_err().level, 1);
+    runner.select(&tasks[5]).unwrap();
+    assert!(runner.count().stats.is_complete());
+}
+
+/// A path ending in Algorithm M's null move is undone whole: the next
+/// task selects (it once left the first level selected).
+#[test]
+fn a_null_move_at_the_end_of_a_path_is_undone() {
+    let problem = dancing::format::read_str("1:2|p0\np0\np0\np0\n")
+        .unwrap()
+        .problem;
+    let template = Template::new(&problem);
+    let tasks = split(&problem, &template, SplitGoal::Depth(3));
+    assert!(
+        tasks
+            .iter()
+            .any(|task| matches!(task.prefix.last(), Some(Choice::Retire(_))))
+    );
+    let (totals, ran) = run_all(&problem, &template, tasks.clone(), None);
+    assert_eq!(ran, tasks.len());
+    assert_eq!(totals, sequential(&problem));
+}
