@@ -11,6 +11,7 @@ mod parsers;
 mod running;
 mod solve;
 mod sudoku;
+mod sudoku_generate;
 mod sudoku_robustness;
 mod sudoku_shapes;
 mod verify;

@@ -28,8 +28,14 @@ mod killer;
 
 pub use killer::MAX_CAGES;
 
-/// The largest killer puzzles [`Generator::minimal_puzzle_of`] makes.
-pub const MAX_KILLER_SIZE: usize = 16;
+/// The largest killer puzzles [`Generator::minimal_puzzle_of`] makes: on
+/// 12x12 the uniqueness searches with few clues left already take minutes
+/// a puzzle.
+pub const MAX_KILLER_SIZE: usize = 9;
+
+/// The largest jigsaw puzzles [`Generator::minimal_puzzle_of`] makes: 12x12
+/// takes seconds a puzzle; four 16x16 puzzles were not done in 10 minutes.
+pub const MAX_JIGSAW_SIZE: usize = 12;
 
 /// Random first rows tried on a jigsaw region map before another map is
 /// drawn.
@@ -266,11 +272,12 @@ impl Generator {
     ///   until a grid fits it (and the other rules).
     /// - Killer: random [cages](Generator::cages) over a random grid, every
     ///   cell in a cage; then the clues are taken away as for any variant,
-    ///   so the puzzle is minimal in clues for those cages. Most puzzles
-    ///   keep no clue at all (the cages alone decide the grid); where the
-    ///   cages leave a choice, the few clues that settle it stay. Cages are
-    ///   not taken away. Up to 16x16: a cage map names each cage with one
-    ///   character, and larger grids need cages too large to enumerate.
+    ///   so the puzzle is minimal in clues for those cages: the few clues
+    ///   that settle what the cages leave open stay (on 9x9, 0 to 5, most
+    ///   often 1 or 2). Cages are not taken away.
+    ///
+    /// Killer puzzles are made up to [`MAX_KILLER_SIZE`], jigsaw puzzles up
+    /// to [`MAX_JIGSAW_SIZE`]; larger ones take too long.
     ///
     /// ```
     /// use dancing_sudoku::{generate::Generator, Engine, Shape, Solver, Variant};
@@ -288,8 +295,10 @@ impl Generator {
         variant: Variant,
         symmetric: bool,
     ) -> Result<Generated, GenerateError> {
-        if variant.killer && shape.size() > MAX_KILLER_SIZE {
-            return Err(GenerateError::KillerSize(shape));
+        if variant.killer && shape.size() > MAX_KILLER_SIZE
+            || variant.jigsaw && shape.size() > MAX_JIGSAW_SIZE
+        {
+            return Err(GenerateError::TooLarge(variant, shape));
         }
         let mut base = Rules::classic(shape);
         if variant.diagonals {
@@ -455,8 +464,9 @@ pub enum GenerateError {
     /// makes its own region maps and cages in
     /// [`Generator::minimal_puzzle_of`].
     Variant(String),
-    /// Killer puzzles larger than [`MAX_KILLER_SIZE`].
-    KillerSize(Shape),
+    /// Killer puzzles larger than [`MAX_KILLER_SIZE`], jigsaw puzzles
+    /// larger than [`MAX_JIGSAW_SIZE`].
+    TooLarge(Variant, Shape),
 }
 
 impl std::fmt::Display for GenerateError {
@@ -466,10 +476,17 @@ impl std::fmt::Display for GenerateError {
                 f,
                 "cannot generate {variant} puzzles for a given region map or cages: minimal_puzzle_of makes its own"
             ),
-            GenerateError::KillerSize(shape) => write!(
-                f,
-                "cannot generate killer puzzles of {shape}: up to {MAX_KILLER_SIZE}x{MAX_KILLER_SIZE} (a cage map names each cage with one character, and larger grids would need cages too large to enumerate)"
-            ),
+            GenerateError::TooLarge(variant, shape) => {
+                let (kind, most) = if variant.killer {
+                    ("killer", MAX_KILLER_SIZE)
+                } else {
+                    ("jigsaw", MAX_JIGSAW_SIZE)
+                };
+                write!(
+                    f,
+                    "cannot generate {variant} puzzles of {shape}: {kind} puzzles are generated up to {most}x{most} (larger ones take too long)"
+                )
+            }
         }
     }
 }
