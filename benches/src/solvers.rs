@@ -47,6 +47,7 @@ impl SolverKind {
             SolverKind::Ours(Engine::BlankList) => "seed \"100 lines\": DFS over the blank list",
             SolverKind::Ours(Engine::Mrv) => "seed AcWing 166: bitmask DFS, fewest candidates",
             SolverKind::Ours(Engine::Stack) => "seed LeetCode 37: bitmask DFS, explicit stack",
+            SolverKind::Ours(Engine::Bitmask) => "AcWing 166 generalized: 64-bit masks, any size",
             SolverKind::SudokuCrate => "sudoku 0.8 (crates.io): JCZSolve port",
         }
     }

@@ -9,13 +9,15 @@
 //! writes. A bad puzzle is reported as `FILE:LINE: message` on stderr and the
 //! run goes on.
 //!
-//! One [`Answerer`] answers puzzles for both: it writes each answer into
-//! [`Answers`] (the bytes for stdout, the messages for stderr and where
-//! they fall, the totals), which [`Output`] then writes out.
+//! One [`Answerer`] decides what happened to each puzzle for both, a
+//! [`Printer`](printer::Printer) formats each verdict into [`Answers`] (the
+//! bytes for stdout, the messages for stderr and where they fall, the
+//! totals), and [`Output`] writes them out in input order.
 //!
 //! The parts: [`args`] (the command line), [`read`] (inputs to entries),
-//! [`answer`] (entries to answers), [`output`] (answers to stdout and
-//! stderr, in order), [`report`] (totals and summaries).
+//! [`answer`] (entries to verdicts), [`printer`] (verdicts to text),
+//! [`output`] (answers to stdout and stderr, in order), [`report`] (totals
+//! and summaries).
 
 use std::cell::RefCell;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -34,6 +36,7 @@ mod answer;
 mod args;
 mod generate;
 mod output;
+mod printer;
 mod read;
 mod report;
 
@@ -41,6 +44,7 @@ use answer::Answerer;
 pub use args::Args;
 use args::{Config, Mode};
 use output::{Answers, Output};
+use printer::printer_for;
 use read::{Entry, read_inputs};
 use report::{Totals, print_stats, summary_json};
 
@@ -157,6 +161,7 @@ fn thread_count(args: &Args) -> usize {
 /// `-j 1`: each puzzle is read, answered and written before the next is read.
 fn solve_in_turn(args: &Args, config: &Config, output: &mut Output<'_>) -> io::Result<()> {
     let mut answerer = Answerer::new(config);
+    let mut printer = printer_for(config);
     let mut answers = Answers::default();
     // Written by each answer, and flushed when input is slow in coming.
     let output = RefCell::new(output);
@@ -166,7 +171,7 @@ fn solve_in_turn(args: &Args, config: &Config, output: &mut Output<'_>) -> io::R
         u64::MAX,
         &mut || output.borrow_mut().flush(),
         &mut |entry| {
-            answerer.answer(&entry, &mut answers);
+            answers.add(&answerer.answer(&entry), &mut *printer);
             output.borrow_mut().write(&answers)?;
             answers.clear();
             Ok(())
@@ -183,26 +188,28 @@ fn solve_in_parallel(
     pool: &rayon::ThreadPool,
     output: &mut Output<'_>,
 ) -> io::Result<()> {
-    // Answerers (and their solvers) between chunks: one per thread at most.
+    // Answerers (and their solvers) between chunks, with their printers:
+    // one per thread at most.
     let idle = Mutex::new(Vec::new());
     let answer_chunk = |chunk: Vec<Entry>, stop: &Stop| {
         let spare = idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
-        let mut answerer = spare.unwrap_or_else(|| Answerer::new(config));
-        answerer.start_chunk();
+        let (mut answerer, mut printer) =
+            spare.unwrap_or_else(|| (Answerer::new(config), printer_for(config)));
+        printer.start_chunk();
         let mut answers = Answers::default();
         for entry in &chunk {
             if stop.requested() || interrupt::requested() {
                 answers.cut_short = true;
                 break;
             }
-            answerer.answer(entry, &mut answers);
+            answers.add(&answerer.answer(entry), &mut *printer);
             if answers.cut_short {
                 break;
             }
         }
         idle.lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .push(answerer);
+            .push((answerer, printer));
         answers
     };
     // Written by the delivery of each chunk, and flushed when input is slow.
@@ -252,8 +259,9 @@ fn convert_one(args: &Args, config: &Config, output: &mut Output<'_>) -> io::Res
         return output.write(&answers);
     }
     let mut answerer = Answerer::new(config);
+    let mut printer = printer_for(config);
     for entry in &entries {
-        answerer.answer(entry, &mut answers);
+        answers.add(&answerer.answer(entry), &mut *printer);
     }
     output.write(&answers)
 }

@@ -25,20 +25,24 @@ pub enum Engine {
     /// Iterative bitmask backtracking with an explicit stack (LeetCode 37):
     /// [`dfs::stack`]. 9x9 only.
     Stack,
+    /// The fewest-candidates bitmask search generalized to every shape
+    /// up to 64x64, with 64-bit masks: [`dfs::bitmask`].
+    Bitmask,
 }
 
 impl Engine {
     /// Every engine, Dancing Links first.
-    pub const ALL: [Engine; 5] = [
+    pub const ALL: [Engine; 6] = [
         Engine::Dlx,
         Engine::Naive,
         Engine::BlankList,
         Engine::Mrv,
         Engine::Stack,
+        Engine::Bitmask,
     ];
 
     /// The engine's name on the command line: `dlx`, `naive`, `blank-list`,
-    /// `mrv` or `stack`.
+    /// `mrv`, `stack` or `bitmask`.
     pub fn name(self) -> &'static str {
         match self {
             Engine::Dlx => "dlx",
@@ -46,12 +50,13 @@ impl Engine {
             Engine::BlankList => "blank-list",
             Engine::Mrv => "mrv",
             Engine::Stack => "stack",
+            Engine::Bitmask => "bitmask",
         }
     }
 
     /// Whether the engine can solve grids of `shape`.
     pub fn supports(self, shape: Shape) -> bool {
-        self == Engine::Dlx || shape == Shape::CLASSIC
+        matches!(self, Engine::Dlx | Engine::Bitmask) || shape == Shape::CLASSIC
     }
 }
 
@@ -80,7 +85,7 @@ impl fmt::Display for UnknownEngine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown engine {:?}: expected dlx, naive, blank-list, mrv or stack",
+            "unknown engine {:?}: expected dlx, naive, blank-list, mrv, stack or bitmask",
             self.0
         )
     }

@@ -71,7 +71,7 @@ impl Solver {
     ///
     /// Every engine finds the same number of solutions; the first one is the
     /// engine's own (the depth-first engines find the row-major first, except
-    /// `mrv`). A search that runs out of [budget](Self::set_budget) stops
+    /// `mrv` and `bitmask`). A search that runs out of [budget](Self::set_budget) stops
     /// with [`Outcome::cutoff`] set.
     pub fn search(
         &mut self,
@@ -104,6 +104,7 @@ impl Solver {
             Engine::BlankList => dfs::blank_list::search_within(puzzle, limit, budget, solution),
             Engine::Mrv => dfs::mrv::search_within(puzzle, limit, budget, solution),
             Engine::Stack => dfs::stack::search_within(puzzle, limit, budget, solution),
+            Engine::Bitmask => dfs::bitmask::search_within(puzzle, limit, budget, solution),
         }
     }
 

@@ -169,9 +169,11 @@ pub struct Args {
 
     /// Generate COUNT puzzles instead of solving: each with exactly one
     /// solution and minimal (no clue can be taken away), of the --box shape
-    /// (3x3 by default) and --variant (classic, x, hyper, or a mix), written
-    /// one per line in --symbols. The output depends on --seed only, not on
-    /// -j.
+    /// (3x3 by default) and --variant (any; jigsaw puzzles get a random
+    /// region map, killer puzzles random cages and only the clues they need,
+    /// a few; killer up to 9x9, jigsaw up to 12x12), written one per line in --symbols
+    /// with their region map and cages, as --variant reads them. The output
+    /// depends on --seed only, not on -j.
     #[arg(long, value_name = "COUNT", conflicts_with_all = ["files", "count", "unique", "to_dlx", "to_dlx_dir", "output", "placeholder", "max_nodes", "time_limit"])]
     pub generate: Option<u64>,
 
@@ -186,7 +188,8 @@ pub struct Args {
 
     /// With --generate, rate each puzzle: whether singles alone solve it
     /// (the search never branches), and the search effort (nodes of a
-    /// uniqueness search, averaged over 8 random relabellings). A measure of
+    /// uniqueness search, averaged over 8 random relabellings; killer: of
+    /// the one search, since relabelling changes the sums). A measure of
     /// search, not a human difficulty grade.
     #[arg(long, requires = "generate")]
     pub rate: bool,

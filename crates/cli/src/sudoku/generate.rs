@@ -1,7 +1,8 @@
 //! `dlx sudoku --generate COUNT`: puzzles with exactly one solution, minimal
 //! (no clue can be taken away; with --symmetric, no pair of clues related
-//! by the half turn), of any size and of the classic, x and hyper variants,
-//! optionally rated.
+//! by the half turn), of any size and variant (jigsaw puzzles with a random
+//! region map, killer puzzles with random cages and the few clues they
+//! need), optionally rated.
 //!
 //! Puzzles are made in blocks of [`BLOCK`], each by a generator seeded with
 //! the seed and the block's number alone, so the output depends on the seed
@@ -10,8 +11,11 @@
 
 use std::io::{self, BufWriter, Write};
 
-use dancing_sudoku::generate::Generator;
-use dancing_sudoku::{Rules, Symbols};
+use dancing_sudoku::Symbols;
+use dancing_sudoku::format::puzzle_line;
+use dancing_sudoku::generate::{
+    GenerateError, Generated, Generator, MAX_JIGSAW_SIZE, MAX_KILLER_SIZE, Rating,
+};
 use serde_json::json;
 
 use super::args::{Args, Config};
@@ -30,25 +34,20 @@ const RELABELINGS: usize = 8;
 pub(super) fn run(args: &Args, config: &Config, count: u64, pool: &rayon::ThreadPool) -> Status {
     let shape = config.read.shape.unwrap_or_default();
     let variant = config.read.variant;
-    let mut rules = Rules::classic(shape);
-    if variant.diagonals {
-        rules = rules.with_diagonals();
-    }
-    if variant.windows {
-        rules = rules.with_windows();
-    }
     let symbols = &config.read.symbols;
-    if variant.needs_data() || !symbols.supports(shape.size()) {
-        let message = if variant.needs_data() {
-            format!(
-                "cannot generate {variant} puzzles: the generator makes classic, x and hyper puzzles (and their mixes), not region maps or cages"
-            )
-        } else {
-            format!(
-                "a {n}x{n} puzzle needs {n} symbols (give --symbols)",
-                n = shape.size()
-            )
-        };
+    let refusal = if !symbols.supports(shape.size()) {
+        Some(format!(
+            "a {n}x{n} puzzle needs {n} symbols (give --symbols)",
+            n = shape.size()
+        ))
+    } else if variant.killer && shape.size() > MAX_KILLER_SIZE
+        || variant.jigsaw && shape.size() > MAX_JIGSAW_SIZE
+    {
+        Some(GenerateError::TooLarge(variant, shape).to_string())
+    } else {
+        None
+    };
+    if let Some(message) = refusal {
         crate::diag!("dlx sudoku: {message}");
         return Status::Error;
     }
@@ -64,16 +63,14 @@ pub(super) fn run(args: &Args, config: &Config, count: u64, pool: &rayon::Thread
                     return text;
                 }
                 let index = block * BLOCK + k + 1;
-                let Ok(puzzle) = generator.minimal_puzzle(&rules, args.symmetric) else {
-                    unreachable!("the variant was checked");
+                let Ok(made) = generator.minimal_puzzle_of(shape, variant, args.symmetric) else {
+                    unreachable!("the size was checked");
                 };
                 let rating = args
                     .rate
-                    .then(|| generator.rate(&rules, &puzzle, RELABELINGS).ok())
+                    .then(|| generator.rate(&made.rules, &made.puzzle, RELABELINGS).ok())
                     .flatten();
-                write_puzzle(
-                    &mut text, index, &puzzle, &rules, symbols, rating, args.json,
-                );
+                write_puzzle(&mut text, index, &made, symbols, rating, args.json);
             }
         }
         text
@@ -104,27 +101,35 @@ pub(super) fn run(args: &Args, config: &Config, count: u64, pool: &rayon::Thread
     }
 }
 
-/// One generated puzzle: its line (and rating, as a comment the line
-/// format skips), or a JSON record.
+/// One generated puzzle: its line (cells, then any region map and cages,
+/// as `dlx sudoku --variant ...` reads them back; and the rating, as a
+/// comment the line format skips), or a JSON record.
 fn write_puzzle(
     out: &mut Vec<u8>,
     index: u64,
-    puzzle: &dancing_sudoku::Grid,
-    rules: &Rules,
+    made: &Generated,
     symbols: &Symbols,
-    rating: Option<dancing_sudoku::generate::Rating>,
+    rating: Option<Rating>,
     as_json: bool,
 ) {
-    let line: String = puzzle.cells().iter().map(|&d| symbols.symbol(d)).collect();
+    let Some(line) = puzzle_line(&made.puzzle, &made.rules, symbols) else {
+        unreachable!("the symbols were checked, and the generator names its cages");
+    };
+    let clues = made.puzzle.given_count();
     // Writing into memory does not fail.
     let _ = if as_json {
+        let (cells, data) = line.split_once(' ').unwrap_or((&line, ""));
         let mut record = json!({
             "type": "generated",
             "index": index,
-            "puzzle": line,
-            "clues": puzzle.given_count(),
-            "variant": rules.variant().to_string(),
+            "puzzle": cells,
+            "clues": clues,
+            "variant": made.rules.variant().to_string(),
         });
+        if !data.is_empty() {
+            // The region map and cages, as they follow the cells on a line.
+            record["variant_data"] = data.into();
+        }
         if let Some(rating) = rating {
             record["singles"] = rating.singles.into();
             record["search_effort"] = rating.effort.into();
@@ -134,8 +139,7 @@ fn write_puzzle(
         let singles = if rating.singles { "yes" } else { "no" };
         writeln!(
             out,
-            "{line} clues={} singles={singles} search-effort={:.1}",
-            puzzle.given_count(),
+            "{line} clues={clues} singles={singles} search-effort={:.1}",
             rating.effort
         )
     } else {

@@ -7,6 +7,8 @@ use std::io::{self, BufWriter, Write};
 use dancing_sudoku::Symbols;
 use dancing_sudoku::format::{GridWriter, Layout};
 
+use super::answer::Verdict;
+use super::printer::{Printer, diagnostic};
 use super::report::Totals;
 use crate::progress::Progress;
 
@@ -41,6 +43,21 @@ impl Answers {
         self.last_layout = None;
         self.totals = Totals::default();
         self.cut_short = false;
+    }
+
+    /// Adds `verdict`: its message, what `printer` makes of it, its count
+    /// in the totals; or, for a search cut short by Ctrl-C, the end of the
+    /// answers.
+    pub(super) fn add(&mut self, verdict: &Verdict, printer: &mut dyn Printer) {
+        if let Verdict::Cancelled = verdict {
+            self.cut_short = true;
+            return;
+        }
+        if let Some(message) = diagnostic(verdict) {
+            self.note(message);
+        }
+        self.totals.record(verdict);
+        printer.print(verdict, self);
     }
 
     pub(super) fn note(&mut self, message: String) {

@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use super::answer::{Failure, Verdict};
 use super::args::Config;
 use crate::status::Status;
 
@@ -65,6 +66,72 @@ impl Totals {
 
     pub(super) fn fail(&mut self, status: Status) {
         self.status = self.status.worst(status);
+    }
+
+    /// Adds what `verdict` says happened.
+    pub(super) fn record(&mut self, verdict: &Verdict) {
+        let searched = match verdict {
+            Verdict::Solved {
+                search, mismatch, ..
+            } => {
+                self.solved += 1;
+                self.mismatch(mismatch.as_deref());
+                Some(search)
+            }
+            Verdict::Counted {
+                search, mismatch, ..
+            } => {
+                if search.outcome.solutions > 0 {
+                    self.solved += 1;
+                } else {
+                    self.unsolvable += 1;
+                    self.fail(Status::NotFound);
+                }
+                self.mismatch(mismatch.as_deref());
+                Some(search)
+            }
+            Verdict::Converted { .. } | Verdict::ConvertedTo { .. } => None,
+            Verdict::Failed {
+                failure, search, ..
+            } => {
+                let (count, status) = match failure {
+                    Failure::NoSolution => (&mut self.unsolvable, Status::NotFound),
+                    Failure::NotUnique => (&mut self.not_unique, Status::NotFound),
+                    Failure::GaveUp(_) => (&mut self.gave_up, Status::Error),
+                    Failure::Invalid(_) | Failure::WrongGrid(_) => {
+                        (&mut self.invalid, Status::Error)
+                    }
+                    Failure::CannotWrite(_) => (&mut self.errors, Status::Error),
+                };
+                *count += 1;
+                self.fail(status);
+                search.as_ref()
+            }
+            Verdict::Unreadable { .. } => {
+                self.invalid += 1;
+                self.fail(Status::Error);
+                None
+            }
+            Verdict::BadInput { .. } => {
+                self.errors += 1;
+                self.fail(Status::Error);
+                return;
+            }
+            Verdict::Cancelled => return,
+        };
+        self.puzzles += 1;
+        if let Some(search) = searched {
+            self.nodes += search.outcome.nodes;
+            self.solve_time += search.time;
+        }
+    }
+
+    /// A given solution that is wrong (or another than the one found).
+    fn mismatch(&mut self, mismatch: Option<&str>) {
+        if mismatch.is_some() {
+            self.mismatches += 1;
+            self.fail(Status::Error);
+        }
     }
 }
 

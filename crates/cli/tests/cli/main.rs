@@ -14,6 +14,7 @@ mod running;
 mod seed;
 mod solve;
 mod sudoku;
+mod sudoku_generate;
 mod sudoku_robustness;
 mod sudoku_shapes;
 mod tasks;

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::common::*;
 
-const ENGINES: [&str; 5] = ["dlx", "naive", "blank-list", "mrv", "stack"];
+const ENGINES: [&str; 6] = ["dlx", "naive", "blank-list", "mrv", "stack", "bitmask"];
 
 fn data(name: &str) -> String {
     std::fs::read_to_string(cli_data(name)).unwrap_or_else(|e| panic!("{name}: {e}"))

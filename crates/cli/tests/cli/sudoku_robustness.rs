@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use super::common::*;
 
-const ENGINES: [&str; 5] = ["dlx", "naive", "blank-list", "mrv", "stack"];
+const ENGINES: [&str; 6] = ["dlx", "naive", "blank-list", "mrv", "stack", "bitmask"];
 
 /// Generous bounds, so that a busy machine does not fail the tests.
 const PATIENCE: Duration = Duration::from_secs(20);

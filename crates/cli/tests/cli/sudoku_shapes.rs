@@ -409,7 +409,15 @@ fn generated_puzzles_do_not_depend_on_threads_and_solve_uniquely() {
         assert!(solves(answer, puzzle, 2, 3), "{answer}");
     }
     let refused = dlx()
-        .args(["sudoku", "--generate", "1", "--variant", "jigsaw"])
+        .args([
+            "sudoku",
+            "--generate",
+            "1",
+            "--variant",
+            "killer",
+            "--box",
+            "5x5",
+        ])
         .assert()
         .code(2)
         .get_output()
@@ -418,6 +426,6 @@ fn generated_puzzles_do_not_depend_on_threads_and_solve_uniquely() {
     assert!(
         String::from_utf8(refused)
             .unwrap()
-            .contains("cannot generate jigsaw puzzles")
+            .contains("cannot generate killer puzzles of 25x25 with 5x5 boxes: killer puzzles are generated up to 9x9")
     );
 }

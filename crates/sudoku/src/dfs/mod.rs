@@ -8,6 +8,7 @@
 //! | [`blank_list`] | "100 lines" | the empty cells listed first, in reading order, digits 1 to 9, recursive |
 //! | [`mrv`] | AcWing 166 | the empty cell with the fewest candidates (the first in reading order on ties), candidates lowest first |
 //! | [`stack`] | LeetCode 37 | the empty cells in reading order, candidates lowest first, iterative with an explicit stack |
+//! | [`bitmask`] | AcWing 166, every size | the empty cell with the fewest candidates, 64-bit masks, any shape up to 64x64 |
 //!
 //! `naive`, `blank_list` and `stack` therefore walk the same search tree
 //! (their node counts are equal; the tests check it), by different means.
@@ -17,7 +18,8 @@
 //! Each search counts solutions up to a limit (tdoku's method of measuring
 //! asks for 2) and reports its nodes: 1 for the root plus one per digit
 //! placed; each stays within a [`Budget`] (nodes, time, a cancel check),
-//! looked at as a digit is about to be placed. They solve 9x9 grids only, as their seeds do.
+//! looked at as a digit is about to be placed. They solve 9x9 grids only, as their seeds do,
+//! except [`bitmask`], the one generalized to every shape.
 
 use std::ops::ControlFlow;
 
@@ -27,6 +29,7 @@ use crate::grid::{Grid, Shape};
 use crate::outcome::{Outcome, SolveError, check_givens};
 use crate::rules::Rules;
 
+pub mod bitmask;
 pub mod blank_list;
 pub mod leetcode;
 pub mod mrv;
@@ -221,7 +224,7 @@ impl<'s> Tally<'s> {
     }
 
     /// Records a complete grid; breaks when the limit is reached.
-    pub(crate) fn found(&mut self, cells: &[u8; CELLS]) -> ControlFlow<()> {
+    pub(crate) fn found(&mut self, cells: &[u8]) -> ControlFlow<()> {
         self.solutions += 1;
         if self.solutions == 1 {
             self.first.cells_mut().copy_from_slice(cells);

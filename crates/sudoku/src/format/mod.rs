@@ -48,9 +48,11 @@
 use std::fmt;
 use std::str::FromStr;
 
+mod line;
 mod read;
 mod write;
 
+pub use line::{CAGE_LABELS, puzzle_line};
 pub use read::{MAX_LINE_BYTES, Puzzle, PuzzleReader, ReadError, ReadErrorKind, ReadOptions};
 pub use write::{GridWriter, write_grid};
 

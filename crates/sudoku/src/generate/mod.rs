@@ -20,8 +20,26 @@
 use crate::budget::Budget;
 use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
-use crate::rules::Rules;
+use crate::rules::{Cage, Rules, Variant};
 use crate::solver::Solver;
+
+mod jigsaw;
+mod killer;
+
+pub use killer::MAX_CAGES;
+
+/// The largest killer puzzles [`Generator::minimal_puzzle_of`] makes: on
+/// 12x12 the uniqueness searches with few clues left already take minutes
+/// a puzzle.
+pub const MAX_KILLER_SIZE: usize = 9;
+
+/// The largest jigsaw puzzles [`Generator::minimal_puzzle_of`] makes: 12x12
+/// takes seconds a puzzle; four 16x16 puzzles were not done in 10 minutes.
+pub const MAX_JIGSAW_SIZE: usize = 12;
+
+/// Random first rows tried on a jigsaw region map before another map is
+/// drawn.
+const JIGSAW_ATTEMPTS: usize = 4;
 
 /// A seeded source of grids and puzzles.
 #[derive(Debug)]
@@ -198,17 +216,15 @@ impl Generator {
         }
     }
 
-    /// A random complete grid under `rules` (classic, X, hyper and their
-    /// mixes; not jigsaw or killer, whose data this generator does not
-    /// make). Digits are relabelled at random; rows and columns are moved
+    /// A random complete grid under `rules` (any variant but killer, whose
+    /// cages come from a grid: see [`Generator::cages`]), or `None` when
+    /// `attempts` random first rows (no limit when `None`) all failed to
+    /// lead to one within a node budget: a region map may have no grid at
+    /// all. Digits are relabelled at random; rows and columns are moved
     /// only for classic rules, whose symmetries they are.
-    pub fn solution_with(&mut self, rules: &Rules) -> Result<Grid, GenerateError> {
+    pub fn solution_with(&mut self, rules: &Rules, attempts: Option<usize>) -> Option<Grid> {
         if rules.is_classic() {
-            return Ok(self.solution(rules.shape()));
-        }
-        let variant = rules.variant();
-        if variant.needs_data() {
-            return Err(GenerateError::Variant(variant.to_string()));
+            return Some(self.solution(rules.shape()));
         }
         let shape = rules.shape();
         let n = shape.size();
@@ -216,33 +232,123 @@ impl Generator {
         // lead the search astray on large grids: then another row).
         let mut solver = Solver::new(Engine::Dlx);
         solver.set_budget(Budget::default().max_nodes(20 * (n * n) as u64 + 10_000));
-        loop {
+        let mut grid = Grid::new(shape);
+        for _ in 0..attempts.unwrap_or(usize::MAX) {
             let mut seed = Grid::new(shape);
             let mut digits: Vec<u8> = (1..=n as u8).collect();
             self.shuffle(&mut digits);
             for (col, &digit) in digits.iter().enumerate() {
                 seed.set(0, col, Some(digit));
             }
-            let mut grid = Grid::new(shape);
             let found = solver.search_with(rules, &seed, 1, &mut grid);
             if found.is_ok_and(|outcome| outcome.solutions == 1) {
-                return Ok(grid);
+                return Some(grid);
             }
         }
+        None
     }
 
-    /// A minimal puzzle with exactly one solution under `rules`: clues are
-    /// taken away in random order while the solution stays unique, so no
-    /// clue of the result can be taken away (a clue that could not go
-    /// earlier cannot go later, with fewer clues around it). With
-    /// `symmetric`, clues go in pairs related by the half turn, and the
-    /// result is minimal for such pairs.
+    /// A minimal puzzle with exactly one solution under `rules` (classic,
+    /// X, hyper and their mixes; see [`Generator::minimal_puzzle_of`] for
+    /// jigsaw and killer, whose region maps and cages it makes too).
     pub fn minimal_puzzle(
         &mut self,
         rules: &Rules,
         symmetric: bool,
     ) -> Result<Grid, GenerateError> {
-        let mut puzzle = self.solution_with(rules)?;
+        let variant = rules.variant();
+        if variant.needs_data() {
+            return Err(GenerateError::Variant(variant.to_string()));
+        }
+        let solution = self.solution_with(rules, None).expect("unlimited attempts");
+        Ok(self.minimal_clues(rules, solution, symmetric))
+    }
+
+    /// A puzzle of any `variant` and its rules, with exactly one solution
+    /// and minimal: no clue can be taken away (with `symmetric`, no pair of
+    /// clues related by the half turn).
+    ///
+    /// - Jigsaw: a random [region map](Generator::region_map), drawn again
+    ///   until a grid fits it (and the other rules).
+    /// - Killer: random [cages](Generator::cages) over a random grid, every
+    ///   cell in a cage; then the clues are taken away as for any variant,
+    ///   so the puzzle is minimal in clues for those cages: the few clues
+    ///   that settle what the cages leave open stay (on 9x9, 0 to 5, most
+    ///   often 1 or 2). Cages are not taken away.
+    ///
+    /// Killer puzzles are made up to [`MAX_KILLER_SIZE`], jigsaw puzzles up
+    /// to [`MAX_JIGSAW_SIZE`]; larger ones take too long.
+    ///
+    /// ```
+    /// use dancing_sudoku::{generate::Generator, Engine, Shape, Solver, Variant};
+    ///
+    /// let mut generator = Generator::new(11);
+    /// let killer: Variant = "killer".parse()?;
+    /// let made = generator.minimal_puzzle_of(Shape::new(2, 3)?, killer, false)?;
+    /// assert!(!made.rules.cages().is_empty());
+    /// assert_eq!(Solver::new(Engine::Dlx).count_with(&made.rules, &made.puzzle, 2)?, 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn minimal_puzzle_of(
+        &mut self,
+        shape: Shape,
+        variant: Variant,
+        symmetric: bool,
+    ) -> Result<Generated, GenerateError> {
+        if variant.killer && shape.size() > MAX_KILLER_SIZE
+            || variant.jigsaw && shape.size() > MAX_JIGSAW_SIZE
+        {
+            return Err(GenerateError::TooLarge(variant, shape));
+        }
+        let mut base = Rules::classic(shape);
+        if variant.diagonals {
+            base = base.with_diagonals();
+        }
+        if variant.windows {
+            base = base.with_windows();
+        }
+        loop {
+            let (rules, attempts) = if variant.jigsaw {
+                let map = self.region_map(shape);
+                let rules = base.clone().with_regions(map).expect("a valid region map");
+                (rules, Some(JIGSAW_ATTEMPTS))
+            } else {
+                (base.clone(), None)
+            };
+            let Some(solution) = self.solution_with(&rules, attempts) else {
+                continue; // a region map without a grid (that was found)
+            };
+            let rules = if variant.killer {
+                let cages = self.killer_cages(&solution);
+                rules.with_cages(cages).expect("cages made to fit")
+            } else {
+                rules
+            };
+            let puzzle = self.minimal_clues(&rules, solution, symmetric);
+            return Ok(Generated { rules, puzzle });
+        }
+    }
+
+    /// Cages over `solution` as small as the cage map's labels allow.
+    fn killer_cages(&mut self, solution: &Grid) -> Vec<Cage> {
+        let n = solution.size();
+        // About 3 cells a cage, more when the labels run short.
+        let mut max_size = 4.max(3 * n * n / killer::MAX_CAGES);
+        loop {
+            if let Some(cages) = self.cages(solution, max_size) {
+                return cages;
+            }
+            max_size = (max_size + 1).min(n);
+        }
+    }
+
+    /// Takes clues away from the complete `solution` in random order while
+    /// the solution stays unique under `rules`, so no clue of the result
+    /// can be taken away (a clue that could not go earlier cannot go
+    /// later, with fewer clues around it). With `symmetric`, clues go in
+    /// pairs related by the half turn, and the result is minimal for such
+    /// pairs.
+    fn minimal_clues(&mut self, rules: &Rules, mut puzzle: Grid, symmetric: bool) -> Grid {
         let shape = rules.shape();
         let n = shape.size();
         let mut cells: Vec<usize> = (0..shape.cell_count()).collect();
@@ -263,16 +369,18 @@ impl Generator {
                 }
             }
         }
-        Ok(puzzle)
+        puzzle
     }
 
     /// How hard `puzzle` is for the search, under `rules` (of a unique
     /// puzzle): whether singles alone solve it (the search never branches:
-    /// every level has one candidate option, so it takes one node per empty
-    /// cell plus the root, proving uniqueness on the way), and the search
-    /// effort, the nodes of a uniqueness search averaged over `relabelings`
-    /// random relabellings of the digits (which change the order ties are
-    /// broken in). Search effort, not a human difficulty grade.
+    /// every level has one option, so it takes one node per option of the
+    /// solution plus the root, proving uniqueness on the way), and the
+    /// search effort, the nodes of a uniqueness search averaged over
+    /// `relabelings` random relabellings of the digits (which change the
+    /// order ties are broken in). Killer sums do not survive a relabelling:
+    /// there the effort is the nodes of the one search. Search effort, not
+    /// a human difficulty grade.
     pub fn rate(
         &mut self,
         rules: &Rules,
@@ -280,9 +388,13 @@ impl Generator {
         relabelings: usize,
     ) -> Result<Rating, crate::SolveError> {
         let n = puzzle.size();
-        let blanks = (puzzle.blank_count()) as u64;
         let mut solution = Grid::new(puzzle.shape());
         let direct = self.solver.search_with(rules, puzzle, 2, &mut solution)?;
+        let singles = direct.nodes == options_in_solution(rules, puzzle) + 1;
+        if !rules.cages().is_empty() {
+            let effort = direct.nodes as f64;
+            return Ok(Rating { singles, effort });
+        }
         let mut total = 0;
         let mut labels: Vec<u8> = (0..=n as u8).collect();
         for _ in 0..relabelings.max(1) {
@@ -301,10 +413,38 @@ impl Generator {
                 .nodes;
         }
         Ok(Rating {
-            singles: direct.nodes == blanks + 1,
+            singles,
             effort: total as f64 / relabelings.max(1) as f64,
         })
     }
+}
+
+/// The options a Dancing Links search chooses on its way to a solution of
+/// `puzzle`: one per empty cell outside the cages, one filling per cage.
+fn options_in_solution(rules: &Rules, puzzle: &Grid) -> u64 {
+    let mut caged = vec![false; puzzle.cells().len()];
+    for cage in rules.cages() {
+        for &cell in &cage.cells {
+            caged[cell] = true;
+        }
+    }
+    let free_blanks = puzzle
+        .cells()
+        .iter()
+        .zip(&caged)
+        .filter(|&(&digit, &caged)| digit == 0 && !caged)
+        .count();
+    (free_blanks + rules.cages().len()) as u64
+}
+
+/// A generated puzzle and its rules, with the region map or cages made for
+/// it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The rules, with their data.
+    pub rules: Rules,
+    /// The clues.
+    pub puzzle: Grid,
 }
 
 /// What [`Generator::rate`] says of a puzzle.
@@ -320,8 +460,13 @@ pub struct Rating {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GenerateError {
-    /// A variant whose data (regions, cages) this generator does not make.
+    /// Jigsaw or killer rules given to [`Generator::minimal_puzzle`], which
+    /// makes its own region maps and cages in
+    /// [`Generator::minimal_puzzle_of`].
     Variant(String),
+    /// Killer puzzles larger than [`MAX_KILLER_SIZE`], jigsaw puzzles
+    /// larger than [`MAX_JIGSAW_SIZE`].
+    TooLarge(Variant, Shape),
 }
 
 impl std::fmt::Display for GenerateError {
@@ -329,8 +474,19 @@ impl std::fmt::Display for GenerateError {
         match self {
             GenerateError::Variant(variant) => write!(
                 f,
-                "cannot generate {variant} puzzles: the generator makes classic, x and hyper puzzles (and their mixes), not region maps or cages"
+                "cannot generate {variant} puzzles for a given region map or cages: minimal_puzzle_of makes its own"
             ),
+            GenerateError::TooLarge(variant, shape) => {
+                let (kind, most) = if variant.killer {
+                    ("killer", MAX_KILLER_SIZE)
+                } else {
+                    ("jigsaw", MAX_JIGSAW_SIZE)
+                };
+                write!(
+                    f,
+                    "cannot generate {variant} puzzles of {shape}: {kind} puzzles are generated up to {most}x{most} (larger ones take too long)"
+                )
+            }
         }
     }
 }

@@ -1,0 +1,292 @@
+//! Printers: the only place verdicts are formatted. Each output format is
+//! one [`Printer`] (grids in text layouts, counts, JSON Lines, Knuth's DLX
+//! format); the diagnostics on stderr are the same for all of them
+//! ([`diagnostic`]).
+
+use serde_json::{Map, Value, json};
+
+use dancing_sudoku::format::{GridWriter, Layout};
+use dancing_sudoku::{Cutoff, Grid, Symbols};
+
+use super::answer::{Case, Failure, Search, Verdict};
+use super::args::{Config, Mode};
+use super::output::{Answers, Mark, writer_for};
+
+/// Writes the standard output part of verdicts into [`Answers`].
+pub(super) trait Printer {
+    /// Writes what `verdict` puts on standard output.
+    fn print(&mut self, verdict: &Verdict, answers: &mut Answers);
+
+    /// Forgets what was written before: the next answer is the first of a
+    /// chunk, separated from the previous chunk's when it is written out.
+    fn start_chunk(&mut self) {}
+}
+
+/// The printer of the output `config` asks for.
+pub(super) fn printer_for(config: &Config) -> Box<dyn Printer + Send + '_> {
+    let symbols = &config.read.symbols;
+    let placeholder = config.placeholder.as_deref();
+    if config.json {
+        let counts = matches!(config.mode, Mode::Count { .. } | Mode::Unique);
+        return Box::new(Json { symbols, counts });
+    }
+    match config.mode {
+        Mode::ToDlx | Mode::ToDlxDir => Box::new(Dlx),
+        Mode::Count { .. } => Box::new(Counts { placeholder }),
+        Mode::Solve | Mode::Unique => Box::new(Grids {
+            symbols,
+            placeholder,
+            writer: None,
+        }),
+    }
+}
+
+/// The message on stderr for `verdict`, if it calls for one: why a puzzle
+/// got no answer, or what is wrong with its given solution, as
+/// `FILE:LINE: message`.
+pub(super) fn diagnostic(verdict: &Verdict) -> Option<String> {
+    match verdict {
+        Verdict::Solved { case, mismatch, .. } | Verdict::Counted { case, mismatch, .. } => {
+            let mismatch = mismatch.as_ref()?;
+            Some(format!("{}:{}: {mismatch}", case.name, case.line))
+        }
+        Verdict::Failed {
+            case,
+            failure,
+            search,
+        } => Some(format!(
+            "{}:{}: {}",
+            case.name,
+            case.line,
+            failure_message(failure, search.as_ref())
+        )),
+        Verdict::Unreadable { name, error, .. } => Some(format!("{name}:{error}")),
+        Verdict::BadInput {
+            name,
+            line: Some(line),
+            message,
+        } => Some(format!("{name}:{line}: {message}")),
+        Verdict::BadInput {
+            name,
+            line: None,
+            message,
+        } => Some(format!("{name}: {message}")),
+        Verdict::Converted { .. } | Verdict::ConvertedTo { .. } | Verdict::Cancelled => None,
+    }
+}
+
+/// Why a puzzle got no answer, in words.
+fn failure_message(failure: &Failure, search: Option<&Search>) -> String {
+    match failure {
+        Failure::NoSolution => "no solution".to_owned(),
+        Failure::NotUnique => "more than one solution".to_owned(),
+        Failure::GaveUp(cutoff) => {
+            let flag = match cutoff {
+                Cutoff::Time => "--time-limit",
+                _ => "--max-nodes",
+            };
+            let (nodes, found) = search.map_or((0, 0), |s| (s.outcome.nodes, s.outcome.solutions));
+            format!(
+                "gave up: {cutoff} ({flag}) after {nodes} nodes and {found} solution{} found; \
+                 the answer is unknown",
+                if found == 1 { "" } else { "s" },
+            )
+        }
+        Failure::Invalid(error) => error.to_string(),
+        Failure::WrongGrid(message) | Failure::CannotWrite(message) => message.clone(),
+    }
+}
+
+/// Solutions as grids in the layout of their input (or `--output`), and
+/// `--placeholder` in place of the others.
+struct Grids<'c> {
+    symbols: &'c Symbols,
+    placeholder: Option<&'c str>,
+    /// Writes grids in one layout; made anew when the layout changes, and
+    /// at the start of a chunk.
+    writer: Option<GridWriter>,
+}
+
+impl Grids<'_> {
+    /// Writes `solution`, or the placeholder when there is none, in
+    /// `layout`, separated from the grid before as the layout wants.
+    fn grid(&mut self, layout: Layout, solution: Option<&Grid>, answers: &mut Answers) {
+        if self.writer.is_none() {
+            let at = answers.out.len();
+            answers.marks.push(Mark::FirstGrid { at, layout });
+        }
+        let writer = writer_for(&mut self.writer, layout, self.symbols);
+        // Writing into memory does not fail.
+        let _ = match (solution, self.placeholder) {
+            (Some(solution), _) => writer.write(&mut answers.out, solution),
+            (None, Some(text)) => writer.write_placeholder(&mut answers.out, text),
+            (None, None) => return,
+        };
+        answers.last_layout = Some(layout);
+    }
+}
+
+impl Printer for Grids<'_> {
+    fn print(&mut self, verdict: &Verdict, answers: &mut Answers) {
+        match verdict {
+            Verdict::Solved { case, solution, .. } => {
+                self.grid(case.layout, Some(solution), answers);
+            }
+            Verdict::Failed { case, .. } if self.placeholder.is_some() => {
+                self.grid(case.layout, None, answers);
+            }
+            Verdict::Unreadable { layout, .. } if self.placeholder.is_some() => {
+                self.grid(*layout, None, answers);
+            }
+            _ => {}
+        }
+    }
+
+    fn start_chunk(&mut self) {
+        self.writer = None;
+    }
+}
+
+/// `--count`: one number per puzzle, `--placeholder` for the others.
+struct Counts<'c> {
+    placeholder: Option<&'c str>,
+}
+
+impl Printer for Counts<'_> {
+    fn print(&mut self, verdict: &Verdict, answers: &mut Answers) {
+        match (verdict, self.placeholder) {
+            (Verdict::Counted { search, .. }, _) => answers.line(search.outcome.solutions),
+            (Verdict::Failed { .. } | Verdict::Unreadable { .. }, Some(text)) => answers.line(text),
+            _ => {}
+        }
+    }
+}
+
+/// `--to-dlx`, `--to-dlx-dir`: the problem, or the path of its file.
+struct Dlx;
+
+impl Printer for Dlx {
+    fn print(&mut self, verdict: &Verdict, answers: &mut Answers) {
+        match verdict {
+            // Writing into memory does not fail.
+            Verdict::Converted { cover } => {
+                let _ = cover.write_dlx(&mut answers.out);
+            }
+            Verdict::ConvertedTo { path } => answers.line(path.display()),
+            _ => {}
+        }
+    }
+}
+
+/// `--json`: a record per puzzle (and per bad input).
+struct Json<'c> {
+    symbols: &'c Symbols,
+    /// Whether records carry the count (`--count`, `--unique`).
+    counts: bool,
+}
+
+impl Printer for Json<'_> {
+    fn print(&mut self, verdict: &Verdict, answers: &mut Answers) {
+        let record = match verdict {
+            Verdict::Solved {
+                case,
+                search,
+                solution,
+                mismatch,
+            } => self.puzzle(
+                case,
+                "solved",
+                Some(search),
+                Some(solution),
+                mismatch.as_deref(),
+            ),
+            Verdict::Counted {
+                case,
+                search,
+                solution,
+                mismatch,
+            } => {
+                let found = search.outcome.solutions > 0;
+                let status = if found { "solved" } else { "no-solution" };
+                let solution = found.then_some(*solution);
+                self.puzzle(case, status, Some(search), solution, mismatch.as_deref())
+            }
+            Verdict::Failed {
+                case,
+                failure,
+                search,
+            } => {
+                let message = failure_message(failure, search.as_ref());
+                self.puzzle(case, failure.name(), search.as_ref(), None, Some(&message))
+            }
+            Verdict::Unreadable { name, error, .. } => json!({
+                "type": "puzzle",
+                "file": name,
+                "line": error.line,
+                "puzzle": null,
+                "status": "invalid",
+                "solution": null,
+                "error": error.kind.to_string(),
+            }),
+            Verdict::BadInput {
+                name,
+                line,
+                message,
+            } => json!({ "type": "error", "file": name, "line": line, "error": message }),
+            Verdict::Converted { .. } | Verdict::ConvertedTo { .. } | Verdict::Cancelled => {
+                return;
+            }
+        };
+        answers.line(record);
+    }
+}
+
+impl Json<'_> {
+    fn puzzle(
+        &self,
+        case: &Case,
+        status: &str,
+        search: Option<&Search>,
+        solution: Option<&Grid>,
+        error: Option<&str>,
+    ) -> Value {
+        let mut record = Map::new();
+        record.insert("type".into(), "puzzle".into());
+        record.insert("file".into(), case.name.into());
+        record.insert("line".into(), case.line.into());
+        record.insert("puzzle".into(), line_of(case.puzzle, self.symbols).into());
+        if !case.rules.is_classic() {
+            record.insert("variant".into(), case.rules.variant().to_string().into());
+        }
+        record.insert("status".into(), status.into());
+        let solution = solution.map_or(Value::Null, |grid| line_of(grid, self.symbols).into());
+        record.insert("solution".into(), solution);
+        if let Some(Search { outcome, .. }) = search {
+            if let Some(cutoff) = outcome.cutoff {
+                // Not a count: the search stopped before it was done.
+                let name = if cutoff == Cutoff::Time {
+                    "time-limit"
+                } else {
+                    "max-nodes"
+                };
+                record.insert("cutoff".into(), name.into());
+                record.insert("solutions_found".into(), outcome.solutions.into());
+            } else if self.counts {
+                record.insert("count".into(), outcome.solutions.into());
+            }
+            record.insert("nodes".into(), outcome.nodes.into());
+        }
+        if let Some(error) = error {
+            record.insert("error".into(), error.into());
+        }
+        Value::Object(record)
+    }
+}
+
+/// A grid on one line in `symbols`, `.` for a blank.
+fn line_of(grid: &Grid, symbols: &Symbols) -> String {
+    grid.cells()
+        .iter()
+        .map(|&digit| symbols.symbol(digit))
+        .collect()
+}
