@@ -75,6 +75,11 @@ impl Budget {
         self.nodes
     }
 
+    /// Whether the cancel check, if any, says stop.
+    pub(crate) fn is_cancelled(&self) -> bool {
+        self.cancel.as_ref().is_some_and(|cancelled| cancelled())
+    }
+
     /// Whether a search must look at the clock or the cancel check now and
     /// then.
     pub(crate) fn polls(&self) -> bool {

@@ -58,13 +58,17 @@ pub(super) fn run(args: &Args, config: &Config, count: u64, pool: &rayon::Thread
         let mut text = Vec::new();
         for (block, size) in chunk {
             let mut generator = Generator::new(block_seed(args.seed, block));
+            // A large puzzle takes long searches: Ctrl-C stops them too.
+            generator.cancel_when(interrupt::requested);
             for k in 0..size {
                 if stop.requested() || interrupt::requested() {
                     return text;
                 }
                 let index = block * BLOCK + k + 1;
-                let Ok(made) = generator.minimal_puzzle_of(shape, variant, args.symmetric) else {
-                    unreachable!("the size was checked");
+                let made = match generator.minimal_puzzle_of(shape, variant, args.symmetric) {
+                    Ok(made) => made,
+                    Err(GenerateError::Cancelled) => return text,
+                    Err(error) => unreachable!("the size was checked: {error}"),
                 };
                 let rating = args
                     .rate

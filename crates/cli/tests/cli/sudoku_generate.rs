@@ -266,3 +266,37 @@ fn the_bitmask_engine_agrees_with_dancing_links_on_16x16_and_25x25() {
         assert_eq!(solved.lines().count(), input.lines().count());
     }
 }
+
+/// Ctrl-C stops a generation in the middle of a large puzzle's long
+/// uniqueness searches (not only between puzzles): exit 130, promptly, and
+/// no half-made puzzle printed.
+#[test]
+fn ctrl_c_stops_the_generation_of_a_large_puzzle() {
+    use std::time::Duration;
+
+    use super::running::spawn;
+
+    let running = spawn(&[
+        "sudoku",
+        "--generate",
+        "3",
+        "--box",
+        "5x5",
+        "-j",
+        "1",
+        "--seed",
+        "1",
+    ]);
+    std::thread::sleep(Duration::from_millis(700));
+    running.interrupt();
+    let finished = running.finish(Duration::from_secs(10));
+    eprintln!("stopped {:?} after SIGINT", finished.waited);
+    assert_eq!(finished.code, Some(130), "{finished:?}");
+    assert!(finished.waited < Duration::from_secs(5), "{finished:?}");
+    // Whatever was printed is whole lines of whole puzzles.
+    assert!(
+        finished.stdout.lines().all(|line| line.len() >= 625),
+        "{finished:?}"
+    );
+    assert!(!finished.stderr.contains("panicked"), "{finished:?}");
+}

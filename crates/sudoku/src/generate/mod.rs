@@ -46,6 +46,9 @@ const JIGSAW_ATTEMPTS: usize = 4;
 pub struct Generator {
     state: u64,
     solver: Solver,
+    /// The cancel check of [`Generator::cancel_when`], as a budget for the
+    /// uniqueness searches (none by default).
+    cancel: Budget,
 }
 
 impl Generator {
@@ -54,7 +57,18 @@ impl Generator {
         Generator {
             state: seed,
             solver: Solver::new(Engine::Dlx),
+            cancel: Budget::default(),
         }
+    }
+
+    /// Makes [`minimal_puzzle`](Self::minimal_puzzle) and
+    /// [`minimal_puzzle_of`](Self::minimal_puzzle_of) give up with
+    /// [`GenerateError::Cancelled`] soon after `cancelled` returns true
+    /// (it is asked between searches and every few thousand nodes within
+    /// them): a large puzzle takes many long uniqueness searches, and a
+    /// Ctrl-C must not wait for them.
+    pub fn cancel_when(&mut self, cancelled: impl Fn() -> bool + Send + Sync + 'static) {
+        self.cancel = Budget::default().cancel_when(cancelled);
     }
 
     /// The next number of the SplitMix64 sequence.
@@ -231,9 +245,12 @@ impl Generator {
         // A random first row, completed within a node budget (some seeds
         // lead the search astray on large grids: then another row).
         let mut solver = Solver::new(Engine::Dlx);
-        solver.set_budget(Budget::default().max_nodes(20 * (n * n) as u64 + 10_000));
+        solver.set_budget(self.cancel.clone().max_nodes(20 * (n * n) as u64 + 10_000));
         let mut grid = Grid::new(shape);
         for _ in 0..attempts.unwrap_or(usize::MAX) {
+            if self.cancel.is_cancelled() {
+                return None;
+            }
             let mut seed = Grid::new(shape);
             let mut digits: Vec<u8> = (1..=n as u8).collect();
             self.shuffle(&mut digits);
@@ -260,8 +277,10 @@ impl Generator {
         if variant.needs_data() {
             return Err(GenerateError::Variant(variant.to_string()));
         }
-        let solution = self.solution_with(rules, None).expect("unlimited attempts");
-        Ok(self.minimal_clues(rules, solution, symmetric))
+        let solution = self
+            .solution_with(rules, None)
+            .ok_or(GenerateError::Cancelled)?;
+        self.minimal_clues(rules, solution, symmetric)
     }
 
     /// A puzzle of any `variant` and its rules, with exactly one solution
@@ -308,6 +327,9 @@ impl Generator {
             base = base.with_windows();
         }
         loop {
+            if self.cancel.is_cancelled() {
+                return Err(GenerateError::Cancelled);
+            }
             let (rules, attempts) = if variant.jigsaw {
                 let map = self.region_map(shape);
                 let rules = base.clone().with_regions(map).expect("a valid region map");
@@ -324,7 +346,7 @@ impl Generator {
             } else {
                 rules
             };
-            let puzzle = self.minimal_clues(&rules, solution, symmetric);
+            let puzzle = self.minimal_clues(&rules, solution, symmetric)?;
             return Ok(Generated { rules, puzzle });
         }
     }
@@ -347,8 +369,15 @@ impl Generator {
     /// can be taken away (a clue that could not go earlier cannot go
     /// later, with fewer clues around it). With `symmetric`, clues go in
     /// pairs related by the half turn, and the result is minimal for such
-    /// pairs.
-    fn minimal_clues(&mut self, rules: &Rules, mut puzzle: Grid, symmetric: bool) -> Grid {
+    /// pairs. Cancelled (see [`Generator::cancel_when`]), it gives up: a
+    /// uniqueness search cut short proves nothing.
+    fn minimal_clues(
+        &mut self,
+        rules: &Rules,
+        mut puzzle: Grid,
+        symmetric: bool,
+    ) -> Result<Grid, GenerateError> {
+        self.solver.set_budget(self.cancel.clone());
         let shape = rules.shape();
         let n = shape.size();
         let mut cells: Vec<usize> = (0..shape.cell_count()).collect();
@@ -357,6 +386,9 @@ impl Generator {
             let partner = n * n - 1 - cell;
             if symmetric && partner < cell {
                 continue; // taken with its partner
+            }
+            if self.cancel.is_cancelled() {
+                break;
             }
             let group: &[usize] = if symmetric { &[cell, partner] } else { &[cell] };
             let saved: Vec<u8> = group.iter().map(|&c| puzzle.cells()[c]).collect();
@@ -369,7 +401,11 @@ impl Generator {
                 }
             }
         }
-        puzzle
+        self.solver.set_budget(Budget::default());
+        if self.cancel.is_cancelled() {
+            return Err(GenerateError::Cancelled);
+        }
+        Ok(puzzle)
     }
 
     /// How hard `puzzle` is for the search, under `rules` (of a unique
@@ -467,6 +503,8 @@ pub enum GenerateError {
     /// Killer puzzles larger than [`MAX_KILLER_SIZE`], jigsaw puzzles
     /// larger than [`MAX_JIGSAW_SIZE`].
     TooLarge(Variant, Shape),
+    /// The cancel check of [`Generator::cancel_when`] said stop.
+    Cancelled,
 }
 
 impl std::fmt::Display for GenerateError {
@@ -487,6 +525,7 @@ impl std::fmt::Display for GenerateError {
                     "cannot generate {variant} puzzles of {shape}: {kind} puzzles are generated up to {most}x{most} (larger ones take too long)"
                 )
             }
+            GenerateError::Cancelled => f.write_str("generation cancelled"),
         }
     }
 }

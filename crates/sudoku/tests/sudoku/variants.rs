@@ -533,3 +533,51 @@ fn generated_puzzles_are_unique_minimal_and_symmetric_when_asked() {
         .unwrap();
     assert!(generator.minimal_puzzle(&killer, false).is_err());
 }
+
+/// A generator asked to stop gives up with `Cancelled`, promptly, even in
+/// the middle of the long uniqueness searches of a 25x25 puzzle, and never
+/// hands back a puzzle it did not finish; one never asked still makes a
+/// unique puzzle.
+#[test]
+fn a_cancelled_generator_gives_up_and_returns_no_puzzle() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use dancing_sudoku::Variant;
+    use dancing_sudoku::generate::GenerateError;
+
+    let classic: Variant = "classic".parse().unwrap();
+    let jigsaw: Variant = "jigsaw".parse().unwrap();
+    // Asked at once; then after a few hundred looks, half-way through the
+    // 625 cells of a 25x25 puzzle (a 9x9 jigsaw is done before that).
+    let cases = [
+        (0, Shape::new(5, 5).unwrap(), classic),
+        (0, Shape::new(3, 3).unwrap(), jigsaw),
+        (300, Shape::new(5, 5).unwrap(), classic),
+    ];
+    for (looks, shape, variant) in cases {
+        let asked = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&asked);
+        let mut generator = Generator::new(7);
+        generator.cancel_when(move || counter.fetch_add(1, Ordering::Relaxed) >= looks);
+        let started = std::time::Instant::now();
+        let made = generator.minimal_puzzle_of(shape, variant, false);
+        assert!(
+            matches!(made, Err(GenerateError::Cancelled)),
+            "{shape} {variant}: {made:?}"
+        );
+        assert!(asked.load(Ordering::Relaxed) > looks, "the check was asked");
+        assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
+    }
+    let mut generator = Generator::new(7);
+    generator.cancel_when(|| false);
+    let made = generator
+        .minimal_puzzle_of(Shape::new(2, 2).unwrap(), classic, false)
+        .unwrap();
+    assert_eq!(
+        Solver::new(Engine::Dlx)
+            .count_with(&made.rules, &made.puzzle, 2)
+            .unwrap(),
+        1
+    );
+}
