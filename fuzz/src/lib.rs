@@ -182,3 +182,28 @@ pub fn sudoku_round_trip(data: &[u8], format: Option<Format>) {
         .expect("written puzzles read back");
     assert_eq!(good, again);
 }
+
+/// The task file of `dlx split`: any bytes are read without a panic; an
+/// error names a line of the input (for a file cut short, its last) with a
+/// printable message; what is read is written and read back as the same
+/// tasks.
+pub fn task_file_round_trip(data: &[u8]) {
+    use dancing::task;
+
+    let lines = lines(data);
+    let file = match task::read_tasks(data) {
+        Ok(file) => file,
+        Err(error) => {
+            assert_place(&lines, error.line, None, bytes);
+            assert_printable(&error.to_string());
+            return;
+        }
+    };
+    let mut text = Vec::new();
+    task::write_header(&mut text, file.digest, file.tasks.len()).expect("a Vec takes it");
+    for one in &file.tasks {
+        task::write_task(&mut text, one).expect("a Vec takes it");
+    }
+    let again = task::read_tasks(&text[..]).expect("what was written can be read");
+    assert_eq!(file, again);
+}
