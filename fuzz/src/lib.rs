@@ -112,7 +112,11 @@ pub fn knuth_round_trip(data: &[u8]) {
                 .collect()
         };
         assert_eq!(names(problem), names(again_problem));
-        assert!(problem.option_colors(id).eq(again_problem.option_colors(id)));
+        assert!(
+            problem
+                .option_colors(id)
+                .eq(again_problem.option_colors(id))
+        );
     }
     assert_eq!(problem.has_colors(), again_problem.has_colors());
     assert_eq!(problem.has_bounds(), again_problem.has_bounds());
@@ -143,7 +147,13 @@ pub fn sudoku_round_trip(data: &[u8], format: Option<Format>) {
                 // its grid.
                 let size = puzzle.grid.size();
                 assert!((4..=64).contains(&size), "size {size}");
-                assert!(puzzle.grid.cells().iter().all(|&cell| usize::from(cell) <= size));
+                assert!(
+                    puzzle
+                        .grid
+                        .cells()
+                        .iter()
+                        .all(|&cell| usize::from(cell) <= size)
+                );
                 good.push(puzzle.grid);
             }
             Err(error) => {
