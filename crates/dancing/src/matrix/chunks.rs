@@ -118,8 +118,9 @@ impl Matrix<'_> {
     }
 
     /// `choose_item` over the chunks in the list of those with an active
-    /// item (a wide problem).
-    #[inline(never)]
+    /// item (a wide problem); inlined as `choose_item` is, for the same
+    /// reason.
+    #[inline(always)]
     fn choose_in_active_chunks(&self, chunks: &[[u32; CHOICE_CHUNK]]) -> Option<u32> {
         let mut lanes = [i32::MAX; CHOICE_CHUNK];
         let mut k = self.chunks[0].next;
@@ -162,22 +163,7 @@ impl Matrix<'_> {
     /// problem (`WIDE` false), whose dance is compiled without it.
     #[inline(always)]
     pub(super) fn note_covered<const WIDE: bool>(&mut self, item: u32) {
-        if WIDE {
-            self.count_covered(item);
-        }
-    }
-
-    /// Undoes `note_covered(item)`.
-    #[inline(always)]
-    pub(super) fn note_uncovered<const WIDE: bool>(&mut self, item: u32) {
-        if WIDE {
-            self.count_uncovered(item);
-        }
-    }
-
-    #[inline(never)]
-    fn count_covered(&mut self, item: u32) {
-        if item > self.primary_count {
+        if !WIDE || item > self.primary_count {
             return;
         }
         let k = ((item - 1) / CHOICE_CHUNK as u32 + 1) as usize;
@@ -189,9 +175,10 @@ impl Matrix<'_> {
         }
     }
 
-    #[inline(never)]
-    fn count_uncovered(&mut self, item: u32) {
-        if item > self.primary_count {
+    /// Undoes `note_covered(item)`.
+    #[inline(always)]
+    pub(super) fn note_uncovered<const WIDE: bool>(&mut self, item: u32) {
+        if !WIDE || item > self.primary_count {
             return;
         }
         let k = ((item - 1) / CHOICE_CHUNK as u32 + 1) as usize;

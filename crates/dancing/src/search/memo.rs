@@ -424,14 +424,11 @@ impl Solver<'_> {
     where
         M: FnMut(&Progress) -> ControlFlow<()>,
     {
-        let wide = self.matrix.is_wide();
-        match self.matrix.kind {
-            Kind::ExactCover if wide => self.memo_walk::<ExactCover<true>, M>(memo, &mut monitor),
-            Kind::ExactCover => self.memo_walk::<ExactCover<false>, M>(memo, &mut monitor),
-            Kind::Colors if wide => self.memo_walk::<Colors<true>, M>(memo, &mut monitor),
-            Kind::Colors => self.memo_walk::<Colors<false>, M>(memo, &mut monitor),
-            Kind::Multiplicities { .. } => Err(MemoError::Multiplicities),
-        }
+        by_algorithm!(
+            self,
+            A => self.memo_walk::<A, M>(memo, &mut monitor),
+            bounded => Err(MemoError::Multiplicities)
+        )
     }
 
     /// The memoized search of `A`: the plain loop's backtrack, with a key

@@ -12,6 +12,63 @@
 //! The algorithm is chosen once per search, from the problem, never by a
 //! flag inside a loop.
 
+/// Runs `$body` with `$algorithm` the [`Algorithm`] of `$solver`'s problem
+/// if it has no bounds, else `$bounded` (Algorithm M has its own loop):
+/// chosen once per call, never inside a loop. A problem with many primary
+/// items keeps the list of active chunks (see `matrix/chunks.rs`): its
+/// algorithm is compiled apart, `WIDE`.
+macro_rules! by_algorithm {
+    ($solver:expr, $algorithm:ident => $body:expr, bounded => $bounded:expr) => {{
+        let wide = $solver.matrix.is_wide();
+        match $solver.matrix.kind {
+            Kind::ExactCover if wide => {
+                type $algorithm = ExactCover<true>;
+                $body
+            }
+            Kind::ExactCover => {
+                type $algorithm = ExactCover<false>;
+                $body
+            }
+            Kind::Colors if wide => {
+                type $algorithm = Colors<true>;
+                $body
+            }
+            Kind::Colors => {
+                type $algorithm = Colors<false>;
+                $body
+            }
+            Kind::Multiplicities { .. } => $bounded,
+        }
+    }};
+}
+
+/// Runs `$body` with `$hiding` the `Hiding` of `$solver`'s problem, one
+/// with bounds (Algorithm M): DLX2's colored dance when it has colors,
+/// DLX1's when not.
+macro_rules! by_hiding {
+    ($solver:expr, $hiding:ident => $body:expr) => {{
+        debug_assert!($solver.matrix.kind.is_bounded());
+        if $solver.matrix.kind == (Kind::Multiplicities { colors: true }) {
+            type $hiding = Colored;
+            $body
+        } else {
+            type $hiding = Plain;
+            $body
+        }
+    }};
+}
+
+/// Runs `$body` with `$dance` the type of the dance `$solver`'s problem
+/// needs (see `by_algorithm`).
+macro_rules! by_dance {
+    ($solver:expr, $dance:ident => $body:expr) => {
+        by_algorithm!($solver, $dance => $body, bounded => by_hiding!($solver, H => {
+            type $dance = Multiplicities<H>;
+            $body
+        }))
+    };
+}
+
 mod c;
 mod m;
 mod memo;
@@ -34,58 +91,6 @@ pub(crate) use walk::{Algorithm, Dance};
 use x::ExactCover;
 
 pub use memo::{CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError};
-
-/// Runs `$body` with `$dance` the type of the dance `$solver`'s problem
-/// needs: chosen once per call, never inside a loop.
-macro_rules! by_dance {
-    ($solver:expr, $dance:ident => $body:expr) => {{
-        // A problem with many primary items keeps the list of active
-        // chunks (see `matrix/chunks.rs`).
-        let wide = $solver.matrix.is_wide();
-        match $solver.matrix.kind {
-            Kind::ExactCover if wide => {
-                type $dance = ExactCover<true>;
-                $body
-            }
-            Kind::ExactCover => {
-                type $dance = ExactCover<false>;
-                $body
-            }
-            Kind::Colors if wide => {
-                type $dance = Colors<true>;
-                $body
-            }
-            Kind::Colors => {
-                type $dance = Colors<false>;
-                $body
-            }
-            Kind::Multiplicities { colors: false } => {
-                type $dance = Multiplicities<Plain>;
-                $body
-            }
-            Kind::Multiplicities { colors: true } => {
-                type $dance = Multiplicities<Colored>;
-                $body
-            }
-        }
-    }};
-}
-
-/// Runs `$body` with `$hiding` the `Hiding` of `$solver`'s problem, one
-/// with bounds (Algorithm M): DLX2's colored dance when it has colors,
-/// DLX1's when not.
-macro_rules! by_hiding {
-    ($solver:expr, $hiding:ident => $body:expr) => {{
-        debug_assert!($solver.matrix.kind.is_bounded());
-        if $solver.matrix.kind == (Kind::Multiplicities { colors: true }) {
-            type $hiding = Colored;
-            $body
-        } else {
-            type $hiding = Plain;
-            $body
-        }
-    }};
-}
 
 /// The search state for one problem: the linked matrix and the level stack,
 /// all in the caller's arena.
@@ -426,19 +431,11 @@ impl<'b> Solver<'b> {
 
     /// The search, by the problem's algorithm.
     fn explore<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
-        let wide = self.matrix.is_wide();
-        match self.matrix.kind {
-            Kind::ExactCover if wide => self.walk::<ExactCover<true>, E>(cutoff, explorer),
-            Kind::ExactCover => self.walk::<ExactCover<false>, E>(cutoff, explorer),
-            Kind::Colors if wide => self.walk::<Colors<true>, E>(cutoff, explorer),
-            Kind::Colors => self.walk::<Colors<false>, E>(cutoff, explorer),
-            Kind::Multiplicities { colors: false } => {
-                self.walk_bounded::<Plain, E>(cutoff, explorer)
-            }
-            Kind::Multiplicities { colors: true } => {
-                self.walk_bounded::<Colored, E>(cutoff, explorer)
-            }
-        }
+        by_algorithm!(
+            self,
+            A => self.walk::<A, E>(cutoff, explorer),
+            bounded => by_hiding!(self, H => self.walk_bounded::<H, E>(cutoff, explorer))
+        )
     }
 
     /// The options chosen down to `level`, as a solution.
