@@ -63,6 +63,10 @@ pub(crate) trait Dance {
 /// checkpoints come this often, so that a stop request is seen soon.
 const CHECKPOINT_GAP: Duration = Duration::from_millis(20);
 
+/// The nodes before a search's first checkpoint (at most): the interval
+/// then doubles at each checkpoint while they come fast.
+const FIRST_CHECKPOINT: u64 = 256;
+
 impl Solver<'_> {
     /// The search loop of `A`, compiled for the best CPU features available.
     pub(super) fn walk<A: Algorithm, E: Explorer>(
@@ -246,12 +250,17 @@ impl Clock {
     fn new(config: &SearchConfig) -> Clock {
         let node_limit = config.get_node_limit().unwrap_or(u64::MAX);
         let wanted = config.get_checkpoint_interval();
+        // The first checkpoints come soon, and the interval grows to the
+        // one wanted while nodes are fast: a search whose nodes are slow
+        // from the start (a million items) must not run its whole first
+        // interval, seconds of it, before a budget is looked at.
+        let interval = wanted.min(FIRST_CHECKPOINT);
         Clock {
             node_limit,
             wanted,
-            interval: wanted,
+            interval,
             last: Instant::now(),
-            next: wanted.min(node_limit),
+            next: interval.min(node_limit),
         }
     }
 

@@ -165,3 +165,27 @@ fn one_configuration_serves_both_solvers() {
     assert_eq!(parallel.config(), &config);
     assert_eq!(SearchConfig::new().get_node_limit(), None);
 }
+
+/// The first checkpoints come within a few hundred nodes, whatever the
+/// interval asked for, so that a search whose nodes are slow from the
+/// start sees its budget soon; then they space out to the interval.
+#[test]
+fn the_first_checkpoint_comes_early_then_they_space_out() {
+    let problem = data("queens8.dlx");
+    let bump = Bump::new();
+    let mut solver = Solver::new(&problem, &bump);
+    let mut seen = Vec::new();
+    let stats = solver.search_monitored(
+        |_| ControlFlow::Continue(()),
+        |progress| {
+            seen.push(progress.stats.nodes);
+            ControlFlow::Continue(())
+        },
+    );
+    // Far fewer nodes than the default interval of 16,384.
+    assert_eq!(stats.nodes, dlx1("queens8.dlx").nodes);
+    assert!(stats.nodes < dancing::DEFAULT_CHECKPOINT_INTERVAL);
+    assert!(!seen.is_empty() && seen[0] <= 256, "{seen:?}");
+    assert!(seen.windows(2).all(|pair| pair[1] > pair[0]), "{seen:?}");
+    assert!(seen.len() < 10, "{seen:?}");
+}
