@@ -32,6 +32,13 @@ const ROOT: u32 = u32::MAX;
 /// stay below [`ROOT`].
 const STEP_CAP: usize = 1 << 31;
 
+/// The most tasks one expansion makes, per subtree wanted, when runs of
+/// siblings are allowed: a node with more children than that gives runs of
+/// consecutive children, so a root with ten million options costs a few
+/// thousand tasks (4,096 for the default 2 x 64 wanted), not ten million
+/// (36 bytes and a handover each).
+const CHILD_TASKS_PER_TARGET: u64 = 32;
+
 /// One step of a path: the option node chosen, the step before it, and
 /// the length of the path up to it.
 #[derive(Clone, Copy, Debug)]
@@ -62,7 +69,11 @@ pub(super) struct Task {
     pub(super) solution: bool,
     /// Whether the node is a dead end (kept only when the budget says so).
     dead_end: bool,
-    /// Knuth's estimate of the share of the whole tree below the node.
+    /// The siblings after the node's that the task searches too (a run,
+    /// see `Solver::explore_run`); 0 for a single subtree.
+    pub(super) siblings: u32,
+    /// Knuth's estimate of the share of the whole tree below the node (and
+    /// its run).
     pub(super) weight: f64,
 }
 
@@ -114,6 +125,10 @@ pub(super) struct Budget<'m> {
     /// Whether dead ends stay in the frontier as tasks (the task split
     /// needs every node it explored to belong to a task).
     pub(super) keep_dead_ends: bool,
+    /// Whether a node with very many children may give runs of siblings
+    /// as tasks (see [`CHILD_TASKS_PER_TARGET`]); a split whose tasks are paths
+    /// (the task files) says no.
+    pub(super) sibling_runs: bool,
     /// Nodes the whole search may take.
     pub(super) node_limit: u64,
     /// How often to call the monitor.
@@ -133,6 +148,7 @@ impl Split {
                 path: ROOT,
                 solution: false,
                 dead_end: false,
+                siblings: 0,
                 weight: 1.0,
             }],
             profile: vec![0; depth_limit + 1],
@@ -154,6 +170,7 @@ impl Split {
             let mut pending = tasks.into_iter();
             for task in pending.by_ref() {
                 if !task.is_subtree()
+                    || task.siblings > 0
                     || live >= budget.target
                     || split.steps.len() >= STEP_CAP
                     || split.depth_of(task.path) >= budget.max_depth
@@ -172,6 +189,13 @@ impl Split {
                     steps: &mut split.steps,
                     out: &mut next,
                     solution: false,
+                    child_tasks_cap: if budget.sibling_runs && solver.runs_siblings() {
+                        (budget.target as u64).saturating_mul(CHILD_TASKS_PER_TARGET)
+                    } else {
+                        u64::MAX
+                    },
+                    run_length: 0,
+                    open_run: false,
                 };
                 let stats = solver.explore_to(depth + 1, &mut expansion);
                 let solution = expansion.solution;
@@ -193,6 +217,8 @@ impl Split {
                     }
                 }
                 live = live - 1 + children;
+                // Runs only come from an expansion with more children than
+                // any target, so the pass is over (`live >= target`).
                 let over_budget = split.stats.nodes >= budget.node_limit;
                 if over_budget || last_report.elapsed() >= budget.interval {
                     last_report = Instant::now();
@@ -348,6 +374,14 @@ struct Expansion<'a> {
     out: &'a mut Vec<Task>,
     /// Whether the node is a solution.
     solution: bool,
+    /// The most tasks the expansion makes: more children are grouped into
+    /// runs (`u64::MAX`: never).
+    child_tasks_cap: u64,
+    /// The children per task, worked out at the first child (0 before).
+    run_length: u64,
+    /// Whether the last task pushed is a run of this expansion that is
+    /// not yet full.
+    open_run: bool,
 }
 
 impl Explorer for Expansion<'_> {
@@ -357,6 +391,20 @@ impl Explorer for Expansion<'_> {
     }
 
     fn frontier(&mut self, node: u32, weight: f64) -> ControlFlow<()> {
+        if self.run_length == 0 {
+            // `weight` is one over the number of children (the search
+            // branches on one item, each option a child).
+            let children = (1.0 / weight).round() as u64;
+            self.run_length = children.div_ceil(self.child_tasks_cap).max(1);
+        }
+        if self.open_run {
+            let run = self.out.last_mut().expect("an open run was pushed");
+            run.siblings += 1;
+            run.weight += self.weight * weight;
+            self.open_run = u64::from(run.siblings) + 1 < self.run_length;
+            return ControlFlow::Continue(());
+        }
+        self.open_run = self.run_length > 1;
         // Below `ROOT`: see `STEP_CAP`.
         let step = self.steps.len() as u32;
         self.steps.push(Step {
@@ -368,6 +416,7 @@ impl Explorer for Expansion<'_> {
             path: step,
             solution: false,
             dead_end: false,
+            siblings: 0,
             weight: self.weight * weight,
         });
         ControlFlow::Continue(())
@@ -378,5 +427,16 @@ impl Cursor {
     /// The length of the path.
     pub(super) fn depth(&self) -> usize {
         self.steps.len()
+    }
+
+    /// Moves the last selection of `solver` back to the node of the
+    /// path's last step: after a run of siblings, which ends at a sibling
+    /// the cursor does not know, the two agree again. The item stays
+    /// covered (one option swapped), so this costs nothing in proportion
+    /// to the item's length.
+    pub(super) fn back_to_run_start<S: Subsearch>(&mut self, split: &Split, solver: &mut S) {
+        let depth = self.steps.len() - 1;
+        let start = split.steps[self.steps[depth] as usize].node;
+        solver.reselect_from(depth, &[start]);
     }
 }

@@ -142,7 +142,13 @@ fn search_unit<S: Subsearch>(
             fraction: 0.0,
         };
         hand.reported = (0, 0);
-        let stats = solver.explore_to(usize::MAX, &mut hand);
+        let stats = if task.siblings == 0 {
+            solver.explore_to(usize::MAX, &mut hand)
+        } else {
+            let stats = solver.explore_run(task.siblings, &mut hand);
+            cursor.back_to_run_start(split, solver);
+            stats
+        };
         if hand.hung_up {
             return None;
         }

@@ -145,6 +145,23 @@ pub struct Solver<'b> {
     /// before its tweaks, and the branching degree.
     tweaks: &'b mut [u32],
     degrees: &'b mut [u32],
+    /// The run of siblings the current search explores (see
+    /// [`Solver::explore_run`]): one subtree unless a run was asked for.
+    run: Run,
+}
+
+/// A run of consecutive siblings searched as one task: the subtree of the
+/// selection's last node, then those of the siblings after it.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    /// The subtrees in the run.
+    len: u32,
+    /// The siblings still to search after the current one.
+    left: u32,
+}
+
+impl Run {
+    const SINGLE: Run = Run { len: 1, left: 0 };
 }
 
 /// Why an option cannot be selected: see [`Solver::select`].
@@ -233,6 +250,7 @@ impl<'b> Solver<'b> {
             profile_touched: (0, 0),
             stats: Stats::default(),
             explored: 0.0,
+            run: Run::SINGLE,
             config: SearchConfig::default(),
         }
     }
@@ -462,7 +480,9 @@ impl<'b> Solver<'b> {
             share /= f64::from(length);
             fraction += share * f64::from(position);
         }
-        fraction
+        let Run { len, left } = self.run;
+        // The siblings of the run already searched, then this one's share.
+        (f64::from(len - 1 - left) + fraction) / f64::from(len)
     }
 
     /// Knuth's estimate of the share of the search below `base` that lies
@@ -552,6 +572,13 @@ pub(crate) trait Subsearch {
     /// `Solver::explore_to`).
     fn explore_to<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats;
 
+    /// Searches a run of siblings (see `Solver::explore_run`).
+    fn explore_run<E: Explorer>(&mut self, siblings: u32, explorer: &mut E) -> Stats;
+
+    /// Whether [`explore_run`](Self::explore_run) works for this
+    /// algorithm (not for Algorithm M).
+    fn runs_siblings(&self) -> bool;
+
     /// The option of `node`, a node of a path: `None` for Algorithm M's
     /// null move (an item's header, which chooses no option).
     fn option_of(&self, node: u32) -> Option<OptionId>;
@@ -577,6 +604,14 @@ impl Subsearch for Solver<'_> {
 
     fn explore_to<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
         Solver::explore_to(self, cutoff, explorer)
+    }
+
+    fn explore_run<E: Explorer>(&mut self, siblings: u32, explorer: &mut E) -> Stats {
+        Solver::explore_run(self, siblings, explorer)
+    }
+
+    fn runs_siblings(&self) -> bool {
+        !self.matrix.kind.is_bounded()
     }
 
     fn option_of(&self, node: u32) -> Option<OptionId> {
@@ -648,6 +683,32 @@ impl Solver<'_> {
     /// solutions are those of this search plus those of the subsearches.
     pub(crate) fn explore_to<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
         self.explore(cutoff, explorer)
+    }
+
+    /// Searches the subtree of the selection's last node, as
+    /// `explore_to(usize::MAX, ..)` does, and then those of the `siblings`
+    /// options after it in its item's list, one after the other: a run of
+    /// consecutive children of a node with very many, searched as one task
+    /// at the cost of the full search (one option swapped per sibling).
+    /// Afterwards the selection ends with the last sibling reached. Not
+    /// for Algorithm M (whose tree has null moves among the siblings).
+    pub(crate) fn explore_run<E: Explorer>(&mut self, siblings: u32, explorer: &mut E) -> Stats {
+        debug_assert!(self.selected > 0 && !self.matrix.kind.is_bounded());
+        debug_assert!({
+            // The run stays inside its item's list.
+            let mut node = self.choices[self.selected - 1];
+            (0..siblings).all(|_| {
+                node = self.matrix.next_option(node);
+                node != self.matrix.item_of(node)
+            })
+        });
+        self.run = Run {
+            len: siblings + 1,
+            left: siblings,
+        };
+        let stats = self.explore(usize::MAX, explorer);
+        self.run = Run::SINGLE;
+        stats
     }
 
     /// The levels of the profile the last search counted, and their counts:

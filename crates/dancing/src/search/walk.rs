@@ -152,7 +152,21 @@ impl Solver<'_> {
             // Backtrack to the deepest level that has an option left to try.
             loop {
                 if level == base {
-                    break 'search StopReason::Complete;
+                    if self.run.left == 0 {
+                        break 'search StopReason::Complete;
+                    }
+                    // The next sibling of a run (see `explore_run`): the
+                    // selection's last option moves to it. Its updates are
+                    // not this search's: the split counted them when it
+                    // met the sibling, as for any selected path.
+                    self.run.left -= 1;
+                    let current = self.choices[base - 1];
+                    let next = self.matrix.next_option(current);
+                    let counted = (self.matrix.updates, self.matrix.cleansings);
+                    A::swap(&mut self.matrix, current, next);
+                    (self.matrix.updates, self.matrix.cleansings) = counted;
+                    self.choices[base - 1] = next;
+                    continue 'search;
                 }
                 level -= 1;
                 let node = self.choices[level];

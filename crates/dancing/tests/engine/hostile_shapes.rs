@@ -130,6 +130,94 @@ fn a_root_with_many_options_splits_as_one_thread_counts() {
     }
 }
 
+/// A root with `width` children, each with a subtree of its own: the item
+/// `R` in `width` options `R s:k` (or `R sk` without colors), and `T` in
+/// `width + width / 2` options `T s:j` that agree with about all but one of
+/// them, so each child has about `width` children, each a solution.
+fn wide_root(width: usize, colors: bool) -> Problem {
+    let mut text = String::from("R T |");
+    if colors {
+        text.push_str(" s\n");
+    } else {
+        for k in 0..width {
+            text.push_str(&format!(" s{k}"));
+        }
+        text.push('\n');
+    }
+    let secondary = |k: usize| {
+        if colors {
+            format!("s:{k}")
+        } else {
+            format!("s{k}")
+        }
+    };
+    for k in 0..width {
+        text.push_str(&format!("R {}\n", secondary(k)));
+    }
+    for j in 0..width + width / 2 {
+        // Colors: `T` agrees with `R`'s color k only when j % width == k.
+        // Plain: `T` conflicts with `R`'s sk when j % width == k.
+        text.push_str(&format!("T {}\n", secondary(j % width)));
+    }
+    format::read_str(&text).unwrap().problem
+}
+
+/// A node with more children than the split wants tasks gives runs of
+/// consecutive children, each searched as one task: the answers, their
+/// order, the statistics and the profile are one thread's, and a node
+/// budget stops a run part-way with the solver left sound for the next.
+#[test]
+fn runs_of_siblings_search_as_one_thread_does() {
+    for colors in [false, true] {
+        let problem = wide_root(300, colors);
+        let bump = bumpalo::Bump::new();
+        let mut solver = Solver::new(&problem, &bump);
+        let mut expected = Vec::new();
+        solver.search(|solution| {
+            expected.push(solution.options().to_vec());
+            ControlFlow::Continue(())
+        });
+        let stats = solver.stats();
+        let profile = solver.profile().to_vec();
+        assert!(stats.solutions > 300, "{} solutions", stats.solutions);
+        for threads in [2, 3] {
+            // 2 tasks per thread: at most 64 or 96 tasks for 300 children.
+            let config = SearchConfig::new()
+                .threads(threads)
+                .tasks_per_thread(1)
+                .ordered(true);
+            let mut parallel = ParallelSolver::new(&problem).with_config(config.clone());
+            let mut seen = Vec::new();
+            parallel.search(|solution| {
+                seen.push(solution.options().to_vec());
+                ControlFlow::Continue(())
+            });
+            assert_eq!(seen, expected, "colors {colors}, {threads} threads");
+            assert_eq!(
+                parallel.stats(),
+                stats,
+                "colors {colors}, {threads} threads"
+            );
+            assert_eq!(parallel.profile(), profile);
+            assert!(
+                parallel.subproblems() < 300,
+                "{} tasks",
+                parallel.subproblems()
+            );
+            for limit in [stats.nodes / 3, stats.nodes * 2 / 3] {
+                let mut parallel = ParallelSolver::new(&problem)
+                    .with_config(config.clone().node_limit(Some(limit)));
+                let count = parallel.count();
+                let stopped = parallel.stats();
+                assert!(!stopped.is_complete());
+                assert!(count < stats.solutions);
+                let explored = parallel.explored();
+                assert!(explored > 0.0 && explored < 1.0, "{explored}");
+            }
+        }
+    }
+}
+
 /// A tree that is a long path is split level by level down to its end: no
 /// task is left, the split found the one solution, and the statistics are
 /// one thread's.
