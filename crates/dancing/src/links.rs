@@ -38,7 +38,7 @@ use crate::matrix::CANCEL_CHECK;
 
 /// The links of a node, the part of it that the search rewrites: 8 bytes,
 /// so eight share a cache line.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, bytemuck::Zeroable)]
 #[repr(C)]
 pub(crate) struct Link {
     pub(crate) up: u32,
@@ -50,7 +50,7 @@ pub(crate) struct Link {
 /// apart from the links so that the scattered writes of `hide`/`unhide`
 /// touch half as many cache lines, and the items have a slice of their own
 /// because the loops over an option's nodes read nothing else of them.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, bytemuck::Zeroable)]
 #[repr(C)]
 pub(crate) struct Bounds {
     /// For an entry, the first node of its option; for a spacer, the id of
@@ -164,14 +164,51 @@ impl ValidSlices {
     /// A matrix's slices: the links and lengths, which a search rewrites,
     /// copied into `bump`; the items and bounds, which it only reads,
     /// shared. A bitwise copy of valid slices is valid.
-    pub(crate) fn copy_into<'b>(&'b self, bump: &'b Bump) -> Links<'b> {
-        Links {
-            links: bump.alloc_slice_copy(&self.links),
+    /// The copy asks `cancel` between chunks of a few megabytes, and gives
+    /// `None` if it said to stop: copying the links of a huge problem takes
+    /// a while.
+    pub(crate) fn copy_into<'b>(
+        &'b self,
+        bump: &'b Bump,
+        cancel: &mut dyn FnMut() -> bool,
+    ) -> Option<Links<'b>> {
+        Some(Links {
+            links: copy_in_chunks(&self.links, bump, cancel)?,
             items: &self.items,
             bounds: &self.bounds,
             lens: bump.alloc_slice_copy(&self.lens),
-        }
+        })
     }
+}
+
+/// Elements copied between two questions to `cancel` in
+/// [`copy_in_chunks`]: 8 MB of links.
+const COPY_CHUNK: usize = 1 << 20;
+
+/// A copy of `source` in `bump`, made a chunk at a time, asking `cancel`
+/// before each: `None` if it said to stop.
+pub(crate) fn copy_in_chunks<'b, T: Copy>(
+    source: &[T],
+    bump: &'b Bump,
+    cancel: &mut dyn FnMut() -> bool,
+) -> Option<&'b mut [T]> {
+    copy_in_chunks_of(COPY_CHUNK, source, bump, cancel)
+}
+
+fn copy_in_chunks_of<'b, T: Copy>(
+    chunk_length: usize,
+    source: &[T],
+    bump: &'b Bump,
+    cancel: &mut dyn FnMut() -> bool,
+) -> Option<&'b mut [T]> {
+    let mut copy = bumpalo::collections::Vec::with_capacity_in(source.len(), bump);
+    for chunk in source.chunks(chunk_length) {
+        if cancel() {
+            return None;
+        }
+        copy.extend_from_slice(chunk);
+    }
+    Some(copy.into_bump_slice_mut())
 }
 
 /// Checks the invariant in the module doc, asking `cancel` every
@@ -331,7 +368,7 @@ mod tests {
         let (links, items, bounds, lens) = one_option();
         let valid = ValidSlices::new(links, items, bounds, lens);
         let bump = Bump::new();
-        let mut copy = valid.copy_into(&bump);
+        let mut copy = valid.copy_into(&bump, &mut || false).unwrap();
         assert_eq!(copy.link(1).down, 3);
         copy.link_mut(1).down = 1;
         // The template is untouched by its copy.
@@ -376,6 +413,26 @@ mod tests {
         assert!(checked.is_option_start(3));
         for node in [0, 1, 2, 4, 5, u32::MAX] {
             assert!(!checked.is_option_start(node), "node {node}");
+        }
+    }
+
+    /// A copy made a chunk at a time equals its source, and a cancel
+    /// before any chunk, or between two, gives no copy.
+    #[test]
+    fn copies_in_chunks_are_whole_or_cancelled() {
+        let bump = Bump::new();
+        // Small chunks: this runs under Miri.
+        let source: Vec<u32> = (0..2 * 4 + 3).collect();
+        let copy = copy_in_chunks_of(4, &source, &bump, &mut || false).unwrap();
+        assert_eq!(copy, &source[..]);
+        for stop_at in [0, 1, 2] {
+            let mut asked = 0;
+            let cancelled = copy_in_chunks_of(4, &source, &bump, &mut || {
+                asked += 1;
+                asked > stop_at
+            });
+            assert!(cancelled.is_none(), "stopped at chunk {stop_at}");
+            assert_eq!(asked, stop_at + 1);
         }
     }
 }

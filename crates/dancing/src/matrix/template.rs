@@ -5,7 +5,7 @@ use bumpalo::Bump;
 use super::chunks::chunks_of;
 use super::layout::{Shape, Slices, fill, fill_bounds, max_depth};
 use super::{Chunk, Column, Kind, Matrix};
-use crate::links::{Bounds, Link, SPACER, ValidSlices};
+use crate::links::{Bounds, Link, SPACER, ValidSlices, copy_in_chunks};
 use crate::problem::Problem;
 
 /// A problem linked once, to be copied into an arena for each search
@@ -65,9 +65,11 @@ impl Template {
         mut cancel: impl FnMut() -> bool,
     ) -> Option<Template> {
         let shape = Shape::of(problem);
-        let mut links = vec![Link::default(); shape.node_count];
+        // Zeroed pages from the allocator, written once by `fill`: `vec!`
+        // of a record writes every element first.
+        let mut links: Vec<Link> = bytemuck::zeroed_vec(shape.node_count);
         let mut items = vec![SPACER; shape.node_count];
-        let mut bounds = vec![Bounds::default(); shape.node_count];
+        let mut bounds: Vec<Bounds> = bytemuck::zeroed_vec(shape.node_count);
         let mut lens = vec![0; shape.item_count as usize + 1];
         let mut option_nodes = vec![0; shape.option_count];
         let mut colors = vec![0; shape.color_nodes(problem)];
@@ -110,19 +112,25 @@ impl Template {
 
 impl<'b> Matrix<'b> {
     /// A copy of `template`'s matrix in `bump`: its links and lengths are
-    /// copied, its items and bounds borrowed.
-    pub(crate) fn from_template(template: &'b Template, bump: &'b Bump) -> Matrix<'b> {
-        Matrix {
-            links: template.slices.copy_into(bump),
+    /// copied, its items and bounds borrowed. The copy asks `cancel` now
+    /// and then (see `Links::copy_into`), and gives `None` if it said to
+    /// stop.
+    pub(crate) fn from_template(
+        template: &'b Template,
+        bump: &'b Bump,
+        cancel: &mut dyn FnMut() -> bool,
+    ) -> Option<Matrix<'b>> {
+        Some(Matrix {
+            links: template.slices.copy_into(bump, cancel)?,
             primary_count: template.primary_count,
             unit: template.unit,
             option_nodes: &template.option_nodes,
-            colors: bump.alloc_slice_copy(&template.colors),
+            colors: copy_in_chunks(&template.colors, bump, cancel)?,
             kind: template.kind,
             columns: bump.alloc_slice_copy(&template.columns),
             chunks: bump.alloc_slice_copy(&template.chunks),
             updates: 0,
             cleansings: 0,
-        }
+        })
     }
 }

@@ -204,14 +204,16 @@ impl ParallelSolver {
     /// The search on the caller's thread alone, with progress on a clock.
     fn explore_sequential<V: Visitor>(&mut self, visiting: &mut Visiting<V>) -> Stats {
         let bump = Bump::new();
-        let mut solver = Solver::from_template(&self.template, &bump);
-        solver.set_config(self.config.clone());
         let interval = self.config.get_progress_interval();
         let mut clocked = Clocked {
             inner: visiting,
             interval,
             last: Instant::now(),
         };
+        let Some(mut solver) = copy_monitored(&self.template, &bump, &mut clocked) else {
+            return self.stopped_before_search();
+        };
+        solver.set_config(self.config.clone());
         let stats = solver.explore_to(usize::MAX, &mut clocked);
         self.profile.fill(0);
         self.profile[..solver.profile().len()].copy_from_slice(solver.profile());
@@ -219,6 +221,19 @@ impl ParallelSolver {
         self.stats = stats;
         self.explored = solver.explored();
         stats
+    }
+
+    /// What a search stopped by the monitor before its first node (while
+    /// the matrix was copied) reports.
+    fn stopped_before_search(&mut self) -> Stats {
+        self.profile.fill(0);
+        self.tasks = 0;
+        self.explored = 0.0;
+        self.stats = Stats {
+            stop: StopReason::Interrupted,
+            ..Stats::default()
+        };
+        self.stats
     }
 
     /// The search, reporting to `visiting` (its solutions too if `collect`).
@@ -236,7 +251,14 @@ impl ParallelSolver {
             // The split's copy of the matrix is freed before the workers
             // make theirs.
             let bump = Bump::new();
-            let mut solver = Solver::from_template(&self.template, &bump);
+            let mut clocked = Clocked {
+                inner: &mut *visiting,
+                interval,
+                last: Instant::now(),
+            };
+            let Some(mut solver) = copy_monitored(&self.template, &bump, &mut clocked) else {
+                return self.stopped_before_search();
+            };
             solver.set_node_limit(self.config.get_node_limit());
             Split::run(
                 &mut solver,
@@ -378,6 +400,26 @@ impl ParallelSolver {
         self.stats = stats;
         stats
     }
+}
+
+/// A solver on a copy of `template`'s matrix, asking `explorer`'s
+/// checkpoint (with no progress yet) during the copy, which takes a while
+/// for a huge problem: `None` if it said to stop.
+fn copy_monitored<'b, E: Explorer>(
+    template: &'b Template,
+    bump: &'b Bump,
+    explorer: &mut E,
+) -> Option<Solver<'b>> {
+    let nothing_yet = Progress {
+        stats: Stats {
+            stop: StopReason::Running,
+            ..Stats::default()
+        },
+        fraction: 0.0,
+    };
+    Solver::from_template_cancellable(template, bump, &mut || {
+        explorer.checkpoint(&nothing_yet).is_break()
+    })
 }
 
 /// An explorer whose progress reports are passed on at most once per

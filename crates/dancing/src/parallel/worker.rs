@@ -22,7 +22,14 @@ const WORKER_CHECKPOINT_INTERVAL: u64 = 1 << 12;
 pub(super) fn work(shared: &Shared<'_>, worker: usize, sender: &SyncSender<Report>) {
     let bump = Bump::new();
     let config = SearchConfig::new().checkpoint_interval(WORKER_CHECKPOINT_INTERVAL);
-    let mut solver = Solver::from_template(shared.template, &bump).with_config(config);
+    // A huge problem's copy takes a while: a stop meanwhile ends it.
+    let Some(solver) =
+        Solver::from_template_cancellable(shared.template, &bump, &mut || shared.stopping())
+    else {
+        lock(&shared.totals).complete = false;
+        return;
+    };
+    let mut solver = solver.with_config(config);
     let mut totals = Stats::default();
     let mut complete = true;
     let mut profile = vec![0u64; shared.template.max_depth() + 1];

@@ -223,11 +223,20 @@ impl<'b> Solver<'b> {
     /// # Ok::<(), dancing::format::ParseError>(())
     /// ```
     pub fn from_template(template: &'b Template, bump: &'b Bump) -> Solver<'b> {
-        Solver::with_matrix(
-            Matrix::from_template(template, bump),
-            template.max_depth(),
-            bump,
-        )
+        Solver::from_template_cancellable(template, bump, &mut || false)
+            .expect("a copy that is never cancelled is made")
+    }
+
+    /// [`from_template`](Self::from_template), asking `cancel` every few
+    /// megabytes of the copy (of a huge problem's links, which takes a
+    /// while): `None` if it said to stop.
+    pub(crate) fn from_template_cancellable(
+        template: &'b Template,
+        bump: &'b Bump,
+        cancel: &mut dyn FnMut() -> bool,
+    ) -> Option<Solver<'b>> {
+        let matrix = Matrix::from_template(template, bump, cancel)?;
+        Some(Solver::with_matrix(matrix, template.max_depth(), bump))
     }
 
     fn with_matrix(matrix: Matrix<'b>, max_depth: usize, bump: &'b Bump) -> Solver<'b> {

@@ -218,6 +218,39 @@ fn runs_of_siblings_search_as_one_thread_does() {
     }
 }
 
+/// The monitor is asked while a huge matrix is copied for the search (a
+/// copy of 2.2M nodes here, made in three chunks), so a stop meanwhile
+/// ends the search before its first node, on any number of threads.
+#[test]
+fn a_monitor_stops_the_copy_of_a_huge_matrix() {
+    let mut builder = ProblemBuilder::new();
+    let y = builder.primary_item("y").unwrap();
+    for _ in 0..1_100_000 {
+        builder.option([y]).unwrap();
+    }
+    let problem = builder.build().unwrap();
+    let template = Template::new(&problem);
+    let mut solver = ParallelSolver::from_template(template);
+    for threads in [1, 2] {
+        let config = SearchConfig::new()
+            .threads(threads)
+            .progress_interval(Duration::ZERO);
+        solver.set_config(config);
+        let mut asked = 0;
+        let stats = solver.count_monitored(|_| {
+            asked += 1;
+            if asked == 3 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(asked, 3, "{threads} threads");
+        assert_eq!(stats.nodes, 0, "{threads} threads: stopped in the copy");
+        assert_eq!(stats.stop, dancing::StopReason::Interrupted);
+    }
+}
+
 /// A tree that is a long path is split level by level down to its end: no
 /// task is left, the split found the one solution, and the statistics are
 /// one thread's.
