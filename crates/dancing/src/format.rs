@@ -104,6 +104,8 @@ pub struct ParseError {
 pub enum ParseErrorKind {
     /// Reading failed.
     Io(io::Error),
+    /// The caller of [`read_cancellable`] said to stop.
+    Cancelled,
     /// The line is not UTF-8.
     InvalidUtf8,
     /// The line is longer than [`MAX_LINE_BYTES`].
@@ -163,6 +165,7 @@ impl fmt::Display for ParseErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseErrorKind::Io(error) => write!(f, "read error: {error}"),
+            ParseErrorKind::Cancelled => write!(f, "reading was cancelled"),
             ParseErrorKind::InvalidUtf8 => write!(f, "the line is not valid UTF-8"),
             ParseErrorKind::LineTooLong => {
                 write!(f, "the line is longer than {MAX_LINE_BYTES} bytes")
@@ -240,6 +243,51 @@ pub fn read_str(text: &str) -> Result<Parsed, ParseError> {
 
 /// Reads a problem, line by line, from `input`.
 pub fn read<R: BufRead>(input: R) -> Result<Parsed, ParseError> {
+    read_cancellable(input, || false)
+}
+
+/// Names, entries or lines read between two questions to `cancel` in
+/// [`read_cancellable`].
+const CANCEL_CHECK: u32 = 1 << 16;
+
+/// Counts the work of the reader, and asks the caller's `cancel` every
+/// [`CANCEL_CHECK`] steps of it.
+struct Canceller<C> {
+    cancel: C,
+    steps: u32,
+}
+
+impl<C: FnMut() -> bool> Canceller<C> {
+    /// One more step; `Err(Cancelled)` if the caller, asked now, said to
+    /// stop.
+    #[inline]
+    fn step(&mut self) -> Result<(), ParseErrorKind> {
+        self.steps += 1;
+        if self.steps == CANCEL_CHECK {
+            self.steps = 0;
+            if (self.cancel)() {
+                return Err(ParseErrorKind::Cancelled);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// [`read`], asking `cancel` every 65,536 names, entries or lines whether
+/// to stop (a line of a million names takes a while): the error is then
+/// [`ParseErrorKind::Cancelled`] at the line being read.
+///
+/// ```
+/// let text = "A B\nA B\n".repeat(100_000);
+/// let error = dancing::format::read_cancellable(text.as_bytes(), || true).unwrap_err();
+/// assert!(matches!(error.kind, dancing::format::ParseErrorKind::Cancelled));
+/// assert!(dancing::format::read_cancellable(text.as_bytes(), || false).is_ok());
+/// ```
+pub fn read_cancellable<R: BufRead>(
+    input: R,
+    cancel: impl FnMut() -> bool,
+) -> Result<Parsed, ParseError> {
+    let mut canceller = Canceller { cancel, steps: 0 };
     let mut lines = Lines::new(input, MAX_LINE_BYTES);
     let mut builder = ProblemBuilder::new();
     let mut warnings = Vec::new();
@@ -263,6 +311,7 @@ pub fn read<R: BufRead>(input: R) -> Result<Parsed, ParseError> {
             column,
             kind,
         };
+        canceller.step().map_err(|kind| at(1, kind))?;
         if lines.too_long() {
             return Err(at(1, ParseErrorKind::LineTooLong));
         }
@@ -276,7 +325,8 @@ pub fn read<R: BufRead>(input: R) -> Result<Parsed, ParseError> {
             continue;
         }
         if item_line.is_none() {
-            read_item_line(line, &mut builder).map_err(|(column, kind)| at(column, kind))?;
+            read_item_line(line, &mut builder, &mut canceller)
+                .map_err(|(column, kind)| at(column, kind))?;
             item_line = Some(line_number);
             continue;
         }
@@ -285,6 +335,7 @@ pub fn read<R: BufRead>(input: R) -> Result<Parsed, ParseError> {
         let mut has_primary = false;
         let mut has_color = false;
         for (column, token) in tokens(line) {
+            canceller.step().map_err(|kind| at(column, kind))?;
             let entry = read_entry(token, column, &mut builder).map_err(|(c, k)| at(c, k))?;
             has_primary |= builder.item_kind(entry.0) == ItemKind::Primary;
             has_color |= entry.1.is_some();
@@ -338,9 +389,14 @@ type Located = (usize, ParseErrorKind);
 
 /// Declares the items of the item line: primary ones (perhaps with
 /// bounds, `u:v|X` or `v|X`), then after `|` secondary ones.
-fn read_item_line(line: &str, builder: &mut ProblemBuilder) -> Result<(), Located> {
+fn read_item_line(
+    line: &str,
+    builder: &mut ProblemBuilder,
+    canceller: &mut Canceller<impl FnMut() -> bool>,
+) -> Result<(), Located> {
     let mut kind = ItemKind::Primary;
     for (column, token) in tokens(line) {
+        canceller.step().map_err(|kind| (column, kind))?;
         let mut column = column;
         let mut name = token;
         let mut bounds = None;

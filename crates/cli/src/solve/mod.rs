@@ -112,12 +112,17 @@ fn solve_input(
             None => return Err(Failure::Input(format!("{name}: cannot open: {error}"))),
         },
     };
-    let parsed = match format::read(reader) {
+    // The reader looks at the budget on each chunk of input, and the parser
+    // between chunks too (a line of a million names takes a while).
+    let parsed = match format::read_cancellable(reader, || run.budget.spent().is_some()) {
         Ok(parsed) => parsed,
         Err(error) => {
-            if let ParseErrorKind::Io(io_error) = &error.kind
-                && let Some(stop) = stopped_reading(io_error)
-            {
+            let stop = match &error.kind {
+                ParseErrorKind::Io(io_error) => stopped_reading(io_error),
+                ParseErrorKind::Cancelled => run.budget.spent(),
+                _ => None,
+            };
+            if let Some(stop) = stop {
                 let outcome = run.stopped_reading(error.line, stop, printer)?;
                 return Ok(outcome.status());
             }

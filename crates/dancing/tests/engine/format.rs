@@ -136,3 +136,25 @@ proptest! {
         prop_assert_eq!(again.warnings.len(), problem.ignored_options().len());
     }
 }
+
+/// A cancelled reading stops inside a huge item line (not only between
+/// lines), at that line, after about 65,536 names per question.
+#[test]
+fn reading_is_cancelled_inside_a_huge_item_line() {
+    let names: Vec<String> = (0..200_000).map(|k| format!("i{k}")).collect();
+    let text = format!("{}\ni0\n", names.join(" "));
+    let mut asked = 0;
+    let error = dancing::format::read_cancellable(text.as_bytes(), || {
+        asked += 1;
+        asked == 2
+    })
+    .unwrap_err();
+    assert!(matches!(
+        error.kind,
+        dancing::format::ParseErrorKind::Cancelled
+    ));
+    assert_eq!(error.line, 1);
+    assert!(error.column > 1, "column {}", error.column);
+    assert_eq!(asked, 2);
+    assert!(dancing::format::read_cancellable(text.as_bytes(), || false).is_ok());
+}
