@@ -15,7 +15,9 @@
 //!   carries;
 //! - [`file`]: the task file, one line per task, and its reader;
 //! - [`run`]: splitting a problem into tasks, and running a task, with the
-//!   frontier a budget leaves as new tasks.
+//!   frontier a budget leaves as new tasks;
+//! - [`results`]: the result line a task's run writes (JSON), and its
+//!   reader.
 //!
 //! ```
 //! use std::ops::ControlFlow;
@@ -43,6 +45,7 @@
 
 pub mod digest;
 pub mod file;
+pub mod results;
 pub mod run;
 
 use std::fmt;
@@ -52,6 +55,7 @@ use crate::problem::{ItemId, OptionId};
 
 pub use digest::Digest;
 pub use file::{TaskFile, TaskFileError, read_tasks, write_header, write_task};
+pub use results::{ResultOutcome, TaskResult};
 pub use run::{
     MAX_SPLIT_TASKS, PrefixError, SplitGoal, SplitOutcome, TaskOutcome, TaskRunner, split,
 };
