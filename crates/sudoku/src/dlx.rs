@@ -87,6 +87,12 @@ impl Tables {
 }
 
 impl DlxSolver {
+    /// Narrows grids of `size` and larger before the search (the default
+    /// is [`NARROW_FROM`]): the answers are the same, and the nodes fewer.
+    pub(crate) fn narrow_from(&mut self, size: usize) {
+        self.narrow_from = size;
+    }
+
     /// Counts the solutions of `puzzle` under `rules` up to `limit` within
     /// `budget` and writes the first into `solution`.
     pub(crate) fn search(
