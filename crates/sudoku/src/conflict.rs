@@ -8,6 +8,7 @@ use std::fmt;
 
 use crate::grid::{Cell, Grid, Shape};
 use crate::rules::Rules;
+use crate::symbols::Symbols;
 
 /// A row, column or box of a grid, by 0-based index; displayed 1-based.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -54,24 +55,30 @@ pub struct Conflict {
     pub cells: Vec<Cell>,
 }
 
-impl fmt::Display for Conflict {
-    /// `5 twice in row 1 (r1c2, r1c7)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Conflict {
+    /// The conflict in words, its digit written in `symbols` (`0 twice in
+    /// row 1 (r1c1, r1c2)` for the first digit of a hexadecimal alphabet);
+    /// a digit the alphabet has no symbol for is named by its number
+    /// (`digit 62`).
+    pub fn describe_in(&self, symbols: &Symbols) -> String {
         let times = match self.cells.len() {
             2 => "twice".to_owned(),
             n => format!("{n} times"),
         };
-        write!(
-            f,
-            "{} {times} in {} (",
-            crate::grid::digit_char(self.digit),
-            self.unit
-        )?;
-        for (k, cell) in self.cells.iter().enumerate() {
-            let separator = if k == 0 { "" } else { ", " };
-            write!(f, "{separator}{cell}")?;
-        }
-        write!(f, ")")
+        let digit = if symbols.supports(self.digit as usize) {
+            symbols.symbol(self.digit).to_string()
+        } else {
+            format!("digit {}", self.digit)
+        };
+        let cells: Vec<String> = self.cells.iter().map(ToString::to_string).collect();
+        format!("{digit} {times} in {} ({})", self.unit, cells.join(", "))
+    }
+}
+
+impl fmt::Display for Conflict {
+    /// `5 twice in row 1 (r1c2, r1c7)`, in the default alphabet.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe_in(&Symbols::default()))
     }
 }
 
@@ -177,15 +184,16 @@ pub(crate) fn is_consistent(grid: &Grid) -> bool {
     true
 }
 
-/// The conflicts as one message, naming at most a few of them.
-pub(crate) fn describe(conflicts: &[Conflict]) -> String {
+/// The conflicts as one message, naming at most a few of them, with their
+/// digits in `symbols`.
+pub(crate) fn describe(conflicts: &[Conflict], symbols: &Symbols) -> String {
     const SHOWN: usize = 3;
     let mut text = String::new();
     for (k, conflict) in conflicts.iter().take(SHOWN).enumerate() {
         if k > 0 {
             text.push_str("; ");
         }
-        text.push_str(&conflict.to_string());
+        text.push_str(&conflict.describe_in(symbols));
     }
     if conflicts.len() > SHOWN {
         text.push_str(&format!("; and {} more", conflicts.len() - SHOWN));
@@ -220,6 +228,23 @@ mod tests {
     }
 
     #[test]
+    fn a_digit_is_named_in_the_alphabet_or_by_number_beyond_it() {
+        let conflict = Conflict {
+            digit: 62,
+            unit: Unit::Row(0),
+            cells: vec![Cell { row: 0, col: 0 }, Cell { row: 0, col: 5 }],
+        };
+        // The default alphabet stops at 61.
+        assert_eq!(conflict.to_string(), "digit 62 twice in row 1 (r1c1, r1c6)");
+        let wide = Symbols::new(&format!(
+            "{}@$%",
+            "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+        ))
+        .unwrap();
+        assert_eq!(conflict.describe_in(&wide), "@ twice in row 1 (r1c1, r1c6)");
+    }
+
+    #[test]
     fn three_holders_and_long_lists_are_summarised() {
         let grid: Grid = "111111111".repeat(9).parse().unwrap();
         let conflicts = grid.conflicts();
@@ -230,6 +255,6 @@ mod tests {
                 .to_string()
                 .starts_with("1 9 times in row 1 (r1c1, r1c2,")
         );
-        assert!(describe(&conflicts).ends_with("; and 24 more"));
+        assert!(describe(&conflicts, &Symbols::default()).ends_with("; and 24 more"));
     }
 }

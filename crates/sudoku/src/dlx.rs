@@ -32,17 +32,35 @@ use bumpalo::Bump;
 use dancing::{SearchConfig, Solution, Solver, StopReason, Template};
 
 use crate::budget::{Budget, Cutoff, POLL_INTERVAL};
+use crate::deduce::{NARROW_FROM, Narrowed, Units};
 use crate::exact_cover::{Built, Mapping};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, SolveError, check_givens};
 use crate::rules::Rules;
 
 /// The reusable state of the Dancing Links engine.
-#[derive(Default)]
 pub(crate) struct DlxSolver {
     bump: Bump,
     /// The tables of the rules of the last puzzle without cages.
     tables: Option<Tables>,
+    /// Grids of this size and larger are narrowed before the search (see
+    /// [`crate::deduce`]).
+    narrow_from: usize,
+    /// The puzzle with its singles placed, and the narrowing's scratch.
+    narrowed: Grid,
+    used: Vec<u64>,
+}
+
+impl Default for DlxSolver {
+    fn default() -> DlxSolver {
+        DlxSolver {
+            bump: Bump::new(),
+            tables: None,
+            narrow_from: NARROW_FROM,
+            narrowed: Grid::default(),
+            used: Vec::new(),
+        }
+    }
 }
 
 /// What depends on the rules only.
@@ -52,6 +70,8 @@ struct Tables {
     built: Built,
     /// The same, linked.
     template: Template,
+    /// The units, for narrowing.
+    units: Units,
 }
 
 impl Tables {
@@ -61,11 +81,18 @@ impl Tables {
             rules: rules.clone(),
             template: Template::new(&built.problem),
             built,
+            units: Units::new(rules),
         })
     }
 }
 
 impl DlxSolver {
+    /// Narrows grids of `size` and larger before the search (the default
+    /// is [`NARROW_FROM`]): the answers are the same, and the nodes fewer.
+    pub(crate) fn narrow_from(&mut self, size: usize) {
+        self.narrow_from = size;
+    }
+
     /// Counts the solutions of `puzzle` under `rules` up to `limit` within
     /// `budget` and writes the first into `solution`.
     pub(crate) fn search(
@@ -96,7 +123,15 @@ impl DlxSolver {
                 solver.select(option).map_err(|_| contradiction())?;
             }
             let selected = built.given_options.len();
-            let outcome = run(&mut solver, &built, selected, limit, budget, solution);
+            let node_limit = budget.node_limit();
+            let outcome = run(
+                &mut solver,
+                &built,
+                selected,
+                limit,
+                (budget, node_limit),
+                solution,
+            );
             self.bump.reset();
             return Ok(outcome);
         }
@@ -110,48 +145,90 @@ impl DlxSolver {
         let Some(tables) = &self.tables else {
             unreachable!("the tables were just made");
         };
+        let mut givens = puzzle;
+        let mut deduced = 0;
+        if puzzle.size() >= self.narrow_from {
+            self.narrowed.clone_from(puzzle);
+            match tables.units.narrow(&mut self.narrowed, &mut self.used) {
+                Narrowed::Placed(placed) => deduced = placed,
+                // No solution: the root is a dead end.
+                Narrowed::Contradiction => {
+                    return Ok(Outcome {
+                        nodes: 1,
+                        ..Outcome::default()
+                    });
+                }
+            }
+            // The cap counts the forced moves as the search would have.
+            if budget.node_limit().is_some_and(|cap| deduced >= cap) {
+                return Ok(Outcome {
+                    cutoff: Some(Cutoff::Nodes),
+                    deduced,
+                    ..Outcome::default()
+                });
+            }
+            if self.narrowed.is_complete() {
+                // Singles alone solve it: the one solution, and the search
+                // would have been a path of forced moves to it.
+                solution.clone_from(&self.narrowed);
+                return Ok(Outcome {
+                    solutions: 1,
+                    nodes: 1,
+                    cutoff: None,
+                    deduced,
+                });
+            }
+            givens = &self.narrowed;
+        }
         let mut solver = Solver::from_template(&tables.template, &self.bump);
         let mut selected = 0;
-        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+        for (cell, &digit) in givens.cells().iter().enumerate() {
             if digit == 0 {
                 continue;
             }
             let option = tables.built.option_of(cell, digit).expect("no cages here");
             if solver.select(option).is_err() {
-                // Givens without a repeat never conflict; should they, the
-                // puzzle is invalid, and the error says why.
+                // Givens without a repeat never conflict, nor do the
+                // singles placed among them; should they, the puzzle is
+                // invalid, and the error says why.
                 self.bump.reset();
                 return Err(contradiction());
             }
             selected += 1;
         }
-        let outcome = run(
+        solution.clone_from(givens);
+        let node_limit = budget.node_limit().map(|cap| cap - deduced);
+        let mut outcome = run(
             &mut solver,
             &tables.built,
             selected,
             limit,
-            budget,
+            (budget, node_limit),
             solution,
         );
         self.bump.reset();
+        if outcome.solutions == 0 {
+            solution.clone_from(puzzle);
+        }
+        outcome.deduced = deduced;
         Ok(outcome)
     }
 }
 
 /// Searches with `selected` options already chosen, counting solutions up
-/// to `limit` within `budget` and writing the first into `solution` (which
-/// holds the puzzle).
+/// to `limit` within `budget` (its nodes capped at `node_limit`) and
+/// writing the first into `solution` (which holds the puzzle).
 fn run(
     solver: &mut Solver<'_>,
     built: &Built,
     selected: usize,
     limit: u64,
-    budget: &Budget,
+    (budget, node_limit): (&Budget, Option<u64>),
     solution: &mut Grid,
 ) -> Outcome {
     // The engine counts nodes as the depth-first engines do, and stops at
     // the cap itself; the clock and the cancel check are its monitor.
-    let config = SearchConfig::new().node_limit(budget.node_limit());
+    let config = SearchConfig::new().node_limit(node_limit);
     let mut guard = budget.start();
     let mut found = 0;
     let grid = solution.cells_mut();
@@ -192,6 +269,7 @@ fn run(
         solutions: found,
         nodes: stats.nodes,
         cutoff,
+        deduced: 0,
     }
 }
 
@@ -280,5 +358,110 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Narrowing (singles placed before the search) changes no answer:
+    /// the same count, the same first solution, and as many nodes as the
+    /// search without it less the cells narrowing filled; a puzzle it
+    /// finds contradictory has no solution by the plain search either.
+    #[test]
+    fn narrowing_keeps_every_answer_and_accounts_for_its_nodes() {
+        use proptest::prelude::*;
+
+        let config = ProptestConfig {
+            cases: 48,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        };
+        let shapes = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)];
+        proptest!(config, |(seed in any::<u64>(), shape in 0..shapes.len(), kind in 0..5u8, x in any::<bool>())| {
+            let (rows, cols) = shapes[shape];
+            let shape = Shape::new(rows, cols).unwrap();
+            let cells = shape.cell_count();
+            let mut generator = Generator::new(seed);
+            let puzzle = match kind {
+                // Few clues: many solutions.
+                0 => generator.puzzle(shape, cells / 4),
+                1 => generator.puzzle(shape, cells / 2),
+                2 => generator.unique_puzzle(shape, cells / 3),
+                3 => generator.unsolvable_puzzle(shape),
+                // A random clue added to a unique puzzle: often no solution.
+                _ => {
+                    let mut puzzle = generator.unique_puzzle(shape, cells / 3);
+                    let n = shape.size();
+                    let cell = generator.below(cells);
+                    if puzzle.cells()[cell] == 0 {
+                        puzzle.set(cell / n, cell % n, Some(1 + generator.below(n) as u8));
+                    }
+                    puzzle
+                }
+            };
+            let mut rules = Rules::classic(shape);
+            if x {
+                rules = rules.with_diagonals();
+            }
+            let mut plain = DlxSolver { narrow_from: usize::MAX, ..DlxSolver::default() };
+            let mut narrowing = DlxSolver { narrow_from: 0, ..DlxSolver::default() };
+            let (mut first, mut second) = (Grid::default(), Grid::default());
+            for limit in [1, 2, 50] {
+                let without = plain.search(&puzzle, &rules, limit, &Budget::default(), &mut first);
+                let with = narrowing.search(&puzzle, &rules, limit, &Budget::default(), &mut second);
+                let (without, with) = match (without, with) {
+                    (Err(a), Err(b)) => {
+                        prop_assert_eq!(a, b);
+                        continue;
+                    }
+                    (Ok(without), Ok(with)) => (without, with),
+                    (a, b) => panic!("{puzzle}: {a:?} against {b:?}"),
+                };
+                prop_assert_eq!(without.deduced, 0);
+                prop_assert_eq!(with.solutions, without.solutions, "{}", puzzle);
+                prop_assert_eq!(&second, &first, "{}", puzzle);
+                if with.solutions > 0 {
+                    prop_assert!(rules.check(&second, &puzzle).is_ok());
+                    prop_assert_eq!(with.nodes + with.deduced, without.nodes, "{}", puzzle);
+                    // A node cap counts the forced moves alike: both stop
+                    // at the same point.
+                    for cap in [without.nodes - 1, without.nodes / 2, 1] {
+                        let budget = Budget::default().max_nodes(cap);
+                        let a = plain.search(&puzzle, &rules, limit, &budget, &mut first).unwrap();
+                        let b = narrowing.search(&puzzle, &rules, limit, &budget, &mut second).unwrap();
+                        prop_assert_eq!((a.solutions, a.cutoff), (b.solutions, b.cutoff), "{} cap {}", puzzle, cap);
+                    }
+                } else {
+                    prop_assert_eq!(&second, &puzzle);
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn a_contradiction_found_by_narrowing_is_no_solution_as_the_search_says() {
+        // 16x16: r1c1 sees 3 to 16 in its row and 1 and 2 in its column.
+        let shape = Shape::new(4, 4).unwrap();
+        let mut puzzle = Grid::new(shape);
+        for col in 2..16 {
+            puzzle.set(0, col, Some(col as u8 + 1));
+        }
+        puzzle.set(4, 0, Some(1));
+        puzzle.set(8, 0, Some(2));
+        let rules = Rules::classic(shape);
+        let mut solution = Grid::new(shape);
+        let mut narrowing = DlxSolver::default();
+        let with = narrowing
+            .search(&puzzle, &rules, 2, &Budget::default(), &mut solution)
+            .unwrap();
+        assert_eq!((with.solutions, with.nodes, with.deduced), (0, 1, 0));
+        assert_eq!(solution, puzzle);
+        let mut plain = DlxSolver {
+            narrow_from: usize::MAX,
+            ..DlxSolver::default()
+        };
+        let without = plain
+            .search(&puzzle, &rules, 2, &Budget::default(), &mut solution)
+            .unwrap();
+        assert_eq!(without.solutions, 0);
+        // And through the public front: "no solution", not an error.
+        assert_eq!(crate::solve(&puzzle), Ok(None));
     }
 }

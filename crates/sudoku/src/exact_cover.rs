@@ -46,6 +46,7 @@ use crate::conflict::Unit;
 use crate::grid::{Grid, Shape};
 use crate::outcome::{SolveError, check_givens};
 use crate::rules::{Cage, Rules};
+use crate::symbols::Symbols;
 
 /// The most fillings a killer cage may have (each is an option): every cage
 /// of up to 8 cells on 9x9 fits.
@@ -446,9 +447,41 @@ impl ExactCover {
     }
 
     /// Writes the problem in Knuth's DLX format, after comment lines that
-    /// hold the puzzle (and its variant).
-    pub fn write_dlx<W: Write>(&self, mut out: W) -> io::Result<()> {
-        writeln!(out, "| sudoku {}", self.puzzle)?;
+    /// hold the puzzle (and its variant), in the default alphabet.
+    pub fn write_dlx<W: Write>(&self, out: W) -> io::Result<()> {
+        self.write_dlx_in(out, &Symbols::default())
+    }
+
+    /// [`write_dlx`](Self::write_dlx), the puzzle's comment line written in
+    /// `symbols` (the alphabet it was read in). Where the alphabet is too
+    /// short for the grid (the default one has 61 symbols), the comment
+    /// holds the cells as decimal numbers, `.` for a blank.
+    ///
+    /// ```
+    /// use dancing_sudoku::{exact_cover::ExactCover, Grid, Symbols};
+    ///
+    /// let mut puzzle = Grid::new(dancing_sudoku::Shape::new(2, 2)?);
+    /// puzzle.set(0, 0, Some(1));
+    /// let mut text = Vec::new();
+    /// ExactCover::new(&puzzle)?.write_dlx_in(&mut text, &Symbols::new("ABCD")?)?;
+    /// assert!(String::from_utf8(text)?.starts_with("| sudoku A...............\n"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_dlx_in<W: Write>(&self, mut out: W, symbols: &Symbols) -> io::Result<()> {
+        let cells = self.puzzle.cells();
+        let line: String = if symbols.supports(self.puzzle.size()) {
+            cells.iter().map(|&digit| symbols.symbol(digit)).collect()
+        } else {
+            let numbers: Vec<String> = cells
+                .iter()
+                .map(|&digit| match digit {
+                    0 => ".".to_owned(),
+                    d => d.to_string(),
+                })
+                .collect();
+            numbers.join(" ")
+        };
+        writeln!(out, "| sudoku {line}")?;
         if !self.rules.is_classic() {
             writeln!(out, "| variant {}", self.rules.variant())?;
         }

@@ -4,6 +4,7 @@
 
 mod budget;
 mod conflict;
+mod deduce;
 pub mod dfs;
 mod dlx;
 mod engine;

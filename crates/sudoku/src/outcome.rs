@@ -9,6 +9,7 @@ use crate::conflict::{self, Conflict};
 use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
 use crate::rules::{Rules, Variant};
+use crate::symbols::Symbols;
 
 /// What a search found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -24,6 +25,14 @@ pub struct Outcome {
     /// out: then `solutions` is only a lower bound, and a count, a proof of
     /// uniqueness or of no solution is not known.
     pub cutoff: Option<Cutoff>,
+    /// Empty cells filled before the search by narrowing (naked and hidden
+    /// singles: Dancing Links on grids of 16x16 and larger), which are not
+    /// counted in `nodes`. The search without narrowing would have placed
+    /// each of them at a node of its own (they are its forced moves, made
+    /// before it branches), so on a puzzle with a solution, and with no
+    /// budget cutting either search short, `nodes + deduced` is its node
+    /// count. 0 for every other engine and size.
+    pub deduced: u64,
 }
 
 /// Why a puzzle was not searched.
@@ -79,12 +88,39 @@ pub(crate) fn check_givens(puzzle: &Grid, rules: &Rules) -> Result<(), SolveErro
     }
 }
 
+impl SolveError {
+    /// The error in words, with the digits of conflicting givens written in
+    /// `symbols`, the alphabet the puzzle was read in (`Display` writes
+    /// them in the default alphabet).
+    ///
+    /// ```
+    /// use dancing_sudoku::{Solver, Symbols};
+    /// use dancing_sudoku::format::{PuzzleReader, ReadOptions};
+    ///
+    /// let hex = Symbols::new("0123456789ABCDEF")?;
+    /// let line = format!("00{}", ".".repeat(254));
+    /// let options = ReadOptions { symbols: hex.clone(), ..ReadOptions::default() };
+    /// let mut reader = PuzzleReader::with_options(line.as_bytes(), None, options);
+    /// let mut puzzle = dancing_sudoku::Grid::default();
+    /// reader.read_into(&mut puzzle).expect("a puzzle")?;
+    /// let error = Solver::default().solve(&puzzle).unwrap_err();
+    /// assert!(error.message_in(&hex).starts_with("invalid puzzle: 0 twice in row 1 (r1c1, r1c2)"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn message_in(&self, symbols: &Symbols) -> String {
+        match self {
+            SolveError::Contradiction(conflicts) => {
+                format!("invalid puzzle: {}", conflict::describe(conflicts, symbols))
+            }
+            _ => self.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolveError::Contradiction(conflicts) => {
-                write!(f, "invalid puzzle: {}", conflict::describe(conflicts))
-            }
+            SolveError::Contradiction(_) => f.write_str(&self.message_in(&Symbols::default())),
             SolveError::UnsupportedShape { engine, shape } => {
                 write!(f, "the {engine} engine solves 9x9 grids only, not {shape}")
             }

@@ -59,6 +59,14 @@ impl Solver {
         &self.budget
     }
 
+    /// Makes Dancing Links narrow grids of `size` and larger (naked and
+    /// hidden singles placed before the search; by default from 16x16):
+    /// the generator narrows every size, since its many uniqueness proofs
+    /// are mostly settled by singles alone.
+    pub(crate) fn narrow_from(&mut self, size: usize) {
+        self.dlx.narrow_from(size);
+    }
+
     /// The engine this solver uses.
     pub fn engine(&self) -> Engine {
         self.engine

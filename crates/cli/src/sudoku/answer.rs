@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use dancing_sudoku::exact_cover::ExactCover;
 use dancing_sudoku::format::{Layout, ReadError};
-use dancing_sudoku::{Cutoff, Grid, Outcome, Rules, SolveError, Solver};
+use dancing_sudoku::{Cutoff, Grid, Outcome, Rules, SolveError, Solver, Symbols};
 
 use super::args::{Config, Mode, dlx_file_stem};
 use super::read::{Entry, Item};
@@ -30,6 +30,8 @@ pub(super) struct Case<'a> {
     pub(super) line: usize,
     pub(super) puzzle: &'a Grid,
     pub(super) rules: &'a Rules,
+    /// The alphabet it was read in, which messages about its digits use.
+    pub(super) symbols: &'a Symbols,
     /// The layout its answer takes.
     pub(super) layout: Layout,
 }
@@ -154,6 +156,7 @@ impl<'c> Answerer<'c> {
                     line: *line,
                     puzzle,
                     rules,
+                    symbols: &self.config.read.symbols,
                     layout: *layout,
                 };
                 self.puzzle(case, given_solution.as_ref())
@@ -251,7 +254,7 @@ impl<'c> Answerer<'c> {
         let path = dir.join(format!("{}-{}.dlx", dlx_file_stem(case.name), case.line));
         let written = File::create(&path).and_then(|file| {
             let mut file = BufWriter::new(file);
-            cover.write_dlx(&mut file)?;
+            cover.write_dlx_in(&mut file, case.symbols)?;
             file.flush()
         });
         match written {

@@ -6,10 +6,15 @@
 //!
 //! Puzzles are made in blocks of [`BLOCK`], each by a generator seeded with
 //! the seed and the block's number alone, so the output depends on the seed
-//! only, never on the number of threads; blocks are made on the pool and
-//! written in order as they come, with flat memory (see [`crate::batch`]).
+//! only, never on the number of threads; blocks are made on the pool with
+//! flat memory (see [`crate::batch`]). Each puzzle is written, and flushed,
+//! as soon as it and every puzzle before it are made ([`InOrder`]): a large
+//! puzzle takes seconds or minutes, and the reader of the output should not
+//! wait for the rest of its block.
 
+use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
+use std::sync::{Mutex, PoisonError};
 
 use dancing_sudoku::Symbols;
 use dancing_sudoku::format::puzzle_line;
@@ -51,7 +56,7 @@ pub(super) fn run(args: &Args, config: &Config, count: u64, pool: &rayon::Thread
         crate::diag!("dlx sudoku: {message}");
         return Status::Error;
     }
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let out = InOrder::new(BufWriter::with_capacity(1 << 16, io::stdout()));
     let mut blocks =
         (0..count.div_ceil(BLOCK)).map(|block| (block, BLOCK.min(count - block * BLOCK)));
     let make = |chunk: Vec<(u64, u64)>, stop: &Stop| {
@@ -61,29 +66,31 @@ pub(super) fn run(args: &Args, config: &Config, count: u64, pool: &rayon::Thread
             // A large puzzle takes long searches: Ctrl-C stops them too.
             generator.cancel_when(interrupt::requested);
             for k in 0..size {
-                if stop.requested() || interrupt::requested() {
-                    return text;
+                if stop.requested() || interrupt::requested() || out.failed() {
+                    return;
                 }
-                let index = block * BLOCK + k + 1;
+                let index = block * BLOCK + k;
                 let made = match generator.minimal_puzzle_of(shape, variant, args.symmetric) {
                     Ok(made) => made,
-                    Err(GenerateError::Cancelled) => return text,
+                    Err(GenerateError::Cancelled) => return,
                     Err(error) => unreachable!("the size was checked: {error}"),
                 };
                 let rating = args
                     .rate
                     .then(|| generator.rate(&made.rules, &made.puzzle, RELABELINGS).ok())
                     .flatten();
-                write_puzzle(&mut text, index, &made, symbols, rating, args.json);
+                text.clear();
+                write_puzzle(&mut text, index + 1, &made, symbols, rating, args.json);
+                out.put(index, &text);
             }
         }
-        text
     };
     interrupt::catch();
     let written = batch::run_in_order(
         pool,
         make,
-        |text| out.write_all(&text),
+        // The puzzles went out as they were made; a write error stops all.
+        |()| out.error(),
         |push| {
             blocks.try_for_each(|block| {
                 if interrupt::requested() {
@@ -93,7 +100,7 @@ pub(super) fn run(args: &Args, config: &Config, count: u64, pool: &rayon::Thread
             })
         },
     )
-    .and_then(|()| out.flush());
+    .and_then(|()| out.error());
     // (After Ctrl-C, the exit code is 130 whatever the status.)
     match written {
         Ok(()) => Status::Success,
@@ -149,4 +156,111 @@ fn write_puzzle(
     } else {
         writeln!(out, "{line}")
     };
+}
+
+/// The output of the generator threads: puzzle `k` (from 0) is written once
+/// puzzles `0..k` are, and flushed at once, whichever thread made it.
+struct InOrder<W> {
+    state: Mutex<Ordered<W>>,
+}
+
+struct Ordered<W> {
+    out: W,
+    /// The number of the next puzzle to write.
+    next: u64,
+    /// Puzzles made before one they follow, by number.
+    waiting: BTreeMap<u64, Vec<u8>>,
+    /// The first write error: nothing is written after it.
+    error: Option<io::Error>,
+    failed: bool,
+}
+
+impl<W: Write> InOrder<W> {
+    fn new(out: W) -> InOrder<W> {
+        InOrder {
+            state: Mutex::new(Ordered {
+                out,
+                next: 0,
+                waiting: BTreeMap::new(),
+                error: None,
+                failed: false,
+            }),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Ordered<W>> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Hands over puzzle `index`'s text, and writes what is now in order.
+    fn put(&self, index: u64, text: &[u8]) {
+        let mut state = self.lock();
+        if state.failed {
+            return;
+        }
+        state.waiting.insert(index, text.to_vec());
+        let state = &mut *state;
+        let mut wrote = false;
+        while let Some(text) = state.waiting.remove(&state.next) {
+            if let Err(error) = state.out.write_all(&text) {
+                state.error = Some(error);
+                state.failed = true;
+                return;
+            }
+            state.next += 1;
+            wrote = true;
+        }
+        if wrote && let Err(error) = state.out.flush() {
+            state.error = Some(error);
+            state.failed = true;
+        }
+    }
+
+    /// Whether a write failed (the reader went away, say).
+    fn failed(&self) -> bool {
+        self.lock().failed
+    }
+
+    /// The write error, if one came (once; `Ok` afterwards).
+    fn error(&self) -> io::Result<()> {
+        self.lock().error.take().map_or(Ok(()), Err)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A writer that records what reaches it through `flush`.
+    #[derive(Default)]
+    struct Flushed {
+        buffered: Vec<u8>,
+        flushed: Vec<u8>,
+    }
+
+    impl Write for Flushed {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.buffered.extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> io::Result<()> {
+            self.flushed.append(&mut self.buffered);
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn puzzles_go_out_flushed_in_order_as_soon_as_their_turn_comes() {
+        let out = InOrder::new(Flushed::default());
+        let flushed = |out: &InOrder<Flushed>| String::from_utf8(out.lock().out.flushed.clone());
+        out.put(1, b"b\n");
+        assert_eq!(flushed(&out).unwrap(), "", "puzzle 1 waits for puzzle 0");
+        out.put(0, b"a\n");
+        assert_eq!(flushed(&out).unwrap(), "a\nb\n");
+        out.put(3, b"d\n");
+        out.put(2, b"c\n");
+        assert_eq!(flushed(&out).unwrap(), "a\nb\nc\nd\n");
+        assert!(out.error().is_ok() && !out.failed());
+    }
 }

@@ -31,7 +31,7 @@ pub(super) fn printer_for(config: &Config) -> Box<dyn Printer + Send + '_> {
         return Box::new(Json { symbols, counts });
     }
     match config.mode {
-        Mode::ToDlx | Mode::ToDlxDir => Box::new(Dlx),
+        Mode::ToDlx | Mode::ToDlxDir => Box::new(Dlx { symbols }),
         Mode::Count { .. } => Box::new(Counts { placeholder }),
         Mode::Solve | Mode::Unique => Box::new(Grids {
             symbols,
@@ -58,7 +58,7 @@ pub(super) fn diagnostic(verdict: &Verdict) -> Option<String> {
             "{}:{}: {}",
             case.name,
             case.line,
-            failure_message(failure, search.as_ref())
+            failure_message(failure, search.as_ref(), case.symbols)
         )),
         Verdict::Unreadable { name, error, .. } => Some(format!("{name}:{error}")),
         Verdict::BadInput {
@@ -76,7 +76,7 @@ pub(super) fn diagnostic(verdict: &Verdict) -> Option<String> {
 }
 
 /// Why a puzzle got no answer, in words.
-fn failure_message(failure: &Failure, search: Option<&Search>) -> String {
+fn failure_message(failure: &Failure, search: Option<&Search>, symbols: &Symbols) -> String {
     match failure {
         Failure::NoSolution => "no solution".to_owned(),
         Failure::NotUnique => "more than one solution".to_owned(),
@@ -92,7 +92,7 @@ fn failure_message(failure: &Failure, search: Option<&Search>) -> String {
                 if found == 1 { "" } else { "s" },
             )
         }
-        Failure::Invalid(error) => error.to_string(),
+        Failure::Invalid(error) => error.message_in(symbols),
         Failure::WrongGrid(message) | Failure::CannotWrite(message) => message.clone(),
     }
 }
@@ -163,14 +163,16 @@ impl Printer for Counts<'_> {
 }
 
 /// `--to-dlx`, `--to-dlx-dir`: the problem, or the path of its file.
-struct Dlx;
+struct Dlx<'c> {
+    symbols: &'c Symbols,
+}
 
-impl Printer for Dlx {
+impl Printer for Dlx<'_> {
     fn print(&mut self, verdict: &Verdict, answers: &mut Answers) {
         match verdict {
             // Writing into memory does not fail.
             Verdict::Converted { cover } => {
-                let _ = cover.write_dlx(&mut answers.out);
+                let _ = cover.write_dlx_in(&mut answers.out, self.symbols);
             }
             Verdict::ConvertedTo { path } => answers.line(path.display()),
             _ => {}
@@ -216,7 +218,7 @@ impl Printer for Json<'_> {
                 failure,
                 search,
             } => {
-                let message = failure_message(failure, search.as_ref());
+                let message = failure_message(failure, search.as_ref(), case.symbols);
                 self.puzzle(case, failure.name(), search.as_ref(), None, Some(&message))
             }
             Verdict::Unreadable { name, error, .. } => json!({

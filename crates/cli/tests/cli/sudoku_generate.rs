@@ -300,3 +300,33 @@ fn ctrl_c_stops_the_generation_of_a_large_puzzle() {
     );
     assert!(!finished.stderr.contains("panicked"), "{finished:?}");
 }
+
+/// Generated puzzles stream: each is written (and flushed) as soon as it is
+/// made, not when its block of 16, or the run, is done.
+#[test]
+fn generated_puzzles_come_out_as_they_are_made() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("dlx"))
+        .args(["sudoku", "--generate", "4", "--box", "4x4", "-j", "1"])
+        .args(["--seed", "3"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let first_at = started.elapsed();
+    // Three puzzles are still to be made: the run goes on.
+    std::thread::sleep(Duration::from_millis(50));
+    let running = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(first.trim_end().len(), 256, "{first:?}");
+    assert!(running, "the first puzzle came at the end ({first_at:?})");
+}

@@ -429,3 +429,82 @@ fn generated_puzzles_do_not_depend_on_threads_and_solve_uniquely() {
             .contains("cannot generate killer puzzles of 25x25 with 5x5 boxes: killer puzzles are generated up to 9x9")
     );
 }
+
+/// 64x64 needs an alphabet of its own (the default has 61 symbols): every
+/// digit, 62 to 64 included, is written in it in every layout, in the
+/// `--to-dlx` comment and in the messages about conflicting givens (which
+/// once fell back to the default alphabet and printed `?`).
+#[test]
+fn a_64x64_grid_is_written_in_its_alphabet_everywhere() {
+    let alphabet = format!("{DEFAULT}@$%");
+    let full = pattern(8, 8);
+    // Every third cell blank: quick to solve, every digit given.
+    let holes: Vec<u8> = full
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| if i % 3 == 0 { 0 } else { d })
+        .collect();
+    let puzzle = write(&holes, &alphabet);
+    let solution = write(&full, &alphabet);
+    let run = |args: &[&str], input: &str| {
+        let output = dlx()
+            .args(["sudoku", "-q", "-j", "1", "--symbols", &alphabet])
+            .args(args)
+            .write_stdin(format!("{input}\n"))
+            .output()
+            .unwrap();
+        (
+            String::from_utf8(output.stdout).unwrap(),
+            String::from_utf8(output.stderr).unwrap(),
+        )
+    };
+    for layout in ["line", "rows", "blocks", "grid", "ans"] {
+        let (out, _) = run(&["--output", layout], &puzzle);
+        // The layout's cells, read back in order: each is a symbol.
+        let cells: String = out
+            .trim_start_matches("ans:")
+            .chars()
+            .filter(|c| !c.is_whitespace() && !"|-+".contains(*c))
+            .collect();
+        assert_eq!(cells, solution, "{layout}");
+    }
+    let (json, _) = run(&["--json"], &puzzle);
+    assert!(
+        json.contains(&format!("\"solution\":\"{solution}\"")),
+        "{json}"
+    );
+    let (dlx_text, _) = run(&["--to-dlx"], &puzzle);
+    assert_eq!(
+        dlx_text.lines().next(),
+        Some(format!("| sudoku {puzzle}").as_str())
+    );
+    // Digit 64 (`%`) given twice in row 1.
+    let mut repeated = full.clone();
+    repeated[0] = 64;
+    repeated[1] = 64;
+    let bad = write(&repeated, &alphabet);
+    let (_, err) = run(&[], &bad);
+    assert!(
+        err.contains("invalid puzzle: % 3 times in row 1 (r1c1, r1c2,"),
+        "{err}"
+    );
+    assert!(!err.contains('?'), "{err}");
+}
+
+/// A conflict names its digit in the alphabet the puzzle was written in.
+#[test]
+fn a_conflict_is_named_in_the_puzzles_alphabet() {
+    let hex = "0123456789ABCDEF";
+    let line = format!("00{}", ".".repeat(254));
+    let output = dlx()
+        .args(["sudoku", "-q", "--symbols", hex])
+        .write_stdin(format!("{line}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let err = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        err.contains("invalid puzzle: 0 twice in row 1 (r1c1, r1c2); 0 twice in box 1"),
+        "{err}"
+    );
+}

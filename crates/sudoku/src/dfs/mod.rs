@@ -242,6 +242,7 @@ impl<'s> Tally<'s> {
             solutions: self.solutions,
             nodes: if self.limit == 0 { 0 } else { self.nodes },
             cutoff: self.guard.cutoff,
+            deduced: 0,
         }
     }
 }

@@ -18,6 +18,7 @@
 //! ```
 
 use crate::budget::Budget;
+use crate::deduce::Units;
 use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
 use crate::rules::{Cage, Rules, Variant};
@@ -54,9 +55,14 @@ pub struct Generator {
 impl Generator {
     /// A generator whose output is fixed by `seed`.
     pub fn new(seed: u64) -> Generator {
+        let mut solver = Solver::new(Engine::Dlx);
+        // Most uniqueness proofs are settled by singles alone: narrowing
+        // then skips the exact cover (the answers, and so the puzzles, are
+        // the same).
+        solver.narrow_from(0);
         Generator {
             state: seed,
-            solver: Solver::new(Engine::Dlx),
+            solver,
             cancel: Budget::default(),
         }
     }
@@ -115,7 +121,7 @@ impl Generator {
                 );
                 if seed.get(row, col).is_none() {
                     seed.set(row, col, Some(digit));
-                    if !seed.conflicts().is_empty() {
+                    if !crate::conflict::is_consistent(&seed) {
                         seed.set(row, col, None);
                     }
                 }
@@ -382,6 +388,8 @@ impl Generator {
         let n = shape.size();
         let mut cells: Vec<usize> = (0..shape.cell_count()).collect();
         self.shuffle(&mut cells);
+        let units = Units::new(rules);
+        let mut used = Vec::new();
         for cell in cells {
             let partner = n * n - 1 - cell;
             if symmetric && partner < cell {
@@ -390,10 +398,19 @@ impl Generator {
             if self.cancel.is_cancelled() {
                 break;
             }
-            let group: &[usize] = if symmetric { &[cell, partner] } else { &[cell] };
+            let group: &[usize] = if symmetric && partner != cell {
+                &[cell, partner]
+            } else {
+                &[cell]
+            };
             let saved: Vec<u8> = group.iter().map(|&c| puzzle.cells()[c]).collect();
             for &c in group {
                 puzzle.set(c / n, c % n, None);
+            }
+            // Clues that singles give back leave the puzzle unique: no
+            // search needed (most clues, until few are left).
+            if units.gives_back(&mut puzzle, group, &saved, &mut used) {
+                continue;
             }
             if self.solver.count_with(rules, &puzzle, 2) != Ok(1) {
                 for (&c, &digit) in group.iter().zip(&saved) {
@@ -426,9 +443,11 @@ impl Generator {
         let n = puzzle.size();
         let mut solution = Grid::new(puzzle.shape());
         let direct = self.solver.search_with(rules, puzzle, 2, &mut solution)?;
-        let singles = direct.nodes == options_in_solution(rules, puzzle) + 1;
+        // Cells placed by narrowing are the search's forced moves, made
+        // apart (see `Outcome::deduced`): counted back in, as nodes.
+        let singles = direct.nodes + direct.deduced == options_in_solution(rules, puzzle) + 1;
         if !rules.cages().is_empty() {
-            let effort = direct.nodes as f64;
+            let effort = (direct.nodes + direct.deduced) as f64;
             return Ok(Rating { singles, effort });
         }
         let mut total = 0;
@@ -443,10 +462,10 @@ impl Generator {
                     (digit != 0).then(|| labels[digit as usize]),
                 );
             }
-            total += self
+            let outcome = self
                 .solver
-                .search_with(rules, &relabelled, 2, &mut solution)?
-                .nodes;
+                .search_with(rules, &relabelled, 2, &mut solution)?;
+            total += outcome.nodes + outcome.deduced;
         }
         Ok(Rating {
             singles,

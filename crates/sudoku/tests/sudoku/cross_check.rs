@@ -195,6 +195,7 @@ fn edge_cases_empty_full_and_nearly_full_grids() {
                 solutions: 1,
                 nodes: 1,
                 cutoff: None,
+                deduced: 0,
             },
             "{engine}"
         );

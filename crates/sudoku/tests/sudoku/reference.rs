@@ -112,6 +112,7 @@ fn check(puzzle: &Grid, limit: u64) {
             solutions: reference.solutions,
             nodes: reference.nodes,
             cutoff: None,
+            deduced: 0,
         };
         assert_eq!(outcome, expected, "{engine} on {puzzle} with limit {limit}");
         if let Some(first) = reference.first {
