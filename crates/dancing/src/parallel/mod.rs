@@ -283,13 +283,18 @@ impl ParallelSolver {
             let mut visited = 0;
             let mut path = Vec::new();
             let bump = Bump::new();
-            let reader = Solver::from_template(&self.template, &bump);
+            // A copy of the links to name the options, made only when
+            // there is a solution to list: on a huge matrix it takes
+            // tenths of a second, which a stopped search must not spend.
+            let mut reader = None;
             let mut stop = split.stopped;
             if collect {
                 for task in &split.tasks {
                     if !task.solution {
                         break;
                     }
+                    let reader =
+                        reader.get_or_insert_with(|| Solver::from_template(&self.template, &bump));
                     split.task_path(task, &mut path);
                     let options: Vec<OptionId> = path
                         .iter()

@@ -39,6 +39,12 @@ const STEP_CAP: usize = 1 << 31;
 /// (36 bytes and a handover each).
 const CHILD_TASKS_PER_TARGET: u64 = 32;
 
+/// Children an expansion lists between looks at the clock: a node with
+/// millions of children takes tenths of a second to expand, longer than a
+/// stop may wait, while a look at the clock per child would cost more
+/// than listing it.
+const CHILDREN_PER_CLOCK_CHECK: u64 = 1 << 14;
+
 /// One step of a path: the option node chosen, the step before it, and
 /// the length of the path up to it.
 #[derive(Clone, Copy, Debug)]
@@ -182,6 +188,7 @@ impl Split {
                 split.move_to(&mut cursor, task.path, solver);
                 let depth = cursor.depth();
                 let before = next.len();
+                let steps_before = split.steps.len();
                 let mut expansion = Expansion {
                     parent: task.path,
                     depth: depth as u32 + 1,
@@ -196,8 +203,35 @@ impl Split {
                     },
                     run_length: 0,
                     open_run: false,
+                    watch: Watch {
+                        listed: 0,
+                        last_report: &mut last_report,
+                        interval: budget.interval,
+                        monitor: &mut *budget.monitor,
+                        progress: Progress {
+                            stats: Stats {
+                                stop: StopReason::Running,
+                                ..split.stats
+                            },
+                            fraction: finished,
+                        },
+                        stopped: false,
+                    },
                 };
                 let stats = solver.explore_to(depth + 1, &mut expansion);
+                if expansion.watch.stopped {
+                    // Stopped among the children: the node stays a task of
+                    // its own, unexpanded and uncounted, so that the tasks
+                    // still cover the tree.
+                    next.truncate(before);
+                    split.steps.truncate(steps_before);
+                    next.push(task);
+                    split.stopped = Some(StopReason::Interrupted);
+                    split.explored = finished;
+                    next.extend(pending);
+                    split.tasks = next;
+                    break 'passes;
+                }
                 let solution = expansion.solution;
                 split.add(&stats, solver.counted_profile());
                 let children = next.len() - before;
@@ -382,6 +416,41 @@ struct Expansion<'a> {
     /// Whether the last task pushed is a run of this expansion that is
     /// not yet full.
     open_run: bool,
+    /// The monitor, asked while the children are listed.
+    watch: Watch<'a>,
+}
+
+/// What an expansion needs to ask the split's monitor whether to stop
+/// while it lists a node's children.
+struct Watch<'a> {
+    /// Children listed so far.
+    listed: u64,
+    /// When the monitor was last asked (shared with the split pass).
+    last_report: &'a mut Instant,
+    interval: Duration,
+    monitor: &'a mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    /// The split's progress before this expansion.
+    progress: Progress,
+    /// Whether the monitor asked to stop.
+    stopped: bool,
+}
+
+impl Watch<'_> {
+    /// Counts one child, and every [`CHILDREN_PER_CLOCK_CHECK`] asks the
+    /// monitor, when its interval is up, whether to stop.
+    fn child(&mut self) -> ControlFlow<()> {
+        self.listed += 1;
+        if self.listed.is_multiple_of(CHILDREN_PER_CLOCK_CHECK)
+            && self.last_report.elapsed() >= self.interval
+        {
+            *self.last_report = Instant::now();
+            if (self.monitor)(&self.progress).is_break() {
+                self.stopped = true;
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    }
 }
 
 impl Explorer for Expansion<'_> {
@@ -391,6 +460,7 @@ impl Explorer for Expansion<'_> {
     }
 
     fn frontier(&mut self, node: u32, weight: f64) -> ControlFlow<()> {
+        self.watch.child()?;
         if self.run_length == 0 {
             // `weight` is one over the number of children (the search
             // branches on one item, each option a child).
@@ -438,5 +508,81 @@ impl Cursor {
         let depth = self.steps.len() - 1;
         let start = split.steps[self.steps[depth] as usize].node;
         solver.reselect_from(depth, &[start]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use bumpalo::Bump;
+
+    use super::*;
+    use crate::problem::ProblemBuilder;
+    use crate::search::Solver;
+
+    /// One item in `children` options: a root with that many children.
+    fn wide_root(children: usize) -> crate::Problem {
+        let mut builder = ProblemBuilder::new();
+        let y = builder.primary_item("y").unwrap();
+        for _ in 0..children {
+            builder.option([y]).unwrap();
+        }
+        builder.build().unwrap()
+    }
+
+    /// Splits `problem` for 2 subtrees with the monitor asked at every
+    /// chance; `stop_at` is the call that breaks (0: none). Returns the
+    /// split and the calls made.
+    fn split_asking(problem: &crate::Problem, stop_at: usize) -> (Split, usize) {
+        let bump = Bump::new();
+        let mut solver = Solver::new(problem, &bump);
+        let mut calls = 0;
+        let mut monitor = |_: &Progress| {
+            calls += 1;
+            if calls == stop_at {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        };
+        let split = Split::run(
+            &mut solver,
+            1,
+            Budget {
+                target: 2,
+                max_depth: usize::MAX,
+                keep_dead_ends: false,
+                sibling_runs: true,
+                node_limit: u64::MAX,
+                interval: Duration::ZERO,
+                monitor: &mut monitor,
+            },
+        );
+        (split, calls)
+    }
+
+    /// A node with many children asks the monitor while it lists them, not
+    /// only once they are all listed; a stop there leaves the node a task
+    /// of its own, unexpanded and uncounted, so the tasks still cover the
+    /// tree.
+    #[test]
+    fn a_stop_is_seen_among_a_nodes_many_children() {
+        let children = 10 * CHILDREN_PER_CLOCK_CHECK as usize;
+        let problem = wide_root(children);
+        let (whole, calls) = split_asking(&problem, 0);
+        assert!(whole.stopped.is_none());
+        assert_eq!(whole.stats.nodes, 1);
+        assert!(
+            calls >= 10,
+            "{calls} calls while listing {children} children"
+        );
+
+        let (stopped, calls) = split_asking(&problem, 2);
+        assert_eq!(calls, 2);
+        assert_eq!(stopped.stopped, Some(StopReason::Interrupted));
+        assert_eq!(stopped.stats.nodes, 0, "the root is not counted");
+        assert_eq!(stopped.tasks.len(), 1);
+        assert_eq!(stopped.tasks[0].path, ROOT);
+        assert!(stopped.tasks[0].is_subtree());
+        assert!(stopped.steps.is_empty());
     }
 }
