@@ -110,6 +110,11 @@ fn run_tasks(args: &Args, tasks_path: &Path) -> Result<Status, String> {
     if args.max_solutions.is_some() {
         return Err("dlx solve: -n cannot cut tasks short: run them whole, then merge".into());
     }
+    if args.search.max_nodes == Some(0) {
+        return Err(
+            "dlx solve: --max-nodes 0 with --tasks would leave each task as its own frontier: give at least 1".into(),
+        );
+    }
     let budget = Budget::start(args.search.time_limit);
     let input = Input::all(&args.files).remove(0);
     let name = input.name();
@@ -307,8 +312,8 @@ impl Shared<'_> {
         } else {
             Stop::MaxNodes.name()
         };
-        // Solutions of a subtree cut short are in the frontier.
-        found.truncate(outcome.stats.solutions as usize);
+        // Every solution seen is in the finished part, none in the frontier.
+        debug_assert!(!self.solutions || found.len() as u64 == outcome.stats.solutions);
         result(ResultOutcome::Ran {
             stop: stop.to_owned(),
             stats: outcome.stats,

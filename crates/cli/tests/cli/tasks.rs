@@ -217,6 +217,93 @@ fn ranges_env_indices_and_budgets_cover_every_task_once() {
     assert_eq!(figures(&stderr(&merged)), whole(&problem));
 }
 
+/// Nothing lost on a budget, for Algorithms X, C and M: every task of a
+/// split stopped after a few nodes keeps exactly those nodes (it owns its
+/// ancestors besides), leaves its frontier as whole paths below its own,
+/// and the rounds of frontiers, each run with the same budget, merge to
+/// one search's figures.
+#[test]
+fn budgets_lose_nothing_for_every_algorithm() {
+    let dir = scratch("budget-every");
+    let mut deeper = false;
+    for (file, budget) in [
+        ("queens8.dlx", 9),
+        ("langford7.dlx", 13),
+        ("colors.dlx", 3),
+        ("knuth_dlx3_example.dlx", 2),
+        ("rowcol4_2_2.dlx", 11),
+    ] {
+        let problem = engine_data(file);
+        let tasks = dir.join("tasks");
+        write_out(&tasks, &["split", path(&problem), "--tasks", "3"]);
+        let limit = budget.to_string();
+        let mut results = Vec::new();
+        let mut to_run = tasks.clone();
+        for round in 0..200 {
+            let result = dir.join(format!("result{round}"));
+            let threads = if round % 2 == 0 { "1" } else { "2" };
+            solve_tasks(
+                &result,
+                &problem,
+                &to_run,
+                &["--count", "--max-nodes", &limit, "-j", threads],
+            );
+            for line in std::fs::read_to_string(&result).unwrap().lines() {
+                let record: serde_json::Value = serde_json::from_str(line).unwrap();
+                let prefix = record["prefix"].as_str().unwrap();
+                let depth = prefix.split_whitespace().count();
+                let frontier = record["frontier"].as_array().unwrap();
+                if record["stop"] == "complete" {
+                    assert!(frontier.is_empty());
+                    continue;
+                }
+                assert_eq!(record["stop"], "max-nodes", "{line}");
+                let nodes = record["nodes"].as_u64().unwrap();
+                assert!(nodes >= budget, "{file}: {line}");
+                if depth > 0 && !record["task"].as_str().unwrap().contains('.') {
+                    // A task of the split owns at most its ancestors.
+                    assert!(nodes <= budget.max(depth as u64), "{file}: {line}");
+                } else {
+                    assert_eq!(nodes, budget, "{file}: {line}");
+                }
+                assert!(!frontier.is_empty(), "{line}");
+                for task in frontier {
+                    let below: Vec<&str> = task["prefix"]
+                        .as_str()
+                        .unwrap()
+                        .split_whitespace()
+                        .collect();
+                    assert!(
+                        below.len() >= depth && below[..depth].join(" ") == prefix,
+                        "{file}: {below:?} is not below {prefix}"
+                    );
+                    deeper |= below.len() > depth + 1;
+                }
+            }
+            results.push(result);
+            let mut args = vec!["merge", "--tasks", path(&tasks)];
+            args.extend(results.iter().map(|p| path(p)));
+            if run(&args).status.code() == Some(0) {
+                break;
+            }
+            args.push("--rerun");
+            let output = run(&args);
+            assert_exit(&output, 2);
+            to_run = dir.join(format!("rerun{round}"));
+            std::fs::write(&to_run, &output.stdout).unwrap();
+        }
+        let mut args = vec!["merge", "--stats", "--tasks", path(&tasks)];
+        args.extend(results.iter().map(|p| path(p)));
+        let merged = run(&args);
+        assert_exit(&merged, 0);
+        assert_eq!(figures(&stderr(&merged)), whole(&problem), "{file}");
+    }
+    assert!(
+        deeper,
+        "some frontier reaches below the stopped task's children"
+    );
+}
+
 #[test]
 fn merged_solutions_come_in_the_order_of_one_thread() {
     let dir = scratch("order");
@@ -429,6 +516,20 @@ fn bad_task_files_and_selections_are_named() {
     // The split of a file that is not a problem.
     std::fs::write(&bad, "a b\nc\n").unwrap();
     refused(&["split", path(&bad)], &["bad:2:"]);
+    // A budget of no node would never shrink a task.
+    let tasks = dir.join("zero-tasks");
+    write_out(&tasks, &["split", path(&problem), "--tasks", "2"]);
+    refused(
+        &[
+            "solve",
+            path(&problem),
+            "--tasks",
+            path(&tasks),
+            "--max-nodes",
+            "0",
+        ],
+        &["--max-nodes 0"],
+    );
 }
 
 #[test]

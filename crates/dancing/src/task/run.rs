@@ -255,16 +255,17 @@ impl std::error::Error for PrefixError {}
 /// What running a task did.
 #[derive(Clone, Debug)]
 pub struct TaskOutcome {
-    /// The statistics of the part explored to the end: the owned
-    /// ancestors, the task's node, and the subtrees of its children
-    /// searched completely. `solutions` counts theirs; solutions the
-    /// visitor saw past that number were in a subtree cut short, which is
-    /// in the frontier (and will be found again there).
+    /// The statistics of the part explored: the owned ancestors, and every
+    /// node the search below the task entered before it stopped (none is
+    /// explored again by the frontier), with the updates of entering the
+    /// frontier's nodes. `solutions` counts every solution the visitor saw.
     pub stats: Stats,
-    /// When the search stopped early: the children of the task's node not
-    /// searched to the end, as tasks `ID.K` (K the child's place among its
-    /// siblings), in the order of the search. The finished part and these
-    /// tasks together explore the task's tree exactly once.
+    /// When the search stopped early: the node it was about to enter, and
+    /// the siblings after each node on its way down from the task's node
+    /// not yet reached, as tasks `ID.0`, `ID.1`, ... in the order of the
+    /// search, each with its whole path from the root. The finished part
+    /// and these tasks together explore the task's tree exactly once: their
+    /// nodes, updates, cleansings and solutions add up to the task's.
     pub frontier: Vec<Task>,
 }
 
@@ -343,12 +344,16 @@ impl<'b> TaskRunner<'b> {
     /// that one node as the search does (its solution, if it is one, goes
     /// to `explorer`).
     fn expand<E: Explorer>(&mut self, explorer: &mut E) -> Stats {
+        self.expand_at(self.path.len(), explorer)
+    }
+
+    /// [`expand`](Self::expand) for a selection of `level` choices.
+    fn expand_at<E: Explorer>(&mut self, level: usize, explorer: &mut E) -> Stats {
         self.children.clear();
         let mut expansion = Expansion {
             inner: explorer,
             children: &mut self.children,
         };
-        let level = self.path.len();
         self.solver.explore_to(level + 1, &mut expansion)
     }
 
@@ -358,46 +363,82 @@ impl<'b> TaskRunner<'b> {
     /// visitor's error.
     pub fn run<V: Visitor>(&mut self, visitor: V) -> Result<TaskOutcome, V::Error> {
         let mut visiting = Visiting::new(visitor);
-        let base = self.path.len();
-        let limit = self.config.get_node_limit().unwrap_or(u64::MAX);
+        // The owned ancestors count against the task's node limit.
+        let left = self
+            .config
+            .get_node_limit()
+            .map(|limit| limit.saturating_sub(self.owned.nodes));
         let mut stats = self.owned;
-        let top = self.expand(&mut visiting);
-        add(&mut stats, &top);
-        let mut stop = (!top.is_complete()).then_some(top.stop);
-        let children = std::mem::take(&mut self.children);
+        self.solver.set_config(self.config.clone().node_limit(left));
+        let below = self.solver.explore_to(usize::MAX, &mut visiting);
+        self.solver.set_config(SearchConfig::new());
+        add(&mut stats, &below);
+        let frontier = if below.is_complete() {
+            Vec::new()
+        } else {
+            self.frontier_of_stop(below.stop, &mut stats)
+        };
+        stats.stop = below.stop;
+        let (stats, result) = visiting.finish(stats);
+        result.map(|_| TaskOutcome { stats, frontier })
+    }
+
+    /// The frontier a search below the selected task left when it stopped
+    /// (as `stop` says) at the node of `Solver::stopped_path`: that node,
+    /// unless it was entered (a solution the visitor stopped at), then the
+    /// siblings after each node on the way up, deepest first, which is the
+    /// order of the search. Each is a task `ID.K` (K counting from 0 in
+    /// that order) with its whole path from the root.
+    ///
+    /// A search counts the updates (and cleansings) of entering a node's
+    /// children as it enters each; a task counts none for entering its own
+    /// node. So the updates of entering the siblings left, which the
+    /// search never made, are added to `finished`, worked out per level as
+    /// the node's whole expansion less its expansion up to the child the
+    /// search was in: then the finished part and the frontier add up to
+    /// the task's figures exactly.
+    fn frontier_of_stop(&mut self, stop: StopReason, finished: &mut Stats) -> Vec<Task> {
+        let below: Vec<u32> = self.solver.stopped_path()[self.path.len()..].to_vec();
+        let base = self.path.len();
         let mut frontier = Vec::new();
-        for (place, &child) in children.iter().enumerate() {
-            if stop.is_none() {
-                let left = limit.saturating_sub(stats.nodes);
-                if left == 0 {
-                    stop = Some(StopReason::NodeLimit);
-                } else {
-                    self.solver.reselect_from(base, &[child]);
-                    let node_limit = (limit != u64::MAX).then_some(left);
-                    self.solver
-                        .set_config(self.config.clone().node_limit(node_limit));
-                    let below = self.solver.explore_to(usize::MAX, &mut visiting);
-                    if below.is_complete() {
-                        add(&mut stats, &below);
-                        continue;
-                    }
-                    stop = Some(below.stop);
-                }
-            }
-            let mut prefix = self.prefix.clone();
-            prefix.push(choice_of(&self.solver, &self.primaries, child));
+        let mut push = |runner: &TaskRunner<'_>, tail: &[u32], last: Option<u32>| {
+            let mut prefix = runner.prefix.clone();
+            prefix.extend(
+                tail.iter()
+                    .chain(&last)
+                    .map(|&node| choice_of(&runner.solver, &runner.primaries, node)),
+            );
             frontier.push(Task {
-                id: format!("{}.{place}", self.id),
+                id: format!("{}.{}", runner.id, frontier.len()),
                 own: 0,
                 prefix,
             });
+        };
+        // A stop on entering a node leaves it uncounted; the visitor stops
+        // at a solution it has counted.
+        if stop != StopReason::Visitor {
+            push(self, &below, None);
         }
-        self.children = children;
+        for level in (0..below.len()).rev() {
+            let (above, child) = (&below[..level], below[level]);
+            self.solver.reselect_from(base, above);
+            let whole = self.expand_at(base + level, &mut Ignore);
+            let children = std::mem::take(&mut self.children);
+            let mut until = UntilChild { child };
+            let before = self.solver.explore_to(base + level + 1, &mut until);
+            finished.updates += whole.updates - before.updates;
+            finished.cleansings += whole.cleansings - before.cleansings;
+            let place = children
+                .iter()
+                .position(|&node| node == child)
+                .expect("the search stopped below one of the node's children");
+            for &sibling in &children[place + 1..] {
+                push(self, above, Some(sibling));
+            }
+            self.children = children;
+        }
         self.solver.reselect_from(base, &[]);
-        self.solver.set_config(SearchConfig::new());
-        stats.stop = stop.unwrap_or(StopReason::Complete);
-        let (stats, result) = visiting.finish(stats);
-        result.map(|_| TaskOutcome { stats, frontier })
+        frontier
     }
 
     /// Runs the selected task to the end (or the node limit), counting.
@@ -439,6 +480,25 @@ impl<E: Explorer> Explorer for Expansion<'_, E> {
 
     fn checkpoint(&mut self, progress: &Progress) -> ControlFlow<()> {
         self.inner.checkpoint(progress)
+    }
+}
+
+/// The explorer of a node's expansion that stops on reaching `child`.
+struct UntilChild {
+    child: u32,
+}
+
+impl Explorer for UntilChild {
+    fn solution(&mut self, _solution: &Solution<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn frontier(&mut self, node: u32, _weight: f64) -> ControlFlow<()> {
+        if node == self.child {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 }
 
