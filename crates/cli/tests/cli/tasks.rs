@@ -304,6 +304,84 @@ fn budgets_lose_nothing_for_every_algorithm() {
     );
 }
 
+/// The result line without its time, which differs from run to run.
+fn timeless(line: &str) -> serde_json::Value {
+    let mut record: serde_json::Value = serde_json::from_str(line).unwrap();
+    record.as_object_mut().unwrap().remove("seconds");
+    record
+}
+
+/// Fewer tasks than threads: each task runs on all of them, with the
+/// result line of one thread (figures, solutions in order); with a budget
+/// its frontier still completes it.
+#[test]
+fn one_task_on_many_threads_reports_as_one_thread() {
+    let dir = scratch("one-task-threads");
+    for file in [
+        "queens8.dlx",
+        "colors.dlx",
+        "knuth_dlx3_example.dlx",
+        "langford7.dlx",
+    ] {
+        let problem = engine_data(file);
+        let tasks = dir.join("tasks");
+        write_out(&tasks, &["split", path(&problem), "--tasks", "4"]);
+        for extra in [&["--count"][..], &[][..], &["--task", "1"][..]] {
+            let one = dir.join("one");
+            let many = dir.join("many");
+            let mut args = vec!["--task-range", "0..2"];
+            if extra.contains(&"--task") {
+                args.clear();
+            }
+            args.extend(extra);
+            solve_tasks(&one, &problem, &tasks, &[&args[..], &["-j", "1"]].concat());
+            solve_tasks(&many, &problem, &tasks, &[&args[..], &["-j", "3"]].concat());
+            let read = |file: &Path| -> Vec<serde_json::Value> {
+                std::fs::read_to_string(file)
+                    .unwrap()
+                    .lines()
+                    .map(timeless)
+                    .collect()
+            };
+            assert_eq!(read(&one), read(&many), "{file} {extra:?}");
+        }
+        // A budget: the whole search as one task stopped every few nodes
+        // on three threads, rounds of frontiers to the exact total.
+        let root = dir.join("root");
+        write_out(&root, &["split", path(&problem), "--tasks", "1"]);
+        let mut results = Vec::new();
+        let mut to_run = root.clone();
+        for round in 0..400 {
+            let result = dir.join(format!("budget{round}"));
+            solve_tasks(
+                &result,
+                &problem,
+                &to_run,
+                &["--max-nodes", "10", "-j", "3", "--task", "0"],
+            );
+            results.push(result);
+            let mut args = vec!["merge", "--tasks", path(&root)];
+            args.extend(results.iter().map(|p| path(p)));
+            if run(&args).status.code() == Some(0) {
+                break;
+            }
+            args.push("--rerun");
+            let output = run(&args);
+            to_run = dir.join(format!("rerun{round}"));
+            std::fs::write(&to_run, &output.stdout).unwrap();
+        }
+        let mut args = vec!["merge", "--stats", "--tasks", path(&root)];
+        args.extend(results.iter().map(|p| path(p)));
+        let merged = run(&args);
+        assert_exit(&merged, 0);
+        assert_eq!(figures(&stderr(&merged)), whole(&problem), "{file}");
+        args[1] = "--solutions";
+        let merged = run(&args);
+        let one = run(&["solve", "-j", "1", path(&problem)]);
+        assert_eq!(text(&merged), text(&one), "{file}");
+    }
+}
+
 #[test]
 fn merged_solutions_come_in_the_order_of_one_thread() {
     let dir = scratch("order");

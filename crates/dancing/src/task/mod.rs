@@ -15,7 +15,8 @@
 //!   carries;
 //! - [`file`]: the task file, one line per task, and its reader;
 //! - [`run`]: splitting a problem into tasks, and running a task, with the
-//!   frontier a budget leaves as new tasks.
+//!   frontier a budget leaves as new tasks;
+//! - [`threads`]: one task on several threads, with the figures of one.
 //!
 //! ```
 //! use std::ops::ControlFlow;
@@ -44,6 +45,7 @@
 pub mod digest;
 pub mod file;
 pub mod run;
+pub mod threads;
 
 use std::fmt;
 use std::str::FromStr;
@@ -55,6 +57,7 @@ pub use file::{TaskFile, TaskFileError, read_tasks, write_header, write_task};
 pub use run::{
     MAX_SPLIT_TASKS, PrefixError, SplitGoal, SplitOutcome, TaskOutcome, TaskRunner, split,
 };
+pub use threads::{ThreadedOutcome, run_on_threads};
 
 /// The longest task id accepted, in bytes: frontier tasks add a part to
 /// their parent's id, so this bounds how often a task is re-split.

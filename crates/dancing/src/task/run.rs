@@ -11,7 +11,7 @@ use super::{Choice, Task};
 use crate::config::SearchConfig;
 use crate::matrix::Template;
 use crate::parallel::split_frontier;
-use crate::problem::{ItemId, ItemKind, Problem};
+use crate::problem::{ItemId, ItemKind, OptionId, Problem};
 use crate::search::Solver;
 use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, StopReason, Visiting, Visitor};
 
@@ -441,6 +441,96 @@ impl<'b> TaskRunner<'b> {
         frontier
     }
 
+    /// Cuts the selected task's tree level by level, as the split does,
+    /// until it has `target` subtrees (or `node_limit` nodes are spent, or
+    /// `stop` says to stop): what the cut explored (the owned ancestors and
+    /// the nodes it expanded, each counted once), and the pieces it left,
+    /// in the order of the search: subtrees as tasks below this one (ids
+    /// `ID.K`), and the solutions it met. Running every subtree piece as a
+    /// task then completes the task exactly.
+    pub(super) fn split_below(
+        &mut self,
+        target: usize,
+        node_limit: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Below {
+        enum Cut {
+            Subtree(Vec<u32>),
+            Solution(Vec<u32>, Vec<OptionId>),
+        }
+        let base = self.path.len();
+        let mut stats = self.owned;
+        let mut halted = false;
+        let mut cuts = vec![Cut::Subtree(Vec::new())];
+        let subtrees = |cuts: &[Cut]| {
+            cuts.iter()
+                .filter(|cut| matches!(cut, Cut::Subtree(_)))
+                .count()
+        };
+        while !halted && (1..target).contains(&subtrees(&cuts)) {
+            let mut live = subtrees(&cuts);
+            let mut next = Vec::with_capacity(cuts.len() * 2);
+            for cut in cuts {
+                let path = match cut {
+                    Cut::Subtree(path) if !halted && live < target => path,
+                    other => {
+                        next.push(other);
+                        continue;
+                    }
+                };
+                if stats.nodes >= node_limit || stop() {
+                    halted = true;
+                    next.push(Cut::Subtree(path));
+                    continue;
+                }
+                self.solver.reselect_from(base, &path);
+                let mut keep = KeepSolution(None);
+                let expanded = self.expand_at(base + path.len(), &mut keep);
+                add(&mut stats, &expanded);
+                if let Some(options) = keep.0 {
+                    next.push(Cut::Solution(path.clone(), options));
+                }
+                live = live - 1 + self.children.len();
+                for &child in &self.children {
+                    let mut below = path.clone();
+                    below.push(child);
+                    next.push(Cut::Subtree(below));
+                }
+            }
+            cuts = next;
+        }
+        self.solver.reselect_from(base, &[]);
+        let pieces = cuts
+            .into_iter()
+            .enumerate()
+            .map(|(k, cut)| {
+                let (path, options) = match cut {
+                    Cut::Subtree(path) => (path, None),
+                    Cut::Solution(path, options) => (path, Some(options)),
+                };
+                let mut prefix = self.prefix.clone();
+                prefix.extend(
+                    path.iter()
+                        .map(|&node| choice_of(&self.solver, &self.primaries, node)),
+                );
+                let task = Task {
+                    id: format!("{}.{k}", self.id),
+                    own: 0,
+                    prefix,
+                };
+                match options {
+                    None => Piece::Subtree(task),
+                    Some(options) => Piece::Solution(task, options),
+                }
+            })
+            .collect();
+        Below {
+            stats,
+            pieces,
+            halted,
+        }
+    }
+
     /// Runs the selected task to the end (or the node limit), counting.
     pub fn count(&mut self) -> TaskOutcome {
         let counting = FnVisitor {
@@ -452,8 +542,25 @@ impl<'b> TaskRunner<'b> {
     }
 }
 
+/// A task's tree cut by [`TaskRunner::split_below`].
+pub(super) struct Below {
+    /// What the cut explored itself.
+    pub(super) stats: Stats,
+    /// The pieces it left, in the order of the search.
+    pub(super) pieces: Vec<Piece>,
+    /// Whether the node limit or the stop ended the cut early.
+    pub(super) halted: bool,
+}
+
+/// A piece of a cut task: a subtree to search, or a solution the cut
+/// found (counted in its figures), with its path.
+pub(super) enum Piece {
+    Subtree(Task),
+    Solution(Task, Vec<OptionId>),
+}
+
 /// Adds the figures of a finished search to `sum`.
-fn add(sum: &mut Stats, stats: &Stats) {
+pub(super) fn add(sum: &mut Stats, stats: &Stats) {
     sum.nodes += stats.nodes;
     sum.updates += stats.updates;
     sum.cleansings += stats.cleansings;
@@ -499,6 +606,17 @@ impl Explorer for UntilChild {
         } else {
             ControlFlow::Continue(())
         }
+    }
+}
+
+/// The explorer of an expansion that keeps the node's solution, if it is
+/// one.
+struct KeepSolution(Option<Vec<OptionId>>);
+
+impl Explorer for KeepSolution {
+    fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()> {
+        self.0 = Some(solution.options().to_vec());
+        ControlFlow::Continue(())
     }
 }
 

@@ -113,13 +113,12 @@ fn run_all(
     (totals, ran)
 }
 
-/// What a task stopped by its node limit must have: kept every node it
-/// explored (its owned ancestors come first, whatever the limit), and
+/// What a task stopped by its node limit (`node_limit`, if exact) must
+/// have: kept every node it explored (its owned ancestors come first, whatever the limit), and
 /// left a frontier of distinct paths below its own, in the order of the
 /// search, ids derived from its own.
 fn check_stop(task: &Task, outcome: &task::TaskOutcome, node_limit: Option<u64>) {
-    if outcome.stats.stop == dancing::StopReason::NodeLimit {
-        let limit = node_limit.expect("a node limit stopped it");
+    if let (dancing::StopReason::NodeLimit, Some(limit)) = (outcome.stats.stop, node_limit) {
         assert_eq!(outcome.stats.nodes, limit.max(task.own as u64), "{task:?}");
     }
     for (k, child) in outcome.frontier.iter().enumerate() {
@@ -240,6 +239,19 @@ proptest! {
         check_stopped_root_completes(&problem, 0..60)?;
     }
 
+    /// One task on threads: the figures of one thread, and a budget's
+    /// frontier that completes it (Algorithm X).
+    #[test]
+    fn exact_cover_tasks_on_threads_agree(problem in small_problem()) {
+        check_threads_agree(&problem)?;
+    }
+
+    /// The same for Algorithms C and M.
+    #[test]
+    fn colored_and_bounded_tasks_on_threads_agree(problem in colored_bounded_problem()) {
+        check_threads_agree(&problem)?;
+    }
+
     /// The task file reads back what was written, and arbitrary bytes
     /// never panic the reader: an error names a line the input has.
     #[test]
@@ -314,6 +326,7 @@ fn reference_files_stopped_anywhere_complete() {
         (null_moves, 1),
     ] {
         check_stopped_root_completes(&problem, (0..).step_by(step)).unwrap();
+        check_threads_agree(&problem).unwrap();
     }
 }
 
@@ -339,6 +352,76 @@ fn splits_make_no_runs_of_siblings() {
     assert!(tasks.iter().all(|task| task.prefix.len() == 1));
     let (totals, _) = run_all(&problem, &template, tasks, Some(1));
     assert_eq!(totals, sequential(&problem));
+}
+
+/// One task on several threads: to its end, the figures and solutions of
+/// one thread; stopped by a node limit (the whole task's, shared by the
+/// threads), a frontier that completes it exactly, solutions in order
+/// when collected. Every task of a split is run so, `tasks_per_thread`
+/// small enough that pieces are few or many.
+fn check_threads_agree(problem: &Problem) -> Result<(), TestCaseError> {
+    let whole = sequential(problem);
+    let template = Template::new(problem);
+    let tasks = split(problem, &template, SplitGoal::Tasks(3));
+    let bump = Bump::new();
+    let mut runner = TaskRunner::new(problem, &template, &bump);
+    for task in &tasks {
+        runner.set_config(SearchConfig::new());
+        runner.select(task).unwrap();
+        let one = runner.count();
+        for (threads, per_thread) in [(2, 1), (3, 4), (2, 64)] {
+            let config = SearchConfig::new().tasks_per_thread(per_thread);
+            let threaded =
+                task::run_on_threads(problem, &template, task, threads, &config, true, &|| false)
+                    .unwrap();
+            prop_assert_eq!(threaded.outcome.stats, one.stats);
+            prop_assert!(threaded.outcome.frontier.is_empty());
+            prop_assert_eq!(threaded.solutions.len() as u64, one.stats.solutions);
+        }
+    }
+    // The whole search as one task, stopped after k nodes on threads.
+    let root = Task {
+        id: "0".into(),
+        own: 0,
+        prefix: Vec::new(),
+    };
+    for k in [1, 2, 3, 5, 8, 13, 40] {
+        for collect in [true, false] {
+            let config = SearchConfig::new().tasks_per_thread(2).node_limit(Some(k));
+            let threaded =
+                task::run_on_threads(problem, &template, &root, 2, &config, collect, &|| false)
+                    .unwrap();
+            let outcome = &threaded.outcome;
+            check_stop(&root, outcome, None);
+            prop_assert_eq!(outcome.stats.is_complete(), outcome.frontier.is_empty());
+            let mut totals = Totals::default();
+            totals.add(&outcome.stats);
+            if collect {
+                prop_assert_eq!(threaded.solutions.len() as u64, outcome.stats.solutions);
+                totals.found = threaded.solutions.clone();
+            }
+            let (rest, _) = run_all(problem, &template, outcome.frontier.clone(), None);
+            totals.found.extend(rest.found.iter().cloned());
+            totals.add(&Stats {
+                nodes: rest.nodes,
+                updates: rest.updates,
+                cleansings: rest.cleansings,
+                solutions: rest.solutions,
+                max_depth: rest.max_depth,
+                ..Stats::default()
+            });
+            let mut expected = sequential(problem);
+            if !collect {
+                // A count keeps pieces that finished past a stopped one:
+                // which solutions are whose is no longer an order.
+                expected.found.clear();
+                totals.found.clear();
+            }
+            prop_assert_eq!(&totals, &expected, "k = {}, collect {}", k, collect);
+        }
+    }
+    prop_assert!(whole.nodes > 0);
+    Ok(())
 }
 
 /// A split by count has at least that many tasks when the tree has them;
