@@ -217,3 +217,26 @@ pub fn task_file_round_trip(data: &[u8]) {
     let again = task::read_tasks(&text[..]).expect("what was written can be read");
     assert_eq!(file, again);
 }
+
+/// The result lines of `dlx solve --tasks`, as `dlx merge` reads them: any
+/// bytes are read line by line without a panic; a line that is read is
+/// written and read back as the same result; a refusal is printable.
+pub fn result_lines_round_trip(data: &[u8]) {
+    use dancing::task::results::{TaskResult, read_line};
+
+    let mut input = data;
+    let mut buffer = Vec::new();
+    while read_line(&mut input, &mut buffer)
+        .expect("bytes in memory are read")
+        .is_some()
+    {
+        let text = String::from_utf8_lossy(&buffer);
+        match TaskResult::parse(&text) {
+            Ok(result) => {
+                let again = TaskResult::parse(&result.to_line()).expect("what was written is read");
+                assert_eq!(result, again);
+            }
+            Err(message) => assert_printable(&message),
+        }
+    }
+}

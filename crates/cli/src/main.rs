@@ -14,7 +14,6 @@ mod interrupt;
 mod merge;
 mod progress;
 mod reduce;
-mod results;
 mod solve;
 mod split;
 mod status;

@@ -11,8 +11,8 @@ use dancing::Stats;
 use dancing::task::{Digest, Task, read_tasks, write_header, write_task};
 use serde_json::Value;
 
-use crate::results::{ResultOutcome, TaskResult, read_line};
 use crate::status::{Status, is_broken_pipe};
+use dancing::task::results::{ResultOutcome, TaskResult, read_line};
 
 /// The most problems named one by one; past it, a count.
 const NAMED: usize = 20;

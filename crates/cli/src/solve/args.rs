@@ -85,8 +85,8 @@ pub struct SearchArgs {
     // Memoized counting (see `memo.rs`).
     /// Count with a cache of subproblems (memoized counting, as DXZ and
     /// Knuth's DLX6): exact counts up to 2^128 - 1, and far fewer nodes
-    /// where subproblems recur (tilings, matchings, partitions). Needs
-    /// --count; one thread; not for problems with item bounds. The cache
+    /// where subproblems recur (tilings, matchings, partitions), with
+    /// colors and item bounds too. Needs --count; one thread. The cache
     /// turns itself off where it does not pay.
     #[arg(long, requires = "count")]
     pub memo: bool,

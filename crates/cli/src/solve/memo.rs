@@ -1,7 +1,7 @@
 //! `--memo`: counting with the engine's cache of subproblems
-//! ([`Solver::count_memoized`]), on one thread, within the same budgets,
-//! progress bar and summary as any other search; and `--memo-limit`'s
-//! sizes.
+//! ([`Solver::count_memoized`]; plain, colored and bounded problems), on
+//! one thread, within the same budgets, progress bar and summary as any
+//! other search; and `--memo-limit`'s sizes.
 
 use std::io;
 
@@ -69,6 +69,10 @@ impl Run<'_> {
             }
         };
         if counted.cache.turned_off && stop.is_none() {
+            // The trial's matrix is not needed by the plain search, which
+            // links its own.
+            drop(bump);
+            drop(template);
             // Reported once, below, with the cache's figures.
             let unreported = SearchArgs {
                 stats: false,

@@ -1,6 +1,6 @@
 //! `dlx solve FILE --tasks TASKS`: runs tasks written by `dlx split` (all,
 //! one, a range, or the one a job array's index names) on `-j` threads,
-//! writing one JSON result line per task (see [`crate::results`]) as each
+//! writing one JSON result line per task (see [`dancing::task::results`]) as each
 //! ends, flushed, so that a killed run loses only its running tasks.
 
 use std::io::{self, BufReader, Write};
@@ -20,8 +20,8 @@ use super::budget::{Budget, Stop};
 use super::printer::option_entries;
 use crate::input::Input;
 use crate::interrupt;
-use crate::results::{ResultOutcome, TaskResult};
 use crate::status::{Status, is_broken_pipe};
+use dancing::task::results::{ResultOutcome, TaskResult};
 
 /// The environment variables that hold a job array's index: Slurm's, then
 /// Kubernetes Indexed Jobs'.

@@ -254,6 +254,11 @@ impl<'b> Matrix<'b> {
         }
     }
 
+    /// Whether `item` is covered (out of the problem).
+    pub(crate) fn is_covered(&self, item: u32) -> bool {
+        self.links.lens()[item as usize] >= COVERED
+    }
+
     /// The number of items, padding included: the largest item column.
     pub(crate) fn item_count(&self) -> u32 {
         self.links.lens().len() as u32 - 1

@@ -61,6 +61,38 @@ impl<H: Hiding> Dance for Multiplicities<H> {
     }
 }
 
+impl Matrix<'_> {
+    /// DLX3's step into the branch on `item`: tries `node` (an option of
+    /// its list, or `item` itself for the null move), tweaking it out where
+    /// the item has room to spare and committing it; or, when the branch
+    /// has no more ways to go on, does nothing. Whether it stepped in (if
+    /// not, the search backs up).
+    #[inline(always)]
+    pub(super) fn step_into<H: Hiding>(&mut self, item: u32, node: u32) -> bool {
+        let Column { bound, slack, .. } = self.columns[item as usize];
+        let backup = if bound == 0 && slack == 0 {
+            node == item
+        } else {
+            i64::from(self.length(item)) <= i64::from(bound) - i64::from(slack)
+        };
+        if backup {
+            return false;
+        }
+        if bound != 0 || slack != 0 {
+            if node != item {
+                self.tweak::<H>(node, bound != 0);
+            } else if bound != 0 {
+                // The null move: no more options for this item.
+                self.deactivate(item);
+            }
+        }
+        if node != item {
+            self.commit_bounded::<H>(node);
+        }
+        true
+    }
+}
+
 impl Solver<'_> {
     /// The search loop of Algorithm M, below the selection, down to level
     /// `cutoff` (see `Solver::explore_to`).
@@ -139,25 +171,7 @@ impl Solver<'_> {
                 if advancing {
                     // Advance: try the node in `choices[level]` (or stop
                     // trying, and back up).
-                    let matrix = &mut self.matrix;
-                    let Column { bound, slack, .. } = matrix.columns[item as usize];
-                    let backup = if bound == 0 && slack == 0 {
-                        node == item
-                    } else {
-                        i64::from(matrix.length(item)) <= i64::from(bound) - i64::from(slack)
-                    };
-                    if !backup {
-                        if bound != 0 || slack != 0 {
-                            if node != item {
-                                matrix.tweak::<H>(node, bound != 0);
-                            } else if bound != 0 {
-                                // The null move: no more options for this item.
-                                matrix.deactivate(item);
-                            }
-                        }
-                        if node != item {
-                            matrix.commit_bounded::<H>(node);
-                        }
+                    if self.matrix.step_into::<H>(item, node) {
                         level += 1;
                         continue 'search;
                     }
@@ -273,7 +287,7 @@ impl Solver<'_> {
     /// tweaks; and gives its bound back. (An item covered with slack left
     /// stays out of the active list: the null move, always the last move of
     /// such a branch, has put it back already.)
-    fn restore_branch<H: Hiding>(&mut self, level: usize, item: u32) {
+    pub(super) fn restore_branch<H: Hiding>(&mut self, level: usize, item: u32) {
         let matrix = &mut self.matrix;
         let bound = matrix.columns[item as usize].bound;
         if bound == 0 && matrix.columns[item as usize].slack == 0 {
@@ -287,7 +301,7 @@ impl Solver<'_> {
 
     /// Restores the matrix to the selection after a search from `base`
     /// stopped on entering `level`.
-    fn unwind_bounded<H: Hiding>(&mut self, base: usize, mut level: usize) {
+    pub(super) fn unwind_bounded<H: Hiding>(&mut self, base: usize, mut level: usize) {
         while level > base {
             level -= 1;
             self.undo_branch::<H>(level);
@@ -318,7 +332,7 @@ impl Solver<'_> {
 
     /// Knuth's estimate of the fraction explored, with each level's
     /// branching degree as its number of subtrees.
-    fn bounded_estimate(&self, base: usize, level: usize) -> f64 {
+    pub(super) fn bounded_estimate(&self, base: usize, level: usize) -> f64 {
         let (mut fraction, mut share) = (0.0, 1.0);
         for (&degree, &position) in self.degrees[base..level]
             .iter()

@@ -16,7 +16,9 @@
 //! - [`file`]: the task file, one line per task, and its reader;
 //! - [`run`]: splitting a problem into tasks, and running a task, with the
 //!   frontier a budget leaves as new tasks;
-//! - [`threads`]: one task on several threads, with the figures of one.
+//! - [`threads`]: one task on several threads, with the figures of one;
+//! - [`results`]: the result line a task's run writes (JSON), and its
+//!   reader.
 //!
 //! ```
 //! use std::ops::ControlFlow;
@@ -44,6 +46,7 @@
 
 pub mod digest;
 pub mod file;
+pub mod results;
 pub mod run;
 pub mod threads;
 
@@ -54,6 +57,7 @@ use crate::problem::{ItemId, OptionId};
 
 pub use digest::Digest;
 pub use file::{TaskFile, TaskFileError, read_tasks, write_header, write_task};
+pub use results::{ResultOutcome, TaskResult};
 pub use run::{
     MAX_SPLIT_TASKS, PrefixError, SplitGoal, SplitOutcome, TaskOutcome, TaskRunner, split,
 };

@@ -1,13 +1,13 @@
 //! Memoized counting against the plain search and brute force: every
-//! reference file, random problems with and without colors, caches too
-//! small to hold anything, and stopped counts.
+//! reference file, random problems with and without colors and bounds,
+//! caches too small to hold anything, and stopped counts.
 
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
 use dancing::{
-    ItemId, ItemKind, MemoConfig, MemoCount, MemoError, Problem, ProblemBuilder, SearchConfig,
-    Solver, StopReason,
+    ItemId, ItemKind, MemoConfig, MemoCount, Problem, ProblemBuilder, SearchConfig, Solver,
+    StopReason,
 };
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config, small_problem};
 use dancing_testkit::{brute, figures};
@@ -15,15 +15,14 @@ use proptest::prelude::*;
 
 use super::data;
 
-/// The reference files without bounds (memoized counting refuses those),
-/// parsed, with their names.
-fn unbounded_files() -> Vec<(&'static str, Problem)> {
+/// Every reference file (plain, colored and bounded), parsed, with its
+/// name.
+fn reference_files() -> Vec<(&'static str, Problem)> {
     figures::DLX1
         .iter()
         .map(|figures| figures.file)
         .chain(figures::COLORED_FILES)
         .map(|file| (file, data(file)))
-        .filter(|(_, problem)| !problem.has_bounds())
         .collect()
 }
 
@@ -43,7 +42,7 @@ fn caches() -> [MemoConfig; 4] {
 fn memo_count(problem: &Problem, memo: &MemoConfig) -> MemoCount {
     let bump = Bump::new();
     let mut solver = Solver::new(problem, &bump);
-    let counted = solver.count_memoized(memo).expect("no bounds, no overflow");
+    let counted = solver.count_memoized(memo).expect("no overflow");
     assert_eq!(counted.stats.stop, StopReason::Complete);
     assert_eq!(u128::from(counted.stats.solutions), counted.solutions);
     // The solver is back to the whole problem.
@@ -54,8 +53,15 @@ fn memo_count(problem: &Problem, memo: &MemoConfig) -> MemoCount {
 
 #[test]
 fn memoized_counts_equal_plain_counts_on_every_reference_file() {
-    let files = unbounded_files();
-    assert!(files.len() >= 16);
+    let files = reference_files();
+    assert!(
+        files
+            .iter()
+            .filter(|(_, problem)| problem.has_bounds())
+            .count()
+            >= 4
+    );
+    assert!(files.len() >= 20);
     for (file, problem) in files {
         let bump = Bump::new();
         let plain = Solver::new(&problem, &bump).count();
@@ -117,38 +123,110 @@ fn a_cache_that_does_not_pay_turns_itself_off() {
     assert_eq!(solver.count(), 14_200);
 }
 
+/// DLX3's reference files (bounds, with slack and without) against their
+/// brute-force counts, and with the cache always on, it must find
+/// subproblems again there.
 #[test]
-fn bounds_are_refused_with_a_reason() {
-    for file in ["knuth_dlx3_example.dlx", "rowcol4_2_2.dlx"] {
+fn memoized_counts_with_bounds_equal_the_brute_force_figures() {
+    let mut checked = 0;
+    for figures in figures::XCC {
+        let problem = data(figures.file);
+        if !problem.has_bounds() {
+            continue;
+        }
+        for memo in caches() {
+            let counted = memo_count(&problem, &memo);
+            assert_eq!(
+                counted.solutions,
+                u128::from(figures.brute_force),
+                "{} with {memo:?}",
+                figures.file
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 4);
+    let counted = memo_count(&data("rowcol5_2_2.dlx"), &MemoConfig::new().adaptive(false));
+    assert!(counted.cache.hits > 0, "{:?}", counted.cache);
+}
+
+/// The n x n 0-1 matrices with two 1s in each row and column, as a
+/// bounded problem: an item `2:2|` per row and column, an option per cell.
+fn two_per_line(n: usize) -> Problem {
+    let mut text: String = (0..n).map(|row| format!("2:2|r{row} ")).collect();
+    text.extend((0..n).map(|column| format!("2:2|c{column} ")));
+    text.push('\n');
+    for row in 0..n {
+        for column in 0..n {
+            text.push_str(&format!("r{row} c{column}\n"));
+        }
+    }
+    dancing::format::read_str(&text).unwrap().problem
+}
+
+/// Bounds with many options per item: the counts of OEIS A001499, known
+/// apart from any search, and the cache spares most of the tree.
+#[test]
+fn memoized_counts_of_bounded_matrices_equal_the_known_counts() {
+    for n in 2..=7 {
+        let problem = two_per_line(n);
+        let expected = figures::two_per_row_and_column(n).unwrap();
+        let always = MemoConfig::new().adaptive(false);
+        for memo in [always.clone(), always.memory_limit(4096)] {
+            let bump = Bump::new();
+            let mut solver = Solver::new(&problem, &bump);
+            let counted = solver.count_memoized(&memo).unwrap();
+            assert_eq!(counted.solutions, u128::from(expected), "n = {n}, {memo:?}");
+        }
+    }
+    let problem = two_per_line(7);
+    let bump = Bump::new();
+    let mut solver = Solver::new(&problem, &bump);
+    let counted = solver.count_memoized(&MemoConfig::new()).unwrap();
+    assert!(!counted.cache.turned_off);
+    solver.count();
+    let plain_nodes = solver.stats().nodes;
+    assert!(
+        counted.stats.nodes * 20 < plain_nodes,
+        "{} nodes memoized, {plain_nodes} plain",
+        counted.stats.nodes
+    );
+}
+
+/// A count below a selection counts the completions of the selection
+/// (with bounds too, where a selected option is taken out of every list).
+#[test]
+fn memoized_counts_start_from_the_selection() {
+    for file in [
+        "matchings12.dlx",
+        "rowcol4_1_2.dlx",
+        "knuth_dlx3_example.dlx",
+    ] {
         let problem = data(file);
         let bump = Bump::new();
         let mut solver = Solver::new(&problem, &bump);
-        let refused = solver.count_memoized(&MemoConfig::new());
-        assert_eq!(refused, Err(MemoError::Multiplicities), "{file}");
-        assert!(refused.unwrap_err().to_string().contains("bounds"));
+        solver.select(dancing::OptionId::new(0)).unwrap();
+        let plain = solver.count();
+        for memo in caches() {
+            let counted = solver.count_memoized(&memo).unwrap();
+            assert_eq!(counted.solutions, u128::from(plain), "{file} with {memo:?}");
+            assert_eq!(solver.selected_count(), 1);
+        }
     }
-}
-
-/// A count below a selection counts the completions of the selection.
-#[test]
-fn memoized_counts_start_from_the_selection() {
-    let problem = data("matchings12.dlx");
-    let bump = Bump::new();
-    let mut solver = Solver::new(&problem, &bump);
-    solver.select(dancing::OptionId::new(0)).unwrap();
-    let plain = solver.count();
-    let counted = solver.count_memoized(&MemoConfig::new()).unwrap();
-    assert_eq!(counted.solutions, u128::from(plain));
-    assert_eq!(solver.selected_count(), 1);
 }
 
 /// A node limit or a monitor stops the count with a lower bound, and the
 /// solver is back to its selection.
 #[test]
 fn stopped_counts_are_lower_bounds_and_leave_the_solver_whole() {
-    let problem = data("langford8.dlx");
+    for file in ["langford8.dlx", "rowcol5_2_2.dlx", "rowcol4_1_2.dlx"] {
+        stopped_counts_leave_the_solver_whole(&data(file));
+    }
+}
+
+fn stopped_counts_leave_the_solver_whole(problem: &Problem) {
     let bump = Bump::new();
-    let mut solver = Solver::new(&problem, &bump);
+    let mut solver = Solver::new(problem, &bump);
     let total = u128::from(solver.count());
     for memo in caches() {
         solver.set_config(SearchConfig::new().node_limit(Some(500)));
@@ -204,6 +282,16 @@ proptest! {
 
     #[test]
     fn memoized_counts_equal_brute_force(problem in small_problem()) {
+        let expected = u128::from(brute::count(&problem));
+        for memo in caches() {
+            prop_assert_eq!(memo_count(&problem, &memo).solutions, expected);
+        }
+    }
+
+    #[test]
+    fn memoized_counts_with_bounds_and_colors_equal_brute_force(
+        problem in colored_bounded_problem(),
+    ) {
         let expected = u128::from(brute::count(&problem));
         for memo in caches() {
             prop_assert_eq!(memo_count(&problem, &memo).solutions, expected);

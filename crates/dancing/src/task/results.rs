@@ -1,5 +1,5 @@
 //! Task results: the JSON line `dlx solve --tasks` writes per task, and
-//! its reader for `dlx merge`.
+//! its reader for `dlx merge` (or any other tool that adds results up).
 //!
 //! ```text
 //! {"task":"3","digest":"fnv1a64:…","prefix":"12 40","stop":"complete","solutions":2,
@@ -12,12 +12,24 @@
 //! why and there are no figures). `found`, when solutions were asked for,
 //! holds them in the order of the search: each a list of options, each a
 //! list of entries as the input wrote them (`"X"`, `"X:a"`).
+//!
+//! ```
+//! use dancing::task::TaskResult;
+//!
+//! let line = r#"{"task":"3","digest":"fnv1a64:00000000000000ff","prefix":"12 40","stop":"complete","solutions":2,"nodes":117,"updates":2301,"cleansings":0,"max_depth":9,"seconds":0.01,"frontier":[]}"#;
+//! let result = TaskResult::parse(line)?;
+//! assert_eq!(result.task.id, "3");
+//! assert_eq!(TaskResult::parse(&result.to_line())?, result);
+//! assert!(TaskResult::parse(&line[..40]).is_err());
+//! # Ok::<(), String>(())
+//! ```
 
 use std::io::{self, BufRead};
 
-use dancing::Stats;
-use dancing::task::{Digest, Task, format_prefix, is_valid_id, parse_prefix};
 use serde_json::{Value, json};
+
+use super::{Digest, Task, format_prefix, is_valid_id, parse_prefix};
+use crate::Stats;
 
 /// The longest result line read: solutions make lines long, but not this.
 pub const MAX_RESULT_LINE: usize = 1 << 30;
@@ -25,8 +37,12 @@ pub const MAX_RESULT_LINE: usize = 1 << 30;
 /// The result of one task, as written and read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TaskResult {
+    /// The task that ran: its id and path (`own` is not written, and reads
+    /// back as 0).
     pub task: Task,
+    /// The digest of the problem it ran on.
     pub digest: Digest,
+    /// What came of it.
     pub outcome: ResultOutcome,
 }
 
@@ -35,14 +51,19 @@ pub struct TaskResult {
 pub enum ResultOutcome {
     /// It ran: to its end (`stop` is `complete`, no frontier) or to a stop.
     Ran {
+        /// `complete`, `max-nodes`, `time-limit` or `interrupted`.
         stop: String,
+        /// The figures of the part searched (solutions, nodes, updates,
+        /// cleansings, depth).
         stats: Stats,
+        /// The wall time of the run.
         seconds: f64,
+        /// The tasks a stop left unexplored, empty when complete.
         frontier: Vec<Task>,
         /// The solutions, when they were asked for.
         found: Option<Vec<Value>>,
     },
-    /// It could not run.
+    /// It could not run, and why.
     Failed(String),
 }
 
@@ -213,14 +234,13 @@ pub fn read_line<R: BufRead>(input: &mut R, buffer: &mut Vec<u8>) -> io::Result<
 
 #[cfg(test)]
 mod tests {
-    use dancing::task::Choice;
-    use dancing::{ItemId, OptionId};
+    use crate::task::Choice;
+    use crate::{ItemId, OptionId};
 
     use super::*;
 
-    #[test]
-    fn a_result_reads_back_and_damage_is_refused() {
-        let result = TaskResult {
+    fn sample() -> TaskResult {
+        TaskResult {
             task: Task {
                 id: "3.1".into(),
                 own: 0,
@@ -252,7 +272,12 @@ mod tests {
                 }],
                 found: Some(vec![json!([["A", "B"]])]),
             },
-        };
+        }
+    }
+
+    #[test]
+    fn a_result_reads_back_and_damage_is_refused() {
+        let result = sample();
         let line = result.to_line();
         assert_eq!(TaskResult::parse(&line), Ok(result));
         // Every cut of the line is refused.
@@ -273,5 +298,32 @@ mod tests {
                 .unwrap_err()
                 .contains("frontier")
         );
+    }
+
+    proptest::proptest! {
+        /// A result line cut anywhere and patched with arbitrary bytes
+        /// never panics the reader; what it accepts writes and reads back
+        /// the same, and what it refuses is said in printable words.
+        #[test]
+        fn damaged_lines_are_read_or_refused_without_panic(
+            cut in proptest::prelude::any::<proptest::sample::Index>(),
+            junk in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..24),
+            rest in proptest::prelude::any::<proptest::sample::Index>(),
+        ) {
+            let line = sample().to_line().into_bytes();
+            let at = cut.index(line.len() + 1);
+            let mut damaged = line[..at].to_vec();
+            damaged.extend(&junk);
+            damaged.extend(&line[at + rest.index(line.len() - at + 1)..]);
+            let text = String::from_utf8_lossy(&damaged);
+            match TaskResult::parse(&text) {
+                Ok(result) => {
+                    proptest::prop_assert_eq!(TaskResult::parse(&result.to_line()), Ok(result));
+                }
+                Err(message) => {
+                    proptest::prop_assert!(!message.chars().any(char::is_control), "{:?}", message);
+                }
+            }
+        }
     }
 }
