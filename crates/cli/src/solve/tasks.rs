@@ -11,7 +11,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use bumpalo::Bump;
-use dancing::task::{Digest, Task, TaskRunner, read_tasks};
+use dancing::task::{Digest, Task, TaskRunner, read_tasks, run_on_threads};
 use dancing::{FnVisitor, Problem, Progress, SearchConfig, Solution, Template, format};
 use serde_json::Value;
 
@@ -33,7 +33,8 @@ pub struct TaskArgs {
     /// Run the tasks of this file (written by `dlx split` for FILE) instead
     /// of the whole search, writing one JSON result line per task for
     /// `dlx merge`. A task stopped by --max-nodes (counted per task) or
-    /// --time-limit lists the tasks left in its result.
+    /// --time-limit lists the tasks left in its result. With fewer tasks
+    /// than threads (-j), each task runs on all of them.
     #[arg(long, value_name = "TASKS")]
     pub tasks: Option<PathBuf>,
 
@@ -110,6 +111,11 @@ fn run_tasks(args: &Args, tasks_path: &Path) -> Result<Status, String> {
     if args.max_solutions.is_some() {
         return Err("dlx solve: -n cannot cut tasks short: run them whole, then merge".into());
     }
+    if args.search.max_nodes == Some(0) {
+        return Err(
+            "dlx solve: --max-nodes 0 with --tasks would leave each task as its own frontier: give at least 1".into(),
+        );
+    }
     let budget = Budget::start(args.search.time_limit);
     let input = Input::all(&args.files).remove(0);
     let name = input.name();
@@ -132,7 +138,8 @@ fn run_tasks(args: &Args, tasks_path: &Path) -> Result<Status, String> {
         crate::diag!("{name}: stopped while linking; no task ran");
         return Ok(Status::Error);
     };
-    let threads = args.search.thread_count().min(tasks.len()).max(1);
+    let wanted = args.search.thread_count();
+    let threads = wanted.min(tasks.len()).max(1);
     let run = Shared {
         problem: &problem,
         template: &template,
@@ -143,6 +150,10 @@ fn run_tasks(args: &Args, tasks_path: &Path) -> Result<Status, String> {
         solutions: !args.count,
         next: AtomicUsize::new(0),
     };
+    if wanted > tasks.len() && wanted > 1 {
+        // Fewer tasks than threads: each task in turn on all of them.
+        return run.each_on_threads(wanted, &tasks_name);
+    }
     let (sender, receiver) = mpsc::sync_channel::<TaskResult>(threads * 2);
     let mut status = Status::Success;
     let mut ran = 0;
@@ -267,6 +278,93 @@ impl Shared<'_> {
         }
     }
 
+    /// Runs the tasks one after the other, each on `threads` threads (see
+    /// [`run_on_threads`]), writing each result as it ends: the figures
+    /// are those of one thread.
+    fn each_on_threads(&self, threads: usize, tasks_name: &str) -> Result<Status, String> {
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        let mut status = Status::Success;
+        let mut ran = 0;
+        for task in self.tasks {
+            if self.budget.spent().is_some() {
+                break;
+            }
+            ran += 1;
+            let result = self.run_on_threads(task, threads);
+            if matches!(result.outcome, ResultOutcome::Failed(_)) {
+                status = Status::Error;
+            }
+            match writeln!(out, "{}", result.to_line()).and_then(|()| out.flush()) {
+                Err(error) if is_broken_pipe(&error) => return Ok(status),
+                Err(error) => return Err(format!("dlx: error writing output: {error}")),
+                Ok(()) => {}
+            }
+        }
+        if ran < self.tasks.len() {
+            crate::diag!(
+                "{tasks_name}: {} of the {} tasks selected were not started ({}): `dlx merge --rerun` lists them",
+                self.tasks.len() - ran,
+                self.tasks.len(),
+                self.budget.spent().map_or("stopped", Stop::name)
+            );
+        }
+        Ok(status)
+    }
+
+    /// Runs one task on `threads` threads.
+    fn run_on_threads(&self, task: &Task, threads: usize) -> TaskResult {
+        let started = Instant::now();
+        let result = |outcome| TaskResult {
+            task: task.clone(),
+            digest: self.digest,
+            outcome,
+        };
+        let config = SearchConfig::new().node_limit(self.node_limit);
+        let stop = || self.budget.spent().is_some();
+        let threaded = match run_on_threads(
+            self.problem,
+            self.template,
+            task,
+            threads,
+            &config,
+            self.solutions,
+            &stop,
+        ) {
+            Ok(threaded) => threaded,
+            Err(error) => {
+                return result(ResultOutcome::Failed(format!("task {}: {error}", task.id)));
+            }
+        };
+        let stats = threaded.outcome.stats;
+        let stop = if stats.is_complete() {
+            "complete"
+        } else if let Some(stop) = self.budget.spent() {
+            stop.name()
+        } else {
+            Stop::MaxNodes.name()
+        };
+        let found = self.solutions.then(|| {
+            threaded
+                .solutions
+                .iter()
+                .map(|options| {
+                    options
+                        .iter()
+                        .map(|&option| Value::from(option_entries(self.problem, option)))
+                        .collect()
+                })
+                .collect()
+        });
+        result(ResultOutcome::Ran {
+            stop: stop.to_owned(),
+            stats,
+            seconds: started.elapsed().as_secs_f64(),
+            frontier: threaded.outcome.frontier,
+            found,
+        })
+    }
+
     fn run_one(&self, runner: &mut TaskRunner<'_>, task: &Task) -> TaskResult {
         let started = Instant::now();
         let result = |outcome| TaskResult {
@@ -307,8 +405,8 @@ impl Shared<'_> {
         } else {
             Stop::MaxNodes.name()
         };
-        // Solutions of a subtree cut short are in the frontier.
-        found.truncate(outcome.stats.solutions as usize);
+        // Every solution seen is in the finished part, none in the frontier.
+        debug_assert!(!self.solutions || found.len() as u64 == outcome.stats.solutions);
         result(ResultOutcome::Ran {
             stop: stop.to_owned(),
             stats: outcome.stats,

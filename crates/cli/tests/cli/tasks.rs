@@ -217,6 +217,171 @@ fn ranges_env_indices_and_budgets_cover_every_task_once() {
     assert_eq!(figures(&stderr(&merged)), whole(&problem));
 }
 
+/// Nothing lost on a budget, for Algorithms X, C and M: every task of a
+/// split stopped after a few nodes keeps exactly those nodes (it owns its
+/// ancestors besides), leaves its frontier as whole paths below its own,
+/// and the rounds of frontiers, each run with the same budget, merge to
+/// one search's figures.
+#[test]
+fn budgets_lose_nothing_for_every_algorithm() {
+    let dir = scratch("budget-every");
+    let mut deeper = false;
+    for (file, budget) in [
+        ("queens8.dlx", 9),
+        ("langford7.dlx", 13),
+        ("colors.dlx", 3),
+        ("knuth_dlx3_example.dlx", 2),
+        ("rowcol4_2_2.dlx", 11),
+    ] {
+        let problem = engine_data(file);
+        let tasks = dir.join("tasks");
+        write_out(&tasks, &["split", path(&problem), "--tasks", "3"]);
+        let limit = budget.to_string();
+        let mut results = Vec::new();
+        let mut to_run = tasks.clone();
+        for round in 0..200 {
+            let result = dir.join(format!("result{round}"));
+            let threads = if round % 2 == 0 { "1" } else { "2" };
+            solve_tasks(
+                &result,
+                &problem,
+                &to_run,
+                &["--count", "--max-nodes", &limit, "-j", threads],
+            );
+            for line in std::fs::read_to_string(&result).unwrap().lines() {
+                let record: serde_json::Value = serde_json::from_str(line).unwrap();
+                let prefix = record["prefix"].as_str().unwrap();
+                let depth = prefix.split_whitespace().count();
+                let frontier = record["frontier"].as_array().unwrap();
+                if record["stop"] == "complete" {
+                    assert!(frontier.is_empty());
+                    continue;
+                }
+                assert_eq!(record["stop"], "max-nodes", "{line}");
+                let nodes = record["nodes"].as_u64().unwrap();
+                assert!(nodes >= budget, "{file}: {line}");
+                if depth > 0 && !record["task"].as_str().unwrap().contains('.') {
+                    // A task of the split owns at most its ancestors.
+                    assert!(nodes <= budget.max(depth as u64), "{file}: {line}");
+                } else {
+                    assert_eq!(nodes, budget, "{file}: {line}");
+                }
+                assert!(!frontier.is_empty(), "{line}");
+                for task in frontier {
+                    let below: Vec<&str> = task["prefix"]
+                        .as_str()
+                        .unwrap()
+                        .split_whitespace()
+                        .collect();
+                    assert!(
+                        below.len() >= depth && below[..depth].join(" ") == prefix,
+                        "{file}: {below:?} is not below {prefix}"
+                    );
+                    deeper |= below.len() > depth + 1;
+                }
+            }
+            results.push(result);
+            let mut args = vec!["merge", "--tasks", path(&tasks)];
+            args.extend(results.iter().map(|p| path(p)));
+            if run(&args).status.code() == Some(0) {
+                break;
+            }
+            args.push("--rerun");
+            let output = run(&args);
+            assert_exit(&output, 2);
+            to_run = dir.join(format!("rerun{round}"));
+            std::fs::write(&to_run, &output.stdout).unwrap();
+        }
+        let mut args = vec!["merge", "--stats", "--tasks", path(&tasks)];
+        args.extend(results.iter().map(|p| path(p)));
+        let merged = run(&args);
+        assert_exit(&merged, 0);
+        assert_eq!(figures(&stderr(&merged)), whole(&problem), "{file}");
+    }
+    assert!(
+        deeper,
+        "some frontier reaches below the stopped task's children"
+    );
+}
+
+/// The result line without its time, which differs from run to run.
+fn timeless(line: &str) -> serde_json::Value {
+    let mut record: serde_json::Value = serde_json::from_str(line).unwrap();
+    record.as_object_mut().unwrap().remove("seconds");
+    record
+}
+
+/// Fewer tasks than threads: each task runs on all of them, with the
+/// result line of one thread (figures, solutions in order); with a budget
+/// its frontier still completes it.
+#[test]
+fn one_task_on_many_threads_reports_as_one_thread() {
+    let dir = scratch("one-task-threads");
+    for file in [
+        "queens8.dlx",
+        "colors.dlx",
+        "knuth_dlx3_example.dlx",
+        "langford7.dlx",
+    ] {
+        let problem = engine_data(file);
+        let tasks = dir.join("tasks");
+        write_out(&tasks, &["split", path(&problem), "--tasks", "4"]);
+        for extra in [&["--count"][..], &[][..], &["--task", "1"][..]] {
+            let one = dir.join("one");
+            let many = dir.join("many");
+            let mut args = vec!["--task-range", "0..2"];
+            if extra.contains(&"--task") {
+                args.clear();
+            }
+            args.extend(extra);
+            solve_tasks(&one, &problem, &tasks, &[&args[..], &["-j", "1"]].concat());
+            solve_tasks(&many, &problem, &tasks, &[&args[..], &["-j", "3"]].concat());
+            let read = |file: &Path| -> Vec<serde_json::Value> {
+                std::fs::read_to_string(file)
+                    .unwrap()
+                    .lines()
+                    .map(timeless)
+                    .collect()
+            };
+            assert_eq!(read(&one), read(&many), "{file} {extra:?}");
+        }
+        // A budget: the whole search as one task stopped every few nodes
+        // on three threads, rounds of frontiers to the exact total.
+        let root = dir.join("root");
+        write_out(&root, &["split", path(&problem), "--tasks", "1"]);
+        let mut results = Vec::new();
+        let mut to_run = root.clone();
+        for round in 0..400 {
+            let result = dir.join(format!("budget{round}"));
+            solve_tasks(
+                &result,
+                &problem,
+                &to_run,
+                &["--max-nodes", "10", "-j", "3", "--task", "0"],
+            );
+            results.push(result);
+            let mut args = vec!["merge", "--tasks", path(&root)];
+            args.extend(results.iter().map(|p| path(p)));
+            if run(&args).status.code() == Some(0) {
+                break;
+            }
+            args.push("--rerun");
+            let output = run(&args);
+            to_run = dir.join(format!("rerun{round}"));
+            std::fs::write(&to_run, &output.stdout).unwrap();
+        }
+        let mut args = vec!["merge", "--stats", "--tasks", path(&root)];
+        args.extend(results.iter().map(|p| path(p)));
+        let merged = run(&args);
+        assert_exit(&merged, 0);
+        assert_eq!(figures(&stderr(&merged)), whole(&problem), "{file}");
+        args[1] = "--solutions";
+        let merged = run(&args);
+        let one = run(&["solve", "-j", "1", path(&problem)]);
+        assert_eq!(text(&merged), text(&one), "{file}");
+    }
+}
+
 #[test]
 fn merged_solutions_come_in_the_order_of_one_thread() {
     let dir = scratch("order");
@@ -429,6 +594,20 @@ fn bad_task_files_and_selections_are_named() {
     // The split of a file that is not a problem.
     std::fs::write(&bad, "a b\nc\n").unwrap();
     refused(&["split", path(&bad)], &["bad:2:"]);
+    // A budget of no node would never shrink a task.
+    let tasks = dir.join("zero-tasks");
+    write_out(&tasks, &["split", path(&problem), "--tasks", "2"]);
+    refused(
+        &[
+            "solve",
+            path(&problem),
+            "--tasks",
+            path(&tasks),
+            "--max-nodes",
+            "0",
+        ],
+        &["--max-nodes 0"],
+    );
 }
 
 #[test]

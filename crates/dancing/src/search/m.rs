@@ -204,6 +204,7 @@ impl Solver<'_> {
             self.explored = 1.0;
         } else {
             self.explored = self.bounded_estimate(base, level);
+            self.stop_level = level;
             // Every stop is on entering `level`: nothing is set up there.
             self.unwind_bounded::<H>(base, level);
         }

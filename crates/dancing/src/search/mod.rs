@@ -139,6 +139,10 @@ pub struct Solver<'b> {
     /// Knuth's estimate of the fraction of the tree the last search
     /// explored (1 when it ran to the end).
     explored: f64,
+    /// The level the last search stopped at, when it stopped early: the
+    /// choices down to it are the path of the node it was entering (or,
+    /// stopped by its visitor, of the solution it had found).
+    stop_level: usize,
     /// The node limit and checkpoint interval of every search.
     config: SearchConfig,
     /// Algorithm M only: per level, the top node of the item branched on
@@ -259,6 +263,7 @@ impl<'b> Solver<'b> {
             profile_touched: (0, 0),
             stats: Stats::default(),
             explored: 0.0,
+            stop_level: 0,
             run: Run::SINGLE,
             config: SearchConfig::default(),
         }
@@ -718,6 +723,14 @@ impl Solver<'_> {
         let stats = self.explore(usize::MAX, explorer);
         self.run = Run::SINGLE;
         stats
+    }
+
+    /// The path of the node where the last search stopped early (see
+    /// `stop_level`), from the root, the selection included. Meaningless
+    /// after a search that ran to its end, or a run of siblings (whose
+    /// unsearched siblings are not on the path).
+    pub(crate) fn stopped_path(&self) -> &[u32] {
+        &self.choices[..self.stop_level]
     }
 
     /// The levels of the profile the last search counted, and their counts:

@@ -235,6 +235,7 @@ impl Solver<'_> {
     /// and restores the matrix to the selection.
     fn stop_at<A: Algorithm>(&mut self, base: usize, level: usize) {
         self.explored = self.path_estimate(base, level);
+        self.stop_level = level;
         self.unwind::<A>(base, level);
     }
 

@@ -16,6 +16,7 @@
 //! - [`file`]: the task file, one line per task, and its reader;
 //! - [`run`]: splitting a problem into tasks, and running a task, with the
 //!   frontier a budget leaves as new tasks;
+//! - [`threads`]: one task on several threads, with the figures of one;
 //! - [`results`]: the result line a task's run writes (JSON), and its
 //!   reader.
 //!
@@ -47,6 +48,7 @@ pub mod digest;
 pub mod file;
 pub mod results;
 pub mod run;
+pub mod threads;
 
 use std::fmt;
 use std::str::FromStr;
@@ -59,6 +61,7 @@ pub use results::{ResultOutcome, TaskResult};
 pub use run::{
     MAX_SPLIT_TASKS, PrefixError, SplitGoal, SplitOutcome, TaskOutcome, TaskRunner, split,
 };
+pub use threads::{ThreadedOutcome, run_on_threads};
 
 /// The longest task id accepted, in bytes: frontier tasks add a part to
 /// their parent's id, so this bounds how often a task is re-split.

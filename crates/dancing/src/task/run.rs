@@ -11,7 +11,7 @@ use super::{Choice, Task};
 use crate::config::SearchConfig;
 use crate::matrix::Template;
 use crate::parallel::split_frontier;
-use crate::problem::{ItemId, ItemKind, Problem};
+use crate::problem::{ItemId, ItemKind, OptionId, Problem};
 use crate::search::Solver;
 use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, StopReason, Visiting, Visitor};
 
@@ -255,16 +255,17 @@ impl std::error::Error for PrefixError {}
 /// What running a task did.
 #[derive(Clone, Debug)]
 pub struct TaskOutcome {
-    /// The statistics of the part explored to the end: the owned
-    /// ancestors, the task's node, and the subtrees of its children
-    /// searched completely. `solutions` counts theirs; solutions the
-    /// visitor saw past that number were in a subtree cut short, which is
-    /// in the frontier (and will be found again there).
+    /// The statistics of the part explored: the owned ancestors, and every
+    /// node the search below the task entered before it stopped (none is
+    /// explored again by the frontier), with the updates of entering the
+    /// frontier's nodes. `solutions` counts every solution the visitor saw.
     pub stats: Stats,
-    /// When the search stopped early: the children of the task's node not
-    /// searched to the end, as tasks `ID.K` (K the child's place among its
-    /// siblings), in the order of the search. The finished part and these
-    /// tasks together explore the task's tree exactly once.
+    /// When the search stopped early: the node it was about to enter, and
+    /// the siblings after each node on its way down from the task's node
+    /// not yet reached, as tasks `ID.0`, `ID.1`, ... in the order of the
+    /// search, each with its whole path from the root. The finished part
+    /// and these tasks together explore the task's tree exactly once: their
+    /// nodes, updates, cleansings and solutions add up to the task's.
     pub frontier: Vec<Task>,
 }
 
@@ -343,12 +344,16 @@ impl<'b> TaskRunner<'b> {
     /// that one node as the search does (its solution, if it is one, goes
     /// to `explorer`).
     fn expand<E: Explorer>(&mut self, explorer: &mut E) -> Stats {
+        self.expand_at(self.path.len(), explorer)
+    }
+
+    /// [`expand`](Self::expand) for a selection of `level` choices.
+    fn expand_at<E: Explorer>(&mut self, level: usize, explorer: &mut E) -> Stats {
         self.children.clear();
         let mut expansion = Expansion {
             inner: explorer,
             children: &mut self.children,
         };
-        let level = self.path.len();
         self.solver.explore_to(level + 1, &mut expansion)
     }
 
@@ -358,46 +363,172 @@ impl<'b> TaskRunner<'b> {
     /// visitor's error.
     pub fn run<V: Visitor>(&mut self, visitor: V) -> Result<TaskOutcome, V::Error> {
         let mut visiting = Visiting::new(visitor);
-        let base = self.path.len();
-        let limit = self.config.get_node_limit().unwrap_or(u64::MAX);
+        // The owned ancestors count against the task's node limit.
+        let left = self
+            .config
+            .get_node_limit()
+            .map(|limit| limit.saturating_sub(self.owned.nodes));
         let mut stats = self.owned;
-        let top = self.expand(&mut visiting);
-        add(&mut stats, &top);
-        let mut stop = (!top.is_complete()).then_some(top.stop);
-        let children = std::mem::take(&mut self.children);
+        self.solver.set_config(self.config.clone().node_limit(left));
+        let below = self.solver.explore_to(usize::MAX, &mut visiting);
+        self.solver.set_config(SearchConfig::new());
+        add(&mut stats, &below);
+        let frontier = if below.is_complete() {
+            Vec::new()
+        } else {
+            self.frontier_of_stop(below.stop, &mut stats)
+        };
+        stats.stop = below.stop;
+        let (stats, result) = visiting.finish(stats);
+        result.map(|_| TaskOutcome { stats, frontier })
+    }
+
+    /// The frontier a search below the selected task left when it stopped
+    /// (as `stop` says) at the node of `Solver::stopped_path`: that node,
+    /// unless it was entered (a solution the visitor stopped at), then the
+    /// siblings after each node on the way up, deepest first, which is the
+    /// order of the search. Each is a task `ID.K` (K counting from 0 in
+    /// that order) with its whole path from the root.
+    ///
+    /// A search counts the updates (and cleansings) of entering a node's
+    /// children as it enters each; a task counts none for entering its own
+    /// node. So the updates of entering the siblings left, which the
+    /// search never made, are added to `finished`, worked out per level as
+    /// the node's whole expansion less its expansion up to the child the
+    /// search was in: then the finished part and the frontier add up to
+    /// the task's figures exactly.
+    fn frontier_of_stop(&mut self, stop: StopReason, finished: &mut Stats) -> Vec<Task> {
+        let below: Vec<u32> = self.solver.stopped_path()[self.path.len()..].to_vec();
+        let base = self.path.len();
         let mut frontier = Vec::new();
-        for (place, &child) in children.iter().enumerate() {
-            if stop.is_none() {
-                let left = limit.saturating_sub(stats.nodes);
-                if left == 0 {
-                    stop = Some(StopReason::NodeLimit);
-                } else {
-                    self.solver.reselect_from(base, &[child]);
-                    let node_limit = (limit != u64::MAX).then_some(left);
-                    self.solver
-                        .set_config(self.config.clone().node_limit(node_limit));
-                    let below = self.solver.explore_to(usize::MAX, &mut visiting);
-                    if below.is_complete() {
-                        add(&mut stats, &below);
-                        continue;
-                    }
-                    stop = Some(below.stop);
-                }
-            }
-            let mut prefix = self.prefix.clone();
-            prefix.push(choice_of(&self.solver, &self.primaries, child));
+        let mut push = |runner: &TaskRunner<'_>, tail: &[u32], last: Option<u32>| {
+            let mut prefix = runner.prefix.clone();
+            prefix.extend(
+                tail.iter()
+                    .chain(&last)
+                    .map(|&node| choice_of(&runner.solver, &runner.primaries, node)),
+            );
             frontier.push(Task {
-                id: format!("{}.{place}", self.id),
+                id: format!("{}.{}", runner.id, frontier.len()),
                 own: 0,
                 prefix,
             });
+        };
+        // A stop on entering a node leaves it uncounted; the visitor stops
+        // at a solution it has counted.
+        if stop != StopReason::Visitor {
+            push(self, &below, None);
         }
-        self.children = children;
+        for level in (0..below.len()).rev() {
+            let (above, child) = (&below[..level], below[level]);
+            self.solver.reselect_from(base, above);
+            let whole = self.expand_at(base + level, &mut Ignore);
+            let children = std::mem::take(&mut self.children);
+            let mut until = UntilChild { child };
+            let before = self.solver.explore_to(base + level + 1, &mut until);
+            finished.updates += whole.updates - before.updates;
+            finished.cleansings += whole.cleansings - before.cleansings;
+            let place = children
+                .iter()
+                .position(|&node| node == child)
+                .expect("the search stopped below one of the node's children");
+            for &sibling in &children[place + 1..] {
+                push(self, above, Some(sibling));
+            }
+            self.children = children;
+        }
         self.solver.reselect_from(base, &[]);
-        self.solver.set_config(SearchConfig::new());
-        stats.stop = stop.unwrap_or(StopReason::Complete);
-        let (stats, result) = visiting.finish(stats);
-        result.map(|_| TaskOutcome { stats, frontier })
+        frontier
+    }
+
+    /// Cuts the selected task's tree level by level, as the split does,
+    /// until it has `target` subtrees (or `node_limit` nodes are spent, or
+    /// `stop` says to stop): what the cut explored (the owned ancestors and
+    /// the nodes it expanded, each counted once), and the pieces it left,
+    /// in the order of the search: subtrees as tasks below this one (ids
+    /// `ID.K`), and the solutions it met. Running every subtree piece as a
+    /// task then completes the task exactly.
+    pub(super) fn split_below(
+        &mut self,
+        target: usize,
+        node_limit: u64,
+        stop: &dyn Fn() -> bool,
+    ) -> Below {
+        enum Cut {
+            Subtree(Vec<u32>),
+            Solution(Vec<u32>, Vec<OptionId>),
+        }
+        let base = self.path.len();
+        let mut stats = self.owned;
+        let mut halted = false;
+        let mut cuts = vec![Cut::Subtree(Vec::new())];
+        let subtrees = |cuts: &[Cut]| {
+            cuts.iter()
+                .filter(|cut| matches!(cut, Cut::Subtree(_)))
+                .count()
+        };
+        while !halted && (1..target).contains(&subtrees(&cuts)) {
+            let mut live = subtrees(&cuts);
+            let mut next = Vec::with_capacity(cuts.len() * 2);
+            for cut in cuts {
+                let path = match cut {
+                    Cut::Subtree(path) if !halted && live < target => path,
+                    other => {
+                        next.push(other);
+                        continue;
+                    }
+                };
+                if stats.nodes >= node_limit || stop() {
+                    halted = true;
+                    next.push(Cut::Subtree(path));
+                    continue;
+                }
+                self.solver.reselect_from(base, &path);
+                let mut keep = KeepSolution(None);
+                let expanded = self.expand_at(base + path.len(), &mut keep);
+                add(&mut stats, &expanded);
+                if let Some(options) = keep.0 {
+                    next.push(Cut::Solution(path.clone(), options));
+                }
+                live = live - 1 + self.children.len();
+                for &child in &self.children {
+                    let mut below = path.clone();
+                    below.push(child);
+                    next.push(Cut::Subtree(below));
+                }
+            }
+            cuts = next;
+        }
+        self.solver.reselect_from(base, &[]);
+        let pieces = cuts
+            .into_iter()
+            .enumerate()
+            .map(|(k, cut)| {
+                let (path, options) = match cut {
+                    Cut::Subtree(path) => (path, None),
+                    Cut::Solution(path, options) => (path, Some(options)),
+                };
+                let mut prefix = self.prefix.clone();
+                prefix.extend(
+                    path.iter()
+                        .map(|&node| choice_of(&self.solver, &self.primaries, node)),
+                );
+                let task = Task {
+                    id: format!("{}.{k}", self.id),
+                    own: 0,
+                    prefix,
+                };
+                match options {
+                    None => Piece::Subtree(task),
+                    Some(options) => Piece::Solution(task, options),
+                }
+            })
+            .collect();
+        Below {
+            stats,
+            pieces,
+            halted,
+        }
     }
 
     /// Runs the selected task to the end (or the node limit), counting.
@@ -411,8 +542,25 @@ impl<'b> TaskRunner<'b> {
     }
 }
 
+/// A task's tree cut by [`TaskRunner::split_below`].
+pub(super) struct Below {
+    /// What the cut explored itself.
+    pub(super) stats: Stats,
+    /// The pieces it left, in the order of the search.
+    pub(super) pieces: Vec<Piece>,
+    /// Whether the node limit or the stop ended the cut early.
+    pub(super) halted: bool,
+}
+
+/// A piece of a cut task: a subtree to search, or a solution the cut
+/// found (counted in its figures), with its path.
+pub(super) enum Piece {
+    Subtree(Task),
+    Solution(Task, Vec<OptionId>),
+}
+
 /// Adds the figures of a finished search to `sum`.
-fn add(sum: &mut Stats, stats: &Stats) {
+pub(super) fn add(sum: &mut Stats, stats: &Stats) {
     sum.nodes += stats.nodes;
     sum.updates += stats.updates;
     sum.cleansings += stats.cleansings;
@@ -439,6 +587,36 @@ impl<E: Explorer> Explorer for Expansion<'_, E> {
 
     fn checkpoint(&mut self, progress: &Progress) -> ControlFlow<()> {
         self.inner.checkpoint(progress)
+    }
+}
+
+/// The explorer of a node's expansion that stops on reaching `child`.
+struct UntilChild {
+    child: u32,
+}
+
+impl Explorer for UntilChild {
+    fn solution(&mut self, _solution: &Solution<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn frontier(&mut self, node: u32, _weight: f64) -> ControlFlow<()> {
+        if node == self.child {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    }
+}
+
+/// The explorer of an expansion that keeps the node's solution, if it is
+/// one.
+struct KeepSolution(Option<Vec<OptionId>>);
+
+impl Explorer for KeepSolution {
+    fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()> {
+        self.0 = Some(solution.options().to_vec());
+        ControlFlow::Continue(())
     }
 }
 

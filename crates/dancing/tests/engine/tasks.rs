@@ -93,11 +93,12 @@ fn run_all(
             },
             progress: |_: &dancing::Progress| ControlFlow::Continue(()),
         });
-        // Solutions past the finished part are found again by the frontier.
-        found.truncate(outcome.stats.solutions as usize);
+        // Every solution seen is in the finished part.
+        assert_eq!(found.len() as u64, outcome.stats.solutions);
         totals.found.extend(found);
         totals.add(&outcome.stats);
         assert_eq!(outcome.stats.is_complete(), outcome.frontier.is_empty());
+        check_stop(&task, &outcome, node_limit);
         for (k, child) in outcome.frontier.iter().enumerate().rev() {
             assert!(
                 child.id.starts_with(&format!("{}.", task.id)),
@@ -110,6 +111,80 @@ fn run_all(
         assert!(ran < 100_000, "the frontier must shrink");
     }
     (totals, ran)
+}
+
+/// What a task stopped by its node limit (`node_limit`, if exact) must
+/// have: kept every node it explored (its owned ancestors come first, whatever the limit), and
+/// left a frontier of distinct paths below its own, in the order of the
+/// search, ids derived from its own.
+fn check_stop(task: &Task, outcome: &task::TaskOutcome, node_limit: Option<u64>) {
+    if let (dancing::StopReason::NodeLimit, Some(limit)) = (outcome.stats.stop, node_limit) {
+        assert_eq!(outcome.stats.nodes, limit.max(task.own as u64), "{task:?}");
+    }
+    for (k, child) in outcome.frontier.iter().enumerate() {
+        assert_eq!(child.id, format!("{}.{k}", task.id));
+        assert_eq!(child.own, 0);
+        assert!(child.prefix.len() >= task.prefix.len());
+        assert_eq!(child.prefix[..task.prefix.len()], task.prefix[..]);
+    }
+    assert!(
+        outcome
+            .frontier
+            .windows(2)
+            .all(|pair| pair[0].prefix < pair[1].prefix),
+        "{:?}",
+        outcome.frontier
+    );
+}
+
+/// The whole search as one task stopped after `k` nodes, for every `k`
+/// up to the tree's size (or `ks`), then its frontier run to the end
+/// without a budget: the finished part keeps exactly `k` nodes and with
+/// the frontier adds up to one thread's figures and solutions in order.
+fn check_stopped_root_completes(
+    problem: &Problem,
+    ks: impl Iterator<Item = u64>,
+) -> Result<(), TestCaseError> {
+    let whole = sequential(problem);
+    let template = Template::new(problem);
+    let bump = Bump::new();
+    let mut runner = TaskRunner::new(problem, &template, &bump);
+    let root = Task {
+        id: "0".into(),
+        own: 0,
+        prefix: Vec::new(),
+    };
+    for k in ks.take_while(|&k| k <= whole.nodes) {
+        runner.set_config(SearchConfig::new().node_limit(Some(k)));
+        runner.select(&root).unwrap();
+        let mut totals = Totals::default();
+        let Ok(outcome) = runner.run(FnVisitor {
+            solution: |solution: &dancing::Solution<'_>| {
+                totals.found.push(solution.options().to_vec());
+                ControlFlow::Continue(())
+            },
+            progress: |_: &dancing::Progress| ControlFlow::Continue(()),
+        });
+        totals.add(&outcome.stats);
+        check_stop(&root, &outcome, Some(k));
+        let stopped = !outcome.stats.is_complete();
+        prop_assert_eq!(stopped, k < whole.nodes, "k = {}", k);
+        if stopped {
+            prop_assert_eq!(outcome.stats.nodes, k);
+        }
+        let (rest, _) = run_all(problem, &template, outcome.frontier, None);
+        totals.found.extend(rest.found.iter().cloned());
+        totals.add(&Stats {
+            nodes: rest.nodes,
+            updates: rest.updates,
+            cleansings: rest.cleansings,
+            solutions: rest.solutions,
+            max_depth: rest.max_depth,
+            ..Stats::default()
+        });
+        prop_assert_eq!(&totals, &whole, "stopped after {} nodes", k);
+    }
+    Ok(())
 }
 
 fn check_tasks_add_up(problem: &Problem) -> Result<(), TestCaseError> {
@@ -149,6 +224,32 @@ proptest! {
     #[test]
     fn colored_and_bounded_tasks_add_up(problem in colored_bounded_problem()) {
         check_tasks_add_up(&problem)?;
+    }
+
+    /// Nothing lost on a budget: a task stopped after k nodes keeps them,
+    /// and its frontier completes it exactly (Algorithm X).
+    #[test]
+    fn exact_cover_stopped_tasks_complete(problem in small_problem()) {
+        check_stopped_root_completes(&problem, 0..60)?;
+    }
+
+    /// The same for Algorithms C and M, null moves included.
+    #[test]
+    fn colored_and_bounded_stopped_tasks_complete(problem in colored_bounded_problem()) {
+        check_stopped_root_completes(&problem, 0..60)?;
+    }
+
+    /// One task on threads: the figures of one thread, and a budget's
+    /// frontier that completes it (Algorithm X).
+    #[test]
+    fn exact_cover_tasks_on_threads_agree(problem in small_problem()) {
+        check_threads_agree(&problem)?;
+    }
+
+    /// The same for Algorithms C and M.
+    #[test]
+    fn colored_and_bounded_tasks_on_threads_agree(problem in colored_bounded_problem()) {
+        check_threads_agree(&problem)?;
     }
 
     /// The task file reads back what was written, and arbitrary bytes
@@ -207,6 +308,120 @@ fn reference_files_add_up_by_tasks() {
             }
         }
     }
+}
+
+/// Deeper trees stopped at many places: the three algorithms' reference
+/// files, and a bounded problem whose paths end in null moves.
+#[test]
+fn reference_files_stopped_anywhere_complete() {
+    let null_moves = dancing::format::read_str("1:2|p0 0:2|p1\np0 p1\np0\np0\np1\n")
+        .unwrap()
+        .problem;
+    for (problem, step) in [
+        (data("queens8.dlx"), 37),
+        (data("langford7.dlx"), 29),
+        (data("knuth_dlx2_example.dlx"), 1),
+        (data("knuth_dlx3_example.dlx"), 1),
+        (data("rowcol4_2_2.dlx"), 7),
+        (null_moves, 1),
+    ] {
+        check_stopped_root_completes(&problem, (0..).step_by(step)).unwrap();
+        check_threads_agree(&problem).unwrap();
+    }
+}
+
+/// A node with far more children than the tasks wanted (which `-j` groups
+/// into runs of siblings) is split into one task per child: a task file
+/// never holds a run, so each task's frontier is its own node's.
+#[test]
+fn splits_make_no_runs_of_siblings() {
+    let text: String = std::iter::once("a b\n".to_owned())
+        .chain((0..300).map(|k| {
+            if k % 2 == 0 {
+                "a\n".to_owned()
+            } else {
+                "a b\n".to_owned()
+            }
+        }))
+        .collect();
+    let problem = dancing::format::read_str(&text).unwrap().problem;
+    let template = Template::new(&problem);
+    let tasks = split(&problem, &template, SplitGoal::Tasks(2));
+    // The root branches on `b` (150 options), each child a solution.
+    assert_eq!(tasks.len(), 150);
+    assert!(tasks.iter().all(|task| task.prefix.len() == 1));
+    let (totals, _) = run_all(&problem, &template, tasks, Some(1));
+    assert_eq!(totals, sequential(&problem));
+}
+
+/// One task on several threads: to its end, the figures and solutions of
+/// one thread; stopped by a node limit (the whole task's, shared by the
+/// threads), a frontier that completes it exactly, solutions in order
+/// when collected. Every task of a split is run so, `tasks_per_thread`
+/// small enough that pieces are few or many.
+fn check_threads_agree(problem: &Problem) -> Result<(), TestCaseError> {
+    let whole = sequential(problem);
+    let template = Template::new(problem);
+    let tasks = split(problem, &template, SplitGoal::Tasks(3));
+    let bump = Bump::new();
+    let mut runner = TaskRunner::new(problem, &template, &bump);
+    for task in &tasks {
+        runner.set_config(SearchConfig::new());
+        runner.select(task).unwrap();
+        let one = runner.count();
+        for (threads, per_thread) in [(2, 1), (3, 4), (2, 64)] {
+            let config = SearchConfig::new().tasks_per_thread(per_thread);
+            let threaded =
+                task::run_on_threads(problem, &template, task, threads, &config, true, &|| false)
+                    .unwrap();
+            prop_assert_eq!(threaded.outcome.stats, one.stats);
+            prop_assert!(threaded.outcome.frontier.is_empty());
+            prop_assert_eq!(threaded.solutions.len() as u64, one.stats.solutions);
+        }
+    }
+    // The whole search as one task, stopped after k nodes on threads.
+    let root = Task {
+        id: "0".into(),
+        own: 0,
+        prefix: Vec::new(),
+    };
+    for k in [1, 2, 3, 5, 8, 13, 40] {
+        for collect in [true, false] {
+            let config = SearchConfig::new().tasks_per_thread(2).node_limit(Some(k));
+            let threaded =
+                task::run_on_threads(problem, &template, &root, 2, &config, collect, &|| false)
+                    .unwrap();
+            let outcome = &threaded.outcome;
+            check_stop(&root, outcome, None);
+            prop_assert_eq!(outcome.stats.is_complete(), outcome.frontier.is_empty());
+            let mut totals = Totals::default();
+            totals.add(&outcome.stats);
+            if collect {
+                prop_assert_eq!(threaded.solutions.len() as u64, outcome.stats.solutions);
+                totals.found = threaded.solutions.clone();
+            }
+            let (rest, _) = run_all(problem, &template, outcome.frontier.clone(), None);
+            totals.found.extend(rest.found.iter().cloned());
+            totals.add(&Stats {
+                nodes: rest.nodes,
+                updates: rest.updates,
+                cleansings: rest.cleansings,
+                solutions: rest.solutions,
+                max_depth: rest.max_depth,
+                ..Stats::default()
+            });
+            let mut expected = sequential(problem);
+            if !collect {
+                // A count keeps pieces that finished past a stopped one:
+                // which solutions are whose is no longer an order.
+                expected.found.clear();
+                totals.found.clear();
+            }
+            prop_assert_eq!(&totals, &expected, "k = {}, collect {}", k, collect);
+        }
+    }
+    prop_assert!(whole.nodes > 0);
+    Ok(())
 }
 
 /// A split by count has at least that many tasks when the tree has them;
