@@ -148,21 +148,7 @@ impl Solver<'_> {
                         degree,
                     } => {
                         item = chosen;
-                        self.degrees[level] = degree as u32;
-                        self.positions[level] = 0;
-                        node = self.matrix.first_option(item);
-                        self.choices[level] = node;
-                        let matrix = &mut self.matrix;
-                        let column = &mut matrix.columns[item as usize];
-                        column.bound -= 1;
-                        let (bound, slack) = (column.bound, column.slack);
-                        if bound == 0 {
-                            H::cover(matrix, item);
-                            matrix.deactivate(item);
-                        }
-                        if bound != 0 || slack != 0 {
-                            self.tweaks[level] = node;
-                        }
+                        node = self.open_branch::<H>(level, item, degree as u32);
                         true
                     }
                 }
@@ -209,6 +195,29 @@ impl Solver<'_> {
             self.unwind_bounded::<H>(base, level);
         }
         self.stats
+    }
+
+    /// Opens the branch on `item` at `level` as DLX3 does: lowers its
+    /// bound, covers it if that leaves none, and chooses its first node,
+    /// which it returns (to step into).
+    #[inline(always)]
+    pub(super) fn open_branch<H: Hiding>(&mut self, level: usize, item: u32, degree: u32) -> u32 {
+        self.degrees[level] = degree;
+        self.positions[level] = 0;
+        let node = self.matrix.first_option(item);
+        self.choices[level] = node;
+        let matrix = &mut self.matrix;
+        let column = &mut matrix.columns[item as usize];
+        column.bound -= 1;
+        let (bound, slack) = (column.bound, column.slack);
+        if bound == 0 {
+            H::cover(matrix, item);
+            matrix.deactivate(item);
+        }
+        if bound != 0 || slack != 0 {
+            self.tweaks[level] = node;
+        }
+        node
     }
 
     /// Sets up a branch on the item that `node` belongs to (a header for the

@@ -55,23 +55,7 @@ impl Solver<'_> {
                 if let Some(count) = tally.look_up(&self.matrix, level) {
                     break 'node count;
                 }
-                // Branch on `item` as DLX3 does: lower its bound, cover it
-                // if that leaves none, and try its first node.
-                self.degrees[level] = degree as u32;
-                self.positions[level] = 0;
-                let node = self.matrix.first_option(item);
-                self.choices[level] = node;
-                let matrix = &mut self.matrix;
-                let column = &mut matrix.columns[item as usize];
-                column.bound -= 1;
-                let (bound, slack) = (column.bound, column.slack);
-                if bound == 0 {
-                    H::cover(matrix, item);
-                    matrix.deactivate(item);
-                }
-                if bound != 0 || slack != 0 {
-                    self.tweaks[level] = node;
-                }
+                let node = self.open_branch::<H>(level, item, degree as u32);
                 if self.memo_step::<H>(&mut tally, item, node) {
                     level += 1;
                     continue 'search;
