@@ -460,24 +460,48 @@ impl fmt::Display for RulesError {
                 "region {} has {cells} cells, expected {size}",
                 region + 1
             ),
-            RulesError::CageSize { cage, cells, size } => write!(
-                f,
-                "cage {} has {cells} cells: a cage has 1 to {size}",
-                cage + 1
-            ),
+            RulesError::CageSize { .. }
+            | RulesError::CageSum { .. }
+            | RulesError::CageOverlap { .. } => {
+                let (cage, detail) = self.cage_detail().unwrap_or_default();
+                write!(f, "cage {} {detail}", cage + 1)
+            }
+        }
+    }
+}
+
+impl RulesError {
+    /// For an error about one cage: the cage (from 0) and what is wrong
+    /// with it, to follow the cage's name (a reader names the cage by its
+    /// label in the cage map rather than by its number).
+    ///
+    /// ```
+    /// use dancing_sudoku::{Cage, Rules, Shape};
+    ///
+    /// let cage = Cage { cells: vec![0, 1], sum: 99 };
+    /// let error = Rules::classic(Shape::CLASSIC).with_cages(vec![cage]).unwrap_err();
+    /// let (cage, detail) = error.cage_detail().unwrap();
+    /// assert_eq!(cage, 0);
+    /// assert_eq!(detail, "cannot sum to 99: its distinct digits sum to 3 to 17");
+    /// ```
+    pub fn cage_detail(&self) -> Option<(usize, String)> {
+        match *self {
+            RulesError::CageSize { cage, cells, size } => {
+                Some((cage, format!("has {cells} cells: a cage has 1 to {size}")))
+            }
             RulesError::CageSum {
                 cage,
                 sum,
                 least,
                 most,
-            } => write!(
-                f,
-                "cage {} cannot sum to {sum}: its distinct digits sum to {least} to {most}",
-                cage + 1
-            ),
+            } => Some((
+                cage,
+                format!("cannot sum to {sum}: its distinct digits sum to {least} to {most}"),
+            )),
             RulesError::CageOverlap { cage, cell } => {
-                write!(f, "cage {} takes cell {} a second time", cage + 1, cell + 1)
+                Some((cage, format!("takes cell {} a second time", cell + 1)))
             }
+            _ => None,
         }
     }
 }

@@ -172,8 +172,9 @@ pub struct Args {
     /// (3x3 by default) and --variant (any; jigsaw puzzles get a random
     /// region map, killer puzzles random cages and only the clues they need,
     /// a few; killer up to 9x9, jigsaw up to 12x12), written one per line in --symbols
-    /// with their region map and cages, as --variant reads them. The output
-    /// depends on --seed only, not on -j.
+    /// with their region map and cages, after a line `variant NAME` for any
+    /// variant but classic, so that `dlx sudoku` reads them back as they are.
+    /// The output depends on --seed only, not on -j.
     #[arg(long, value_name = "COUNT", conflicts_with_all = ["files", "count", "unique", "to_dlx", "to_dlx_dir", "output", "placeholder", "max_nodes", "time_limit"])]
     pub generate: Option<u64>,
 

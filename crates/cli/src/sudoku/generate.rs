@@ -56,7 +56,22 @@ pub(super) fn run(args: &Args, config: &Config, count: u64, pool: &rayon::Thread
         crate::diag!("dlx sudoku: {message}");
         return Status::Error;
     }
-    let out = InOrder::new(BufWriter::with_capacity(1 << 16, io::stdout()));
+    let mut writer = BufWriter::with_capacity(1 << 16, io::stdout());
+    // Lines of a variant start with a `variant` line, so that the output
+    // read back as it is (`dlx sudoku` without --variant) keeps the rules:
+    // without it, a region map or cages would be read as a comment and the
+    // puzzle solved as a classic one. (A JSON record names its variant.)
+    if !args.json
+        && !variant.is_classic()
+        && let Err(error) = writeln!(writer, "variant {variant}")
+    {
+        if is_broken_pipe(&error) {
+            return Status::Success;
+        }
+        crate::diag!("dlx sudoku: error writing output: {error}");
+        return Status::Error;
+    }
+    let out = InOrder::new(writer);
     let mut blocks =
         (0..count.div_ceil(BLOCK)).map(|block| (block, BLOCK.min(count - block * BLOCK)));
     let make = |chunk: Vec<(u64, u64)>, stop: &Stop| {

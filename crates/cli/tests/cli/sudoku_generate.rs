@@ -147,20 +147,34 @@ fn check_generated(variant: &str, box_shape: &str, count: usize) {
     let (rows, cols) = box_shape.split_once('x').unwrap();
     let (rows, cols): (usize, usize) = (rows.parse().unwrap(), cols.parse().unwrap());
     let args = ["--variant", variant, "--box", box_shape, "--seed", "21"];
-    let text = generate(&count.to_string(), &args, "1");
-    assert_eq!(text, generate(&count.to_string(), &args, "3"));
+    let output = generate(&count.to_string(), &args, "1");
+    assert_eq!(output, generate(&count.to_string(), &args, "3"));
+    // A variant line first, naming the variant as `--variant` does.
+    let (header, text) = output.split_once('\n').unwrap();
+    let named = header.strip_prefix("variant ").unwrap();
+    let sorted = |name: &str| {
+        let mut parts: Vec<&str> = name.split('+').collect();
+        parts.sort_unstable();
+        parts.join("+")
+    };
+    assert_eq!(sorted(named), sorted(variant));
     assert_eq!(text.lines().count(), count);
     let read_args = ["--variant", variant, "--box", box_shape];
-    let unique = solve(&text, &[&read_args[..], &["--unique"]].concat());
+    let unique = solve(text, &[&read_args[..], &["--unique"]].concat());
     assert_exit(&unique, 0);
-    let answers = String::from_utf8(unique.stdout).unwrap();
+    let answers = String::from_utf8(unique.stdout.clone()).unwrap();
     assert_eq!(answers.lines().count(), count);
+    // Read back as it is, without --variant: the variant line keeps the
+    // rules (a cage map is not taken for a comment of a classic puzzle).
+    let as_is = solve(&output, &["--box", box_shape, "--unique"]);
+    assert_exit(&as_is, 0);
+    assert_eq!(as_is.stdout, unique.stdout);
     let (jigsaw, killer) = (variant.contains("jigsaw"), variant.contains("killer"));
     for (answer, line) in answers.lines().zip(text.lines()) {
         let puzzle = parse(line, rows, cols, jigsaw, killer);
         assert!(solves(answer, &puzzle), "{answer} does not solve {line}");
     }
-    let fewer = one_clue_less(&text);
+    let fewer = one_clue_less(text);
     if !fewer.is_empty() {
         let counted = solve(
             &fewer,
@@ -200,15 +214,35 @@ fn generated_killer_lines_are_rated_and_a_bad_one_is_located_in_its_batch() {
         assert!(record.contains("\"search_effort\":"), "{record}");
     }
     let lines = generate("3", &["--variant", "killer"], "1");
-    // The second puzzle's first cage sum spoilt.
+    // The second puzzle's (after the variant line) first cage sum spoilt.
     let mut batch: Vec<String> = lines.lines().map(str::to_owned).collect();
-    let at = batch[1].find('=').unwrap();
-    batch[1].replace_range(at..at + 1, "#");
-    let output = solve(&(batch.join("\n") + "\n"), &["--variant", "killer"]);
+    assert_eq!(batch[0], "variant killer");
+    let at = batch[2].find('=').unwrap();
+    batch[2].replace_range(at..at + 1, "#");
+    let output = solve(&(batch.join("\n") + "\n"), &[]);
     assert_exit(&output, 2);
     assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 2);
     let message = stderr(&output);
-    assert!(message.starts_with("<stdin>:2: bad cage sum"), "{message}");
+    assert!(message.starts_with("<stdin>:3: bad cage sum"), "{message}");
+    // A sum no cage of its size can have is named by the cage's label, at
+    // the column of its word.
+    let mut batch: Vec<String> = lines.lines().map(str::to_owned).collect();
+    let line = batch[1].clone();
+    let words: Vec<&str> = line.split(' ').collect();
+    let (label, _) = words[2].split_once('=').unwrap();
+    let column = line.find(words[2]).unwrap() + 1;
+    batch[1] = line.replacen(words[2], &format!("{label}=99"), 1);
+    let output = solve(&(batch.join("\n") + "\n"), &[]);
+    assert_exit(&output, 2);
+    assert_eq!(String::from_utf8_lossy(&output.stdout).lines().count(), 2);
+    let message = stderr(&output);
+    assert!(
+        message.starts_with(&format!(
+            "<stdin>:2: cage {:?} cannot sum to 99",
+            label.chars().next().unwrap()
+        )) && message.contains(&format!("at column {column}\n")),
+        "{message}"
+    );
 }
 
 /// The solutions of `input`, then their counts up to 3, by `engine`.

@@ -865,6 +865,8 @@ fn read_line(
             .ok_or_else(|| missing("a cage map", line.len()))?;
         let (labels, cells_of) = cage_map(map, at, n)?;
         let mut sums: Vec<Option<u32>> = vec![None; labels.len()];
+        // Where each cage's sum was written, to locate a sum it cannot have.
+        let mut sum_columns = vec![at; labels.len()];
         let mut given = 0;
         for (at, word) in words.by_ref() {
             let (label, sum) = cage_sum(word, at)?;
@@ -877,6 +879,7 @@ fn read_line(
                     ),
                 });
             };
+            sum_columns[k] = at;
             if sums[k].replace(sum).is_some() {
                 return Err(ReadErrorKind::BadVariantData {
                     column: Some(at + 1),
@@ -905,7 +908,22 @@ fn read_line(
                 sum: sum.unwrap_or(0),
             })
             .collect();
-        rules = rules.with_cages(cages).map_err(ReadErrorKind::BadRules)?;
+        rules = rules.with_cages(cages).map_err(|error| {
+            // Named by the cage's label, at its sum (or the map).
+            match (&error, error.cage_detail()) {
+                (RulesError::CageSum { .. }, Some((cage, detail))) => {
+                    ReadErrorKind::BadVariantData {
+                        column: Some(sum_columns[cage] + 1),
+                        message: format!("cage {:?} {detail}", labels[cage] as char),
+                    }
+                }
+                (_, Some((cage, detail))) => ReadErrorKind::BadVariantData {
+                    column: Some(at + 1),
+                    message: format!("cage {:?} {detail}", labels[cage] as char),
+                },
+                (_, None) => ReadErrorKind::BadRules(error),
+            }
+        })?;
     }
     let rest = words.next().map_or(line.len(), |(at, _)| at);
     Ok((rules, rest))
