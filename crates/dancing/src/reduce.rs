@@ -227,6 +227,11 @@ struct State<'p> {
     /// item (valid where `conflict_stamps` is the current stamp).
     conflicts: Vec<u32>,
     conflict_stamps: Vec<u64>,
+    /// The color the option being tested gives each item it marks.
+    marked_color: Vec<u32>,
+    /// Per primary item, the last option found compatible with an option
+    /// being tested: often compatible with the next one too.
+    witness: Vec<Option<OptionId>>,
     /// How many primary items took narrower bounds.
     tightened: usize,
     /// Steps of work left.
@@ -260,6 +265,8 @@ impl<'p> State<'p> {
             stamp: 0,
             conflicts: vec![0; items],
             conflict_stamps: vec![0; items],
+            marked_color: vec![0; items],
+            witness: vec![None; items],
             tightened: 0,
             budget: (problem.entry_count() as u64 + 1).saturating_mul(WORK_PER_ENTRY),
         };
@@ -323,18 +330,21 @@ impl<'p> State<'p> {
     /// `item` that every live option of `item` holds: empty when `item` has
     /// no option. `None` when the budget ran out.
     fn common_items(&mut self, item: ItemId, secondary: bool) -> Option<Vec<ItemId>> {
-        let options: Vec<OptionId> = self.live_options(item).map(|e| e.option).collect();
-        let Some((&first, rest)) = options.split_first() else {
+        let Some(first) = self.live_options(item).next() else {
             return Some(Vec::new());
         };
         let mut common: Vec<ItemId> = self
-            .entries(first)
+            .entries(first.option)
             .map(|(other, _)| other)
             .filter(|&other| other != item && (secondary || self.is_primary(other)))
             .collect();
-        for &option in rest {
+        for n in 0..self.options_of[item.index()].len() {
+            let option = self.options_of[item.index()][n].option;
             if common.is_empty() {
                 break;
+            }
+            if !self.option_live[option.index()] || option == first.option {
+                continue;
             }
             self.stamp += 1;
             let stamp = self.stamp;
@@ -509,15 +519,30 @@ impl<'p> State<'p> {
         let hopeless = problem.items().any(|item| {
             self.is_live_primary(item) && self.live_len[item.index()] < self.bounds[item.index()].0
         });
+        // The items whose lower bound an option could make unreachable.
+        let needy: Vec<ItemId> = problem
+            .items()
+            .filter(|&item| self.is_live_primary(item) && self.bounds[item.index()].0 > 0)
+            .collect();
         let mut changed = false;
-        for (option, _) in problem.options() {
+        for (option, members) in problem.options() {
             if !self.option_live[option.index()] {
                 continue;
             }
+            // Two ways to the same answer: through the options that clash
+            // with `option` (Knuth's way, cheap when its items have few
+            // options), or through each needy item, looking for options
+            // compatible with it (cheap when there are few such items).
+            let through_clashes: usize = members
+                .iter()
+                .map(|item| self.live_len[item.index()] as usize)
+                .sum();
             let (blocks, steps) = if hopeless {
                 (true, 1)
-            } else {
+            } else if through_clashes <= needy.len() {
                 self.blocks(option)
+            } else {
+                self.blocks_by_witnesses(option, &needy)
             };
             if blocks {
                 self.remove_option(option);
@@ -544,32 +569,32 @@ impl<'p> State<'p> {
     /// (`option` itself counts in `live_len[r]` when it holds `r`, and is
     /// then one of the compatible ones).
     fn blocks(&mut self, option: OptionId) -> (bool, usize) {
+        let problem = self.problem;
         self.stamp += 1;
         let stamp = self.stamp;
-        let entries: Vec<(ItemId, u32)> = self.entries(option).collect();
-        let mut steps = entries.len();
         self.option_stamps[option.index()] = stamp;
-        for &(item, color) in &entries {
-            let clash_on_item = |other_color: u32| {
-                if self.is_primary(item) {
-                    self.bounds[item.index()].1 == 1
-                } else {
-                    color == 0 || other_color != color
+        let codes = problem.color_codes(option);
+        let members = problem.option(option);
+        let mut steps = members.len();
+        for (k, &item) in members.iter().enumerate() {
+            let primary = self.is_primary(item);
+            if !self.item_live[item.index()] || (primary && self.bounds[item.index()].1 > 1) {
+                continue;
+            }
+            let color = codes.map_or(0, |codes| codes[k]);
+            let length = self.options_of[item.index()].len();
+            steps += length;
+            for n in 0..length {
+                let entry = self.options_of[item.index()][n];
+                let other = entry.option;
+                if !self.option_live[other.index()]
+                    || self.option_stamps[other.index()] == stamp
+                    || (!primary && color != 0 && entry.color == color)
+                {
+                    continue;
                 }
-            };
-            let clashing: Vec<OptionId> = self.options_of[item.index()]
-                .iter()
-                .filter(|entry| {
-                    self.option_live[entry.option.index()]
-                        && self.option_stamps[entry.option.index()] != stamp
-                        && clash_on_item(entry.color)
-                })
-                .map(|entry| entry.option)
-                .collect();
-            steps += self.options_of[item.index()].len();
-            for other in clashing {
                 self.option_stamps[other.index()] = stamp;
-                for &r in self.problem.option(other) {
+                for &r in problem.option(other) {
                     steps += 1;
                     if !self.is_live_primary(r) {
                         continue;
@@ -587,6 +612,82 @@ impl<'p> State<'p> {
             }
         }
         (false, steps)
+    }
+
+    /// [`blocks`](Self::blocks), found item by item: for each item of
+    /// `needy`, looks for as many options compatible with `option` as its
+    /// lower bound asks (less `option` itself when it holds the item),
+    /// trying the last one found first.
+    fn blocks_by_witnesses(&mut self, option: OptionId, needy: &[ItemId]) -> (bool, usize) {
+        self.stamp += 1;
+        let stamp = self.stamp;
+        let codes = self.problem.color_codes(option);
+        let mut steps = 0;
+        for (k, &item) in self.problem.option(option).iter().enumerate() {
+            self.item_stamps[item.index()] = stamp;
+            self.marked_color[item.index()] = codes.map_or(0, |codes| codes[k]);
+            steps += 1;
+        }
+        for &p in needy {
+            if !self.item_live[p.index()] {
+                continue;
+            }
+            let held = self.item_stamps[p.index()] == stamp;
+            let need = self.bounds[p.index()].0 - u32::from(held);
+            if need == 0 {
+                continue;
+            }
+            let mut found = 0;
+            let witness = self.witness[p.index()];
+            if let Some(w) = witness
+                && w != option
+                && self.option_live[w.index()]
+                && self.compatible(w, stamp, &mut steps)
+            {
+                found += 1;
+            }
+            let mut n = 0;
+            while found < need && n < self.options_of[p.index()].len() {
+                let other = self.options_of[p.index()][n].option;
+                n += 1;
+                if other == option || Some(other) == witness || !self.option_live[other.index()] {
+                    continue;
+                }
+                if self.compatible(other, stamp, &mut steps) {
+                    found += 1;
+                    self.witness[p.index()] = Some(other);
+                }
+            }
+            steps += n;
+            if found < need {
+                return (true, steps);
+            }
+        }
+        (false, steps)
+    }
+
+    /// Whether `other` can join the option whose items carry `stamp` (and
+    /// its colors in `marked_color`): no shared primary item held at most
+    /// once, no shared secondary item without one real color.
+    fn compatible(&self, other: OptionId, stamp: u64, steps: &mut usize) -> bool {
+        let codes = self.problem.color_codes(other);
+        self.problem
+            .option(other)
+            .iter()
+            .enumerate()
+            .all(|(k, &item)| {
+                *steps += 1;
+                let i = item.index();
+                if self.item_stamps[i] != stamp || !self.item_live[i] {
+                    return true;
+                }
+                if self.is_primary(item) {
+                    self.bounds[i].1 > 1
+                } else {
+                    let color = codes.map_or(0, |codes| codes[k]);
+                    color != 0 && color == self.marked_color[i]
+                }
+            })
     }
 
     /// How many pairs `(i, j)` are left where every live option of the live
@@ -615,4 +716,52 @@ enum Implied {
     /// It has the same options as this item, which takes these bounds
     /// (the intersection of both).
     Merged(ItemId, (u32, u32)),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format;
+
+    /// Asserts that both ways of finding a blocking option give the same
+    /// answer on every option of `problem`, and returns how many block.
+    fn both_ways_agree(problem: &Problem) -> usize {
+        let mut state = State::new(problem);
+        let needy: Vec<ItemId> = problem
+            .items()
+            .filter(|&item| state.is_live_primary(item) && state.bounds[item.index()].0 > 0)
+            .collect();
+        let mut blocking = 0;
+        for (option, _) in problem.options() {
+            if state.option_live[option.index()] {
+                let (through_clashes, _) = state.blocks(option);
+                let (by_witnesses, _) = state.blocks_by_witnesses(option, &needy);
+                assert_eq!(through_clashes, by_witnesses, "option {}", option.index());
+                blocking += usize::from(through_clashes);
+            }
+        }
+        blocking
+    }
+
+    #[test]
+    fn both_ways_to_find_blocking_options_agree() {
+        let files = [
+            include_str!("../tests/data/toy.dlx"),
+            include_str!("../tests/data/colors.dlx"),
+            include_str!("../tests/data/debruijn3.dlx"),
+            include_str!("../tests/data/knuth_dlx3_example.dlx"),
+            include_str!("../tests/data/rowcol4_1_2.dlx"),
+            include_str!("../tests/data/langford7.dlx"),
+            include_str!("../tests/data/pentomino3x20.dlx"),
+            // Lower bounds of 2 and 3, colors, and a twin pair.
+            "a 2|b | x\na b x:2\nb x:1\nb x:1\na\n",
+            "3|a b | x y\na x:1\na x:1 b\na x:2\na y\nb y\na y:1\n",
+            "1:2|a 2:3|b c\na b\na b\na b c\nc\n",
+        ];
+        let mut blocking = 0;
+        for text in files {
+            blocking += both_ways_agree(&format::read_str(text).unwrap().problem);
+        }
+        assert!(blocking > 100, "only {blocking} blocking options met");
+    }
 }
