@@ -143,7 +143,7 @@ impl Reduction {
 }
 
 /// Steps of work per entry of the problem before the reductions stop.
-const WORK_PER_ENTRY: u64 = 2048;
+const WORK_PER_ENTRY: u64 = 512;
 
 /// Reduces `problem` (see the [module documentation](self)): any problem,
 /// with or without colors and bounds.
