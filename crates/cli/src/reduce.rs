@@ -6,7 +6,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
-use dancing::{format, reduce};
+use dancing::{Problem, Reduction, format, reduce};
 
 use crate::input::Input;
 use crate::status::{Status, is_broken_pipe};
@@ -15,8 +15,8 @@ use crate::status::{Status, is_broken_pipe};
 /// solution removed, items forced by others merged), as Knuth's DLX-PRE.
 ///
 /// The reduced problem goes to standard output in Knuth's format, a
-/// summary to standard error. Problems with colors or item bounds are not
-/// reduced. Exit status: 0, or 2 on an error.
+/// summary to standard error. Colors and item bounds are kept and taken
+/// into account. Exit status: 0, or 2 on an error.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// A file in Knuth's DLX format; none, or `-`, reads standard input.
@@ -37,27 +37,9 @@ pub fn run(args: &Args) -> Status {
         crate::diag!("{name}:{warning}");
     }
     let problem = parsed.problem;
-    let reduction = match reduce(&problem) {
-        Ok(reduction) => reduction,
-        Err(error) => {
-            crate::diag!("{name}: dlx reduce: {error}");
-            return Status::Error;
-        }
-    };
+    let reduction = reduce(&problem);
     let reduced = reduction.problem();
-    let summary = format!(
-        "removed {} of {} options and {} of {} items in {} rounds{}",
-        reduction.removed_options(),
-        problem.option_count(),
-        reduction.removed_items(),
-        problem.item_count(),
-        reduction.rounds(),
-        if reduction.is_complete() {
-            ""
-        } else {
-            " (stopped at the work limit: reduced less than it could be)"
-        }
-    );
+    let summary = summary(&problem, &reduction);
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let written = writeln!(out, "| reduced from {name} by dlx reduce: {summary}")
@@ -74,4 +56,33 @@ pub fn run(args: &Args) -> Status {
             Status::Error
         }
     }
+}
+
+/// One line: what was removed, and what was left alone because reducing it
+/// would not be sound.
+fn summary(problem: &Problem, reduction: &Reduction) -> String {
+    let mut line = format!(
+        "removed {} of {} options and {} of {} items in {} rounds",
+        reduction.removed_options(),
+        problem.option_count(),
+        reduction.removed_items(),
+        problem.item_count(),
+        reduction.rounds(),
+    );
+    if reduction.tightened_bounds() > 0 {
+        line += &format!(
+            ", narrowed the bounds of {} items",
+            reduction.tightened_bounds()
+        );
+    }
+    if reduction.forced_items_kept() > 0 {
+        line += &format!(
+            "; kept {} forced items (colors or bounds make merging them unsound)",
+            reduction.forced_items_kept()
+        );
+    }
+    if !reduction.is_complete() {
+        line += " (stopped at the work limit: reduced less than it could be)";
+    }
+    line
 }

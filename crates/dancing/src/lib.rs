@@ -22,7 +22,7 @@ pub use parallel::ParallelSolver;
 pub use problem::{
     BuildError, ColorId, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, is_valid_name,
 };
-pub use reduce::{ReduceError, Reduction, reduce};
+pub use reduce::{Reduction, reduce};
 pub use relabel::Shuffled;
 pub use search::{
     CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError, SelectError, Solver,

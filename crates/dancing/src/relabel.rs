@@ -13,6 +13,17 @@ pub(crate) fn rebuild(
     items: &[ItemId],
     options: &[OptionId],
 ) -> Result<Problem, BuildError> {
+    rebuild_with_bounds(problem, items, options, |item| problem.item_bounds(item))
+}
+
+/// [`rebuild`], with each primary item's bounds given by `bounds` (of the
+/// original item) instead of copied.
+pub(crate) fn rebuild_with_bounds(
+    problem: &Problem,
+    items: &[ItemId],
+    options: &[OptionId],
+    bounds: impl Fn(ItemId) -> (u32, u32),
+) -> Result<Problem, BuildError> {
     let mut builder = ProblemBuilder::new();
     let mut new_item = vec![None; problem.item_count()];
     for &item in items {
@@ -23,9 +34,11 @@ pub(crate) fn rebuild(
             (None, ItemKind::Primary) => builder.primary_items(1)?,
             (None, _) => builder.secondary_items(1)?,
         };
-        if problem.has_bounds() && kind == ItemKind::Primary {
-            let (lower, upper) = problem.item_bounds(item);
-            builder.set_bounds(id, lower, upper)?;
+        if kind == ItemKind::Primary {
+            let (lower, upper) = bounds(item);
+            if (lower, upper) != (1, 1) {
+                builder.set_bounds(id, lower, upper)?;
+            }
         }
         new_item[item.index()] = Some(id);
     }

@@ -1,6 +1,7 @@
 //! `dlx reduce`: the reduced problem counts the same as the original on
-//! every plain reference file, the summary says what was removed, and bad
-//! or unsupported input is an error naming its place.
+//! every reference file (plain, colored, bounded), the summary says what
+//! was removed and what was kept, and bad input is an error naming its
+//! place.
 
 use std::process::Output;
 
@@ -34,6 +35,11 @@ fn reduced_files_count_the_same() {
         "partitions8.dlx",
         "pentomino3x20.dlx",
         "sudoku4x4_grids.dlx",
+        "colors.dlx",
+        "debruijn4.dlx",
+        "knuth_dlx3_example.dlx",
+        "rowcol4_1_2.dlx",
+        "rowcol5_2_2.dlx",
     ] {
         let reduced = reduce_file(file);
         assert_exit(&reduced, 0);
@@ -69,14 +75,55 @@ fn pentomino_placements_that_isolate_cells_are_removed() {
 }
 
 #[test]
-fn bad_or_unsupported_input_is_an_error_with_its_place() {
-    let colors = reduce_file("colors.dlx");
-    assert_exit(&colors, 2);
-    assert!(stderr(&colors).contains("colors.dlx: dlx reduce: problems with colors"));
-    assert!(colors.stdout.is_empty());
-    let bounds = reduce_file("rowcol4_2_2.dlx");
-    assert_exit(&bounds, 2);
-    assert!(stderr(&bounds).contains("bounds"), "{}", stderr(&bounds));
+fn a_colored_file_is_reduced_as_dlx_pre_does() {
+    // Knuth's example: `A B X:0 Y:0` leaves `C` nothing compatible, then
+    // `C` goes with `C Y:1`, and `X` and `Y` are left with one color each.
+    let reduced = reduce_file("colors.dlx");
+    assert_exit(&reduced, 0);
+    let text = String::from_utf8_lossy(&reduced.stdout).into_owned();
+    let body: Vec<&str> = text.lines().filter(|line| !line.starts_with('|')).collect();
+    assert_eq!(body, ["A B", "A", "B"], "{text}");
+    let summary = stderr(&reduced);
+    assert!(
+        summary.contains("colors.dlx: removed 3 of 5 options and 3 of 5 items"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn a_bounded_file_keeps_its_bounds_and_says_what_it_kept() {
+    // Every option of `2|a` holds `x`, in two colors: `x` decides which
+    // options go together and is kept, which the summary says.
+    let reduced = dlx()
+        .arg("reduce")
+        .write_stdin("2|a b | x\na x:1\na x:1\na x:2 b\na x:2\nb\n")
+        .output()
+        .unwrap();
+    assert_exit(&reduced, 0);
+    let summary = stderr(&reduced);
+    assert!(summary.contains("kept 1 forced items"), "{summary}");
+    let text = String::from_utf8_lossy(&reduced.stdout).into_owned();
+    assert!(text.contains("2|a b | x\n"), "{text}");
+    assert_eq!(count_of(&reduced.stdout), "2");
+    // A twin item merged into another narrows its bounds.
+    let merged = dlx()
+        .arg("reduce")
+        .write_stdin("1:2|a 2:3|b c\na b\na b\na b c\nc\n")
+        .output()
+        .unwrap();
+    assert_exit(&merged, 0);
+    assert!(
+        stderr(&merged).contains("narrowed the bounds of 1 items"),
+        "{}",
+        stderr(&merged)
+    );
+    let text = String::from_utf8_lossy(&merged.stdout).into_owned();
+    assert!(text.contains("\n2|a c\n"), "{text}");
+    assert_eq!(count_of(&merged.stdout), "3");
+}
+
+#[test]
+fn bad_input_is_an_error_with_its_place() {
     let unknown = dlx()
         .arg("reduce")
         .write_stdin("a b\na x\n")
@@ -87,6 +134,29 @@ fn bad_or_unsupported_input_is_an_error_with_its_place() {
         stderr(&unknown).contains("<stdin>:2:3: unknown item `x`"),
         "{}",
         stderr(&unknown)
+    );
+    assert!(unknown.stdout.is_empty());
+    let bad_bounds = dlx()
+        .arg("reduce")
+        .write_stdin("3:2|a b\na b\n")
+        .output()
+        .unwrap();
+    assert_exit(&bad_bounds, 2);
+    assert!(
+        stderr(&bad_bounds).contains("<stdin>:1:"),
+        "{}",
+        stderr(&bad_bounds)
+    );
+    let color_on_primary = dlx()
+        .arg("reduce")
+        .write_stdin("a b\na:1 b\n")
+        .output()
+        .unwrap();
+    assert_exit(&color_on_primary, 2);
+    assert!(
+        stderr(&color_on_primary).contains("<stdin>:2:"),
+        "{}",
+        stderr(&color_on_primary)
     );
     let missing = dlx()
         .args(["reduce", "/no/such/file.dlx"])
