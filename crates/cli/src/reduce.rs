@@ -62,27 +62,36 @@ pub fn run(args: &Args) -> Status {
 /// would not be sound.
 fn summary(problem: &Problem, reduction: &Reduction) -> String {
     let mut line = format!(
-        "removed {} of {} options and {} of {} items in {} rounds",
+        "removed {} of {} and {} of {} in {}",
         reduction.removed_options(),
-        problem.option_count(),
+        counted(problem.option_count(), "option"),
         reduction.removed_items(),
-        problem.item_count(),
-        reduction.rounds(),
+        counted(problem.item_count(), "item"),
+        counted(reduction.rounds(), "round"),
     );
     if reduction.tightened_bounds() > 0 {
         line += &format!(
-            ", narrowed the bounds of {} items",
-            reduction.tightened_bounds()
+            ", narrowed the bounds of {}",
+            counted(reduction.tightened_bounds(), "item")
         );
     }
     if reduction.forced_items_kept() > 0 {
         line += &format!(
-            "; kept {} forced items (colors or bounds make merging them unsound)",
-            reduction.forced_items_kept()
+            "; kept {} (colors or bounds make merging them unsound)",
+            counted(reduction.forced_items_kept(), "forced item")
         );
     }
     if !reduction.is_complete() {
         line += " (stopped at the work limit: reduced less than it could be)";
     }
     line
+}
+
+/// `1 option`, `5 options`.
+fn counted(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("{count} {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
 }

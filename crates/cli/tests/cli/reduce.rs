@@ -101,7 +101,7 @@ fn a_bounded_file_keeps_its_bounds_and_says_what_it_kept() {
         .unwrap();
     assert_exit(&reduced, 0);
     let summary = stderr(&reduced);
-    assert!(summary.contains("kept 1 forced items"), "{summary}");
+    assert!(summary.contains("kept 1 forced item ("), "{summary}");
     let text = String::from_utf8_lossy(&reduced.stdout).into_owned();
     assert!(text.contains("2|a b | x\n"), "{text}");
     assert_eq!(count_of(&reduced.stdout), "2");
@@ -113,7 +113,7 @@ fn a_bounded_file_keeps_its_bounds_and_says_what_it_kept() {
         .unwrap();
     assert_exit(&merged, 0);
     assert!(
-        stderr(&merged).contains("narrowed the bounds of 1 items"),
+        stderr(&merged).ends_with(" rounds, narrowed the bounds of 1 item\n"),
         "{}",
         stderr(&merged)
     );
