@@ -56,7 +56,7 @@ impl Matrix<'_> {
             // The nodes to unlink, from the option's mask: a marked node
             // (often half of them) costs nothing, and no branch guesses
             // which node is marked.
-            let mut nodes = self.colors[first as usize - 1] & !(1 << (p - first));
+            let mut nodes = self.unmarked_others(p, first, last);
             while nodes != 0 {
                 self.links.unlink(first + nodes.trailing_zeros(), unit);
                 nodes &= nodes - 1;
@@ -82,7 +82,7 @@ impl Matrix<'_> {
         let (first, last) = self.option_bounds(p);
         let unit = self.unit;
         if last - first < MASKED_OPTION {
-            let mut nodes = self.colors[first as usize - 1] & !(1 << (p - first));
+            let mut nodes = self.unmarked_others(p, first, last);
             while nodes != 0 {
                 self.links.relink(first + nodes.trailing_zeros(), unit);
                 nodes &= nodes - 1;
@@ -96,6 +96,17 @@ impl Matrix<'_> {
                 q += 1;
             }
         }
+    }
+
+    /// The mask of the nodes of `p`'s option `first..=last` (at most
+    /// [`MASKED_OPTION`] nodes) that are not marked, but `p`. Cut to the
+    /// option's length, so that every node it names lies between the
+    /// option's bounds, which the unchecked accesses of `unlink` and
+    /// `relink` need (the mask is in a slice that nothing validates).
+    #[inline(always)]
+    fn unmarked_others(&self, p: u32, first: u32, last: u32) -> u32 {
+        let option = u32::MAX >> (MASKED_OPTION - 1 - (last - first));
+        self.colors[first as usize - 1] & option & !(1 << (p - first))
     }
 
     /// Marks node `q` [`AGREES`], in its color and its option's mask.
