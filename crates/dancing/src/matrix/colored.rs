@@ -63,13 +63,11 @@ impl Matrix<'_> {
                 unlinked += 1;
             }
         } else {
-            let mut q = first;
-            for &color in &self.colors[first as usize..=last as usize] {
+            for (q, &color) in (first..).zip(&self.colors[first as usize..=last as usize]) {
                 if color != AGREES && q != p {
                     self.links.unlink(q, unit);
                     unlinked += 1;
                 }
-                q += 1;
             }
         }
         unlinked
@@ -88,12 +86,10 @@ impl Matrix<'_> {
                 nodes &= nodes - 1;
             }
         } else {
-            let mut q = first;
-            for &color in &self.colors[first as usize..=last as usize] {
+            for (q, &color) in (first..).zip(&self.colors[first as usize..=last as usize]) {
                 if color != AGREES && q != p {
                     self.links.relink(q, unit);
                 }
-                q += 1;
             }
         }
     }
