@@ -12,8 +12,7 @@
 //! changes the counts: a node marked before its option is hidden is not
 //! unlinked.
 
-use super::{AGREES, COVERED, Colored, Hiding, Matrix, NO_COLOR, Plain};
-use crate::links::Links;
+use super::{AGREES, COVERED, Colored, Hiding, MASKED_OPTION, Matrix, NO_COLOR, Plain};
 
 impl Matrix<'_> {
     /// Removes `item` from the active list and hides every option in it,
@@ -21,13 +20,14 @@ impl Matrix<'_> {
     pub(crate) fn cover_colored<const WIDE: bool>(&mut self, item: u32) {
         let count = self.list_length(item);
         let mut p = item;
+        let mut updates = 1;
         for _ in 0..count {
             p = self.links.link(p).down;
-            self.hide_colored(p);
+            updates += self.hide_colored(p);
         }
         *self.links.len_mut(item) += COVERED;
         self.note_covered::<WIDE>(item);
-        self.updates += 1;
+        self.updates += updates;
     }
 
     /// Undoes `cover_colored(item)`.
@@ -43,19 +43,34 @@ impl Matrix<'_> {
     }
 
     /// Unlinks every other node of `p`'s option from its item's list, but
-    /// those marked [`AGREES`].
+    /// those marked [`AGREES`], and returns how many it unlinked (the
+    /// updates). The callers count them in a register: a counter in the
+    /// matrix is a load and a store per option, each waiting on the last.
     #[inline(always)]
-    pub(super) fn hide_colored(&mut self, p: u32) {
+    #[must_use]
+    pub(super) fn hide_colored(&mut self, p: u32) -> u64 {
         let (first, last) = self.option_bounds(p);
         let unit = self.unit;
-        // The updates are counted in a register: a counter in the matrix
-        // would be a load and a store per node, each waiting on the last.
         let mut unlinked = 0;
-        self.for_other_nodes(p, first, last, |links, q| {
-            links.unlink(q, unit);
-            unlinked += 1;
-        });
-        self.updates += unlinked;
+        if last - first < MASKED_OPTION {
+            // The nodes to unlink, from the option's mask: a marked node
+            // (often half of them) costs nothing, and no branch guesses
+            // which node is marked.
+            let mut nodes = self.unmarked_others(p, first, last);
+            while nodes != 0 {
+                self.links.unlink(first + nodes.trailing_zeros(), unit);
+                nodes &= nodes - 1;
+                unlinked += 1;
+            }
+        } else {
+            for (q, &color) in (first..).zip(&self.colors[first as usize..=last as usize]) {
+                if color != AGREES && q != p {
+                    self.links.unlink(q, unit);
+                    unlinked += 1;
+                }
+            }
+        }
+        unlinked
     }
 
     /// Undoes `hide_colored(p)`. The nodes of one option lie in different
@@ -64,31 +79,49 @@ impl Matrix<'_> {
     pub(super) fn unhide_colored(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
         let unit = self.unit;
-        self.for_other_nodes(p, first, last, |links, q| links.relink(q, unit));
-    }
-
-    /// Calls `visit` on the nodes `first..=last` of `p`'s option but `p`
-    /// and those marked [`AGREES`], first to last: two counted loops over
-    /// the option's colors, with one bounds check for each.
-    #[inline(always)]
-    fn for_other_nodes(
-        &mut self,
-        p: u32,
-        first: u32,
-        last: u32,
-        mut visit: impl FnMut(&mut Links<'_>, u32),
-    ) {
-        let colors = &self.colors[first as usize..=last as usize];
-        let (before, after) = colors.split_at((p - first) as usize);
-        for (offset, &color) in before.iter().enumerate() {
-            if color != AGREES {
-                visit(&mut self.links, first + offset as u32);
+        if last - first < MASKED_OPTION {
+            let mut nodes = self.unmarked_others(p, first, last);
+            while nodes != 0 {
+                self.links.relink(first + nodes.trailing_zeros(), unit);
+                nodes &= nodes - 1;
+            }
+        } else {
+            for (q, &color) in (first..).zip(&self.colors[first as usize..=last as usize]) {
+                if color != AGREES && q != p {
+                    self.links.relink(q, unit);
+                }
             }
         }
-        for (offset, &color) in after.iter().enumerate().skip(1) {
-            if color != AGREES {
-                visit(&mut self.links, p + offset as u32);
-            }
+    }
+
+    /// The mask of the nodes of `p`'s option `first..=last` (at most
+    /// [`MASKED_OPTION`] nodes) that are not marked, but `p`. Cut to the
+    /// option's length, so that every node it names lies between the
+    /// option's bounds, which the unchecked accesses of `unlink` and
+    /// `relink` need (the mask is in a slice that nothing validates).
+    #[inline(always)]
+    fn unmarked_others(&self, p: u32, first: u32, last: u32) -> u32 {
+        let option = u32::MAX >> (MASKED_OPTION - 1 - (last - first));
+        self.colors[first as usize - 1] & option & !(1 << (p - first))
+    }
+
+    /// Marks node `q` [`AGREES`], in its color and its option's mask.
+    #[inline(always)]
+    fn mark_agrees(&mut self, q: u32) {
+        self.colors[q as usize] = AGREES;
+        let (first, last) = self.option_bounds(q);
+        if last - first < MASKED_OPTION {
+            self.colors[first as usize - 1] &= !(1 << (q - first));
+        }
+    }
+
+    /// Undoes `mark_agrees(q)`, giving the node back its `color`.
+    #[inline(always)]
+    fn unmark(&mut self, q: u32, color: u32) {
+        self.colors[q as usize] = color;
+        let (first, last) = self.option_bounds(q);
+        if last - first < MASKED_OPTION {
+            self.colors[first as usize - 1] |= 1 << (q - first);
         }
     }
 
@@ -98,33 +131,37 @@ impl Matrix<'_> {
     pub(super) fn purify(&mut self, p: u32) {
         let color = self.colors[p as usize];
         let item = self.links.item(p);
-        self.cleansings += 1;
-        let mut q = self.links.link(item).down;
-        while q != item {
-            if self.colors[q as usize] == color {
-                if q != p {
-                    self.colors[q as usize] = AGREES;
-                    self.cleansings += 1;
-                }
-            } else {
-                self.hide_colored(q);
-            }
+        // A counted walk, as in `cover`: hiding an option never unlinks
+        // its node in this list, so the length stays as it is.
+        let count = self.list_length(item);
+        let (mut updates, mut cleansings) = (0, 1);
+        let mut q = item;
+        for _ in 0..count {
             q = self.links.link(q).down;
+            if self.colors[q as usize] != color {
+                updates += self.hide_colored(q);
+            } else if q != p {
+                self.mark_agrees(q);
+                cleansings += 1;
+            }
         }
+        self.updates += updates;
+        self.cleansings += cleansings;
     }
 
     /// Undoes `purify(p)`.
     pub(super) fn unpurify(&mut self, p: u32) {
         let color = self.colors[p as usize];
         let item = self.links.item(p);
-        let mut q = self.links.link(item).up;
-        while q != item {
+        let count = self.list_length(item);
+        let mut q = item;
+        for _ in 0..count {
+            q = self.links.link(q).up;
             if self.colors[q as usize] == AGREES {
-                self.colors[q as usize] = color;
+                self.unmark(q, color);
             } else if q != p {
                 self.unhide_colored(q);
             }
-            q = self.links.link(q).up;
         }
     }
 

@@ -4,7 +4,7 @@
 use bumpalo::Bump;
 
 use super::chunks::chunks_of;
-use super::{CHOICE_CHUNK, COVERED, Column, Kind, Matrix};
+use super::{CHOICE_CHUNK, COVERED, Column, Kind, Matrix, unmarked_mask};
 use crate::links::{Bounds, Link, Links, SPACER};
 use crate::problem::{ItemKind, Problem};
 
@@ -147,6 +147,10 @@ pub(super) fn fill(
         option_nodes[id.index()] = first as u32;
         if let Some(codes) = problem.color_codes(id) {
             colors[first..=last].copy_from_slice(codes);
+        }
+        if let Some(mask) = colors.get_mut(first - 1) {
+            // The spacer before the option holds its mask of unmarked nodes.
+            *mask = unmarked_mask(first as u32, last as u32);
         }
         for (k, &item) in option.iter().enumerate() {
             let column = column_of(item);

@@ -79,6 +79,13 @@ pub(crate) struct Matrix<'b> {
     /// number plus 1, or [`AGREES`] for a node whose option agrees with the
     /// color its item was purified to. Empty for a problem without colors,
     /// which Algorithm X solves.
+    ///
+    /// A spacer has no color: the one before an option of at most
+    /// [`MASKED_OPTION`] nodes holds instead a bit per node of the option
+    /// (the lowest for the first), set unless the node is marked
+    /// [`AGREES`], so that hiding an option visits only the nodes it
+    /// unlinks. It shares a cache line with the option's colors, which
+    /// `purify` has just read.
     pub(crate) colors: &'b mut [u32],
     /// Which algorithm the problem needs.
     pub(crate) kind: Kind,
@@ -162,6 +169,21 @@ pub(crate) struct Plain;
 
 /// DLX2's hiding: colors on secondary items.
 pub(crate) struct Colored;
+
+/// The longest option whose nodes marked [`AGREES`] are tracked by a mask
+/// (see [`Matrix::colors`]); longer ones test each node's color.
+pub(crate) const MASKED_OPTION: u32 = u32::BITS;
+
+/// The mask of an option `first..=last` with no node marked: one bit per
+/// node, or 0 for an option longer than [`MASKED_OPTION`].
+pub(crate) fn unmarked_mask(first: u32, last: u32) -> u32 {
+    let length = last - first + 1;
+    if length <= MASKED_OPTION {
+        u32::MAX >> (MASKED_OPTION - length)
+    } else {
+        0
+    }
+}
 
 /// The color code of an uncolored node.
 pub(crate) const NO_COLOR: u32 = 0;

@@ -178,3 +178,51 @@ proptest! {
         prop_assert_eq!(solver.count(), all.len() as u64);
     }
 }
+
+/// A colored problem whose options are long (past the 32 nodes that the
+/// matrix tracks by a mask of agreeing nodes) or short, mixed: 1 to 3
+/// primary items, 40 secondary ones, 2 colors.
+fn long_and_short_options() -> impl Strategy<Value = Problem> {
+    let primaries = proptest::collection::btree_set(0usize..3, 1..=2);
+    // A long option holds every secondary item; a color choice of 2 is
+    // none.
+    let long = proptest::collection::vec(0usize..=2, 40)
+        .prop_map(|colors| colors.into_iter().enumerate().collect::<Vec<_>>());
+    let short = proptest::collection::btree_map(0usize..40, 0usize..=2, 0..4)
+        .prop_map(|entries| entries.into_iter().collect::<Vec<_>>());
+    let option = (primaries, prop_oneof![long, short]);
+    proptest::collection::vec(option, 1..9).prop_map(|options| {
+        let mut builder = ProblemBuilder::new();
+        let primary = builder.primary_items(3).unwrap().index();
+        let secondary = builder.secondary_items(40).unwrap().index();
+        let colors = [builder.color("a").unwrap(), builder.color("b").unwrap()];
+        for (primaries, secondaries) in options {
+            let entries = primaries
+                .into_iter()
+                .map(|k| (dancing::ItemId::new(primary + k), None))
+                .chain(secondaries.into_iter().map(|(k, color)| {
+                    (
+                        dancing::ItemId::new(secondary + k),
+                        colors.get(color).copied(),
+                    )
+                }));
+            builder.colored_option(entries).unwrap();
+        }
+        builder.build().unwrap()
+    })
+}
+
+proptest! {
+    #![proptest_config(proptest_config(128))]
+
+    /// Options past the mask's width take the dance's other path, in the
+    /// same search as short ones: the same solutions as brute force.
+    #[test]
+    fn long_colored_options_find_exactly_the_brute_force_solutions(problem in long_and_short_options()) {
+        let found = engine_solutions(&problem);
+        prop_assert_eq!(&found, &exact_covers(&problem));
+        for solution in &found {
+            assert_exact_cover(&problem, solution);
+        }
+    }
+}
