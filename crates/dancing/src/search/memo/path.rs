@@ -1,0 +1,177 @@
+//! A memoized count on many threads: each thread counts subtrees of the
+//! parallel split, one after another, with one tally (and so one cache)
+//! for all of them. To reach a subtree the walk goes down its path as the
+//! search would, so the key maker sees every step: the colors each option
+//! on the path put in force, and (Algorithm M) the options each branch
+//! tweaked out. Then a key means the same subproblem whatever path led to
+//! it, and counts cached below one subtree serve every other, on this
+//! thread or, with a shared cache, on any.
+//!
+//! The nodes on the path are not looked up or cached: the split explored
+//! them, and the count below a path node is only the part of it that this
+//! subtree holds.
+
+use std::ops::ControlFlow;
+
+use super::cache::{Cache, SharedCache, Store};
+use super::{CacheStats, MemoConfig, MemoError, Tally};
+use crate::matrix::{Branch, Hiding, Kind};
+use crate::search::{Algorithm, Colored, Colors, ExactCover, Plain, Solver};
+use crate::visit::{Progress, Stats};
+
+/// The state of a memoized count on one thread, kept from subtree to
+/// subtree: the cache (its own or a shared one) and the keys of the path.
+pub(crate) struct MemoWalker<'s> {
+    tally: Tally<'s>,
+}
+
+impl<'s> MemoWalker<'s> {
+    /// A walker for `solver`, which has nothing selected: with the shared
+    /// `cache`, or else a cache of its own of at most `limit` bytes.
+    pub(crate) fn new(
+        solver: &mut Solver<'_>,
+        memo: &MemoConfig,
+        cache: Option<&'s SharedCache>,
+        limit: usize,
+    ) -> MemoWalker<'s> {
+        debug_assert_eq!(solver.selected, 0);
+        let store = match cache {
+            Some(cache) => Store::Shared {
+                cache,
+                stats: CacheStats::default(),
+                adaptive: memo.adaptive,
+            },
+            None => Store::Own(Cache::new(memo, limit)),
+        };
+        MemoWalker {
+            tally: Tally::new(solver, memo, store),
+        }
+    }
+
+    /// What this thread's cache did (with a shared cache, this thread's
+    /// lookups).
+    pub(crate) fn cache_stats(&self) -> CacheStats {
+        self.tally.cache.stats()
+    }
+
+    /// Whether the cache is still on.
+    pub(crate) fn cache_on(&self) -> bool {
+        self.tally.cache.is_on()
+    }
+}
+
+impl Solver<'_> {
+    /// Counts the subtree at the end of `path` (option nodes from the root,
+    /// each chosen as the search chooses, as the parallel split gives
+    /// them), with `walker`'s cache; the solver's configuration gives the
+    /// node limit and checkpoints, `monitor` may stop it. Returns the count
+    /// (a lower bound if stopped) and the statistics of the subtree.
+    ///
+    /// # Errors
+    /// [`MemoError::Overflow`] if the count exceeds `u128::MAX`.
+    pub(crate) fn count_memoized_below<M>(
+        &mut self,
+        walker: &mut MemoWalker<'_>,
+        path: &[u32],
+        monitor: &mut M,
+    ) -> Result<(u128, Stats), MemoError>
+    where
+        M: FnMut(&Progress) -> ControlFlow<()>,
+    {
+        let tally = &mut walker.tally;
+        self.memo_reselect(tally, path);
+        tally.begin(self);
+        self.memo_walk_any(tally, monitor)
+    }
+
+    /// Makes the selection `path`, going down as the memoized walk goes
+    /// and telling `tally`'s key maker each step: the levels shared with
+    /// the current selection stay, the others are undone and redone.
+    fn memo_reselect(&mut self, tally: &mut Tally<'_>, path: &[u32]) {
+        let common = self.choices[..self.selected]
+            .iter()
+            .zip(path)
+            .take_while(|(a, b)| a == b)
+            .count();
+        by_algorithm!(
+            self,
+            A => {
+                while self.selected > common {
+                    self.selected -= 1;
+                    self.memo_up::<A>(tally, self.selected);
+                }
+                for &node in &path[common..] {
+                    self.memo_down::<A>(tally, self.selected, node);
+                    self.selected += 1;
+                }
+            },
+            bounded => by_hiding!(self, H => {
+                while self.selected > common {
+                    self.selected -= 1;
+                    self.memo_up_bounded::<H>(tally, self.selected);
+                }
+                for &node in &path[common..] {
+                    self.memo_down_bounded::<H>(tally, self.selected, node);
+                    self.selected += 1;
+                }
+            })
+        );
+    }
+
+    /// Chooses `node` at `level` (Algorithms X and C).
+    fn memo_down<A: Algorithm>(&mut self, tally: &mut Tally<'_>, level: usize, node: u32) {
+        let item = self.matrix.item_of(node);
+        A::cover(&mut self.matrix, item);
+        self.choices[level] = node;
+        self.positions[level] = 0;
+        tally.keys.purifications(&self.matrix, node, true);
+        A::commit(&mut self.matrix, node);
+    }
+
+    /// Undoes [`memo_down`](Self::memo_down) at `level`.
+    fn memo_up<A: Algorithm>(&mut self, tally: &mut Tally<'_>, level: usize) {
+        let node = self.choices[level];
+        A::uncommit(&mut self.matrix, node);
+        tally.keys.purifications(&self.matrix, node, false);
+        let item = self.matrix.item_of(node);
+        A::uncover(&mut self.matrix, item);
+    }
+
+    /// Opens the branch at `level` and steps through it to `node` (an
+    /// option, or the item for the null move) as the memoized walk does:
+    /// each option before it tried (tweaked out where the item has room)
+    /// and left.
+    fn memo_down_bounded<H: Hiding>(&mut self, tally: &mut Tally<'_>, level: usize, node: u32) {
+        let item = self.matrix.item_of(node);
+        let degree = match self.matrix.choose_bounded() {
+            Branch::On {
+                item: chosen,
+                degree,
+            } if chosen == item && degree > 0 => degree,
+            other => unreachable!("a path branches as the search did: {other:?}"),
+        };
+        tally.frames[level].tweak_mark = tally.keys.tweak_mark();
+        let mut current = self.open_branch::<H>(level, item, degree as u32);
+        let stepped = self.memo_step::<H>(tally, item, current);
+        debug_assert!(stepped, "a path's branch has its nodes");
+        while current != node {
+            self.matrix.uncommit_bounded::<H>(current);
+            tally.keys.purifications(&self.matrix, current, false);
+            current = self.matrix.next_option(current);
+            self.choices[level] = current;
+            self.positions[level] += 1;
+            let stepped = self.memo_step::<H>(tally, item, current);
+            debug_assert!(stepped, "a path's branch has its nodes");
+        }
+    }
+
+    /// Undoes [`memo_down_bounded`](Self::memo_down_bounded) at `level`.
+    fn memo_up_bounded<H: Hiding>(&mut self, tally: &mut Tally<'_>, level: usize) {
+        let node = self.choices[level];
+        self.undo_branch::<H>(level);
+        if node != self.matrix.item_of(node) {
+            tally.keys.purifications(&self.matrix, node, false);
+        }
+        tally.keys.untweak_to(tally.frames[level].tweak_mark);
+    }
+}
