@@ -18,6 +18,7 @@
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
@@ -226,19 +227,31 @@ impl ParallelSolver {
             }),
         };
         let template = &self.template;
-        let finished = AtomicUsize::new(0);
+        let (done, finished) = mpsc::channel::<()>();
         std::thread::scope(|scope| {
             for _ in 0..workers {
-                scope.spawn(|| {
-                    work(&shared, template);
-                    finished.fetch_add(1, Ordering::Release);
+                let done = done.clone();
+                let shared = &shared;
+                scope.spawn(move || {
+                    work(shared, template);
+                    // The caller is waiting in `recv_timeout`.
+                    let _ = done.send(());
                 });
             }
-            // The caller's side: progress, and the monitor's stop.
+            // A worker that panicked hangs up without a word: once all
+            // have, the wait ends.
+            drop(done);
+            // The caller's side: progress, and the monitor's stop, until
+            // every worker is done.
             let mut monitoring = true;
+            let mut running = workers;
             let mut last = Instant::now();
-            while finished.load(Ordering::Acquire) < workers {
-                std::thread::sleep(interval.min(Duration::from_millis(5)));
+            while running > 0 {
+                match finished.recv_timeout(interval) {
+                    Ok(()) => running -= 1,
+                    Err(RecvTimeoutError::Timeout) => {}
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
                 if !monitoring || last.elapsed() < interval {
                     continue;
                 }

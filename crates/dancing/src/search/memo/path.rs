@@ -93,29 +93,58 @@ impl Solver<'_> {
             .zip(path)
             .take_while(|(a, b)| a == b)
             .count();
+        // Where the two paths part at a level that branched on the same
+        // item, the branch stays open and moves to the new node, as the
+        // walk moves to a sibling: covering an item with thousands of
+        // options again for each of thousands of sibling subtrees would
+        // cost more than counting them.
+        let sibling = common < self.selected
+            && common < path.len()
+            && self.matrix.item_of(self.choices[common])
+                == self.matrix.item_of(path[common]);
+        let kept = common + usize::from(sibling);
         by_algorithm!(
             self,
             A => {
-                while self.selected > common {
+                while self.selected > kept {
                     self.selected -= 1;
                     self.memo_up::<A>(tally, self.selected);
                 }
-                for &node in &path[common..] {
+                if sibling {
+                    self.memo_swap::<A>(tally, common, path[common]);
+                }
+                for &node in &path[kept..] {
                     self.memo_down::<A>(tally, self.selected, node);
                     self.selected += 1;
                 }
             },
             bounded => by_hiding!(self, H => {
-                while self.selected > common {
+                while self.selected > kept {
                     self.selected -= 1;
                     self.memo_up_bounded::<H>(tally, self.selected);
                 }
-                for &node in &path[common..] {
+                if sibling && !self.memo_step_to::<H>(tally, common, path[common]) {
+                    // Not a later sibling: the branch is set up again.
+                    self.memo_up_bounded::<H>(tally, common);
+                    self.memo_down_bounded::<H>(tally, common, path[common]);
+                }
+                for &node in &path[kept..] {
                     self.memo_down_bounded::<H>(tally, self.selected, node);
                     self.selected += 1;
                 }
             })
         );
+    }
+
+    /// Moves the choice at `level` (the last selected) to `node`, another
+    /// option of the same item, which stays covered (Algorithms X and C).
+    fn memo_swap<A: Algorithm>(&mut self, tally: &mut Tally<'_>, level: usize, node: u32) {
+        let old = self.choices[level];
+        A::uncommit(&mut self.matrix, old);
+        tally.keys.purifications(&self.matrix, old, false);
+        self.choices[level] = node;
+        tally.keys.purifications(&self.matrix, node, true);
+        A::commit(&mut self.matrix, node);
     }
 
     /// Chooses `node` at `level` (Algorithms X and C).
@@ -151,9 +180,31 @@ impl Solver<'_> {
             other => unreachable!("a path branches as the search did: {other:?}"),
         };
         tally.frames[level].tweak_mark = tally.keys.tweak_mark();
-        let mut current = self.open_branch::<H>(level, item, degree as u32);
-        let stepped = self.memo_step::<H>(tally, item, current);
+        let first = self.open_branch::<H>(level, item, degree as u32);
+        let stepped = self.memo_step::<H>(tally, item, first);
         debug_assert!(stepped, "a path's branch has its nodes");
+        let reached = self.memo_step_to::<H>(tally, level, node);
+        debug_assert!(reached, "a path's node is in its branch");
+    }
+
+    /// Steps the open branch at `level` (the last selected) on from its
+    /// node to `node`, a later one, as the walk steps to the next sibling:
+    /// false, the branch left as it was, if `node` does not come later.
+    fn memo_step_to<H: Hiding>(&mut self, tally: &mut Tally<'_>, level: usize, node: u32) -> bool {
+        let mut current = self.choices[level];
+        let item = self.matrix.item_of(current);
+        if current == node {
+            return true;
+        }
+        // Is `node` later in the branch? Options tweaked out still point
+        // down to the next, so the branch's order can be followed.
+        let mut later = current;
+        while later != item && later != node {
+            later = self.matrix.next_option(later);
+        }
+        if later != node {
+            return false;
+        }
         while current != node {
             self.matrix.uncommit_bounded::<H>(current);
             tally.keys.purifications(&self.matrix, current, false);
@@ -163,6 +214,7 @@ impl Solver<'_> {
             let stepped = self.memo_step::<H>(tally, item, current);
             debug_assert!(stepped, "a path's branch has its nodes");
         }
+        true
     }
 
     /// Undoes [`memo_down_bounded`](Self::memo_down_bounded) at `level`.
