@@ -53,7 +53,6 @@ pub struct MemoConfig {
     memory_limit: usize,
     adaptive: bool,
     hand_back: bool,
-    shared: bool,
 }
 
 /// The default bound on a cache's memory: 256 MiB.
@@ -65,7 +64,6 @@ impl Default for MemoConfig {
             memory_limit: DEFAULT_MEMO_LIMIT,
             adaptive: true,
             hand_back: false,
-            shared: true,
         }
     }
 }
@@ -105,21 +103,6 @@ impl MemoConfig {
     /// Whether a count whose cache turned itself off stops there.
     pub fn get_hand_back(&self) -> bool {
         self.hand_back
-    }
-
-    /// On many threads (see
-    /// [`ParallelSolver::count_memoized`](crate::ParallelSolver::count_memoized)):
-    /// whether the threads share one cache (default yes), or each keeps
-    /// its own, with its share of the memory bound. On one thread it makes
-    /// no difference.
-    pub fn shared(mut self, shared: bool) -> MemoConfig {
-        self.shared = shared;
-        self
-    }
-
-    /// Whether the threads of a count share one cache.
-    pub fn get_shared(&self) -> bool {
-        self.shared
     }
 
     /// The bound on the cache's memory, in bytes.

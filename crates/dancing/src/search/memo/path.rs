@@ -1,11 +1,11 @@
 //! A memoized count on many threads: each thread counts subtrees of the
-//! parallel split, one after another, with one tally (and so one cache)
-//! for all of them. To reach a subtree the walk goes down its path as the
+//! parallel split, one after another, with one tally for all of them and
+//! the cache that all threads share. To reach a subtree the walk goes down its path as the
 //! search would, so the key maker sees every step: the colors each option
 //! on the path put in force, and (Algorithm M) the options each branch
 //! tweaked out. Then a key means the same subproblem whatever path led to
-//! it, and counts cached below one subtree serve every other, on this
-//! thread or, with a shared cache, on any.
+//! it, and counts cached below one subtree serve every other, on any
+//! thread.
 //!
 //! The nodes on the path are not looked up or cached: the split explored
 //! them, and the count below a path node is only the part of it that this
@@ -13,43 +13,39 @@
 
 use std::ops::ControlFlow;
 
-use super::cache::{Cache, SharedCache, Store};
+use super::cache::{SharedCache, Store};
 use super::{CacheStats, MemoConfig, MemoError, Tally};
 use crate::matrix::{Branch, Hiding, Kind};
 use crate::search::{Algorithm, Colored, Colors, ExactCover, Plain, Solver};
 use crate::visit::{Progress, Stats};
 
 /// The state of a memoized count on one thread, kept from subtree to
-/// subtree: the cache (its own or a shared one) and the keys of the path.
+/// subtree: the shared cache and the keys of the path.
 pub(crate) struct MemoWalker<'s> {
     tally: Tally<'s>,
 }
 
 impl<'s> MemoWalker<'s> {
-    /// A walker for `solver`, which has nothing selected: with the shared
-    /// `cache`, or else a cache of its own of at most `limit` bytes.
+    /// A walker for `solver`, which has nothing selected, with the
+    /// shared `cache`.
     pub(crate) fn new(
         solver: &mut Solver<'_>,
         memo: &MemoConfig,
-        cache: Option<&'s SharedCache>,
-        limit: usize,
+        cache: &'s SharedCache,
     ) -> MemoWalker<'s> {
         debug_assert_eq!(solver.selected, 0);
-        let store = match cache {
-            Some(cache) => Store::Shared {
-                cache,
-                stats: CacheStats::default(),
-                adaptive: memo.adaptive,
-            },
-            None => Store::Own(Cache::new(memo, limit)),
+        let store = Store::Shared {
+            cache,
+            stats: CacheStats::default(),
+            adaptive: memo.adaptive,
         };
         MemoWalker {
             tally: Tally::new(solver, memo, store),
         }
     }
 
-    /// What this thread's cache did (with a shared cache, this thread's
-    /// lookups).
+    /// What this thread's lookups found, and whether it turned the cache
+    /// off.
     pub(crate) fn cache_stats(&self) -> CacheStats {
         self.tally.cache.stats()
     }
@@ -100,8 +96,7 @@ impl Solver<'_> {
         // cost more than counting them.
         let sibling = common < self.selected
             && common < path.len()
-            && self.matrix.item_of(self.choices[common])
-                == self.matrix.item_of(path[common]);
+            && self.matrix.item_of(self.choices[common]) == self.matrix.item_of(path[common]);
         let kept = common + usize::from(sibling);
         by_algorithm!(
             self,
