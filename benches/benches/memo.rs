@@ -5,6 +5,10 @@
 //! turn itself off and cost little. Building the matrix is inside the
 //! timed region for both.
 //!
+//! A second group counts where the cache pays on one and two threads
+//! (`ParallelSolver::count_memoized`, the threads sharing one cache),
+//! linking included.
+//!
 //! The slowest plain counts (8x8 dominoes, seconds; 8x10, minutes; the 6x10
 //! pentomino box) run only with `DANCING_BENCH_SLOW=1`.
 
@@ -13,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
-use dancing::{MemoConfig, Problem, Solver};
+use dancing::{MemoConfig, ParallelSolver, Problem, SearchConfig, Solver};
 use dancing_problems::polyomino::pentominoes;
 use dancing_problems::{
     Board, ExactCover, Packing, PerfectMatchings, Queens, SetPartitions, Tilings,
@@ -118,12 +122,56 @@ fn plain_against_memo(c: &mut Criterion) {
     }
 }
 
+/// The memoized count of `problem` on `threads` threads.
+fn parallel_memo_count(problem: &Problem, threads: usize) -> u128 {
+    ParallelSolver::new(problem)
+        .with_config(SearchConfig::new().threads(threads))
+        .count_memoized(&MemoConfig::new())
+        .expect("no overflow")
+        .solutions
+}
+
+fn threads_and_caches(c: &mut Criterion) {
+    let dominoes =
+        |rows, columns| Tilings::dominoes(Board::rectangle(rows, columns).unwrap()).unwrap();
+    let cases = [
+        case(
+            "dominoes-12x12",
+            dominoes(12, 12),
+            53_060_477_521_960_000,
+            false,
+        ),
+        case(
+            "partitions-11",
+            SetPartitions::new(11).unwrap(),
+            678_570,
+            false,
+        ),
+    ];
+    for case in cases {
+        let problem = &case.problem;
+        let mut group = c.benchmark_group(format!("memo-threads/{}", case.name));
+        for (name, threads) in [("j1", 1), ("j2", 2)] {
+            assert_eq!(
+                parallel_memo_count(problem, threads),
+                case.count,
+                "{} {name}",
+                case.name
+            );
+            group.bench_function(name, |b| {
+                b.iter(|| parallel_memo_count(black_box(problem), threads))
+            });
+        }
+        group.finish();
+    }
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .sample_size(10)
         .warm_up_time(Duration::from_secs(1))
         .measurement_time(Duration::from_secs(3));
-    targets = plain_against_memo
+    targets = plain_against_memo, threads_and_caches
 }
 criterion_main!(benches);

@@ -86,8 +86,8 @@ pub struct SearchArgs {
     /// Count with a cache of subproblems (memoized counting, as DXZ and
     /// Knuth's DLX6): exact counts up to 2^128 - 1, and far fewer nodes
     /// where subproblems recur (tilings, matchings, partitions), with
-    /// colors and item bounds too. Needs --count; one thread. The cache
-    /// turns itself off where it does not pay.
+    /// colors and item bounds too. Needs --count; runs on -j threads, which
+    /// share one cache. The cache turns itself off where it does not pay.
     #[arg(long, requires = "count")]
     pub memo: bool,
 

@@ -1,16 +1,15 @@
 //! `--memo`: counting with the engine's cache of subproblems
-//! ([`Solver::count_memoized`]; plain, colored and bounded problems), on
-//! one thread, within the same budgets, progress bar and summary as any
-//! other search; and `--memo-limit`'s sizes.
+//! ([`ParallelSolver::count_memoized`]; plain, colored and bounded
+//! problems), on the threads of `-j`, within the same budgets, progress bar
+//! and summary as any other search; and `--memo-limit`'s sizes.
 
 use std::io;
 
-use bumpalo::Bump;
 use std::ops::ControlFlow;
 
 use dancing::{
-    CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, OptionId, Problem, SearchConfig, Solver, Stats,
-    StopReason, Template,
+    CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, OptionId, ParallelSolver, Problem, SearchConfig,
+    Stats, StopReason, Template,
 };
 
 use super::args::SearchArgs;
@@ -30,10 +29,11 @@ pub struct MemoReport {
 }
 
 impl Run<'_> {
-    /// Counts `problem`'s solutions with the cache of `--memo`, then writes
-    /// the summary. A cache that turns itself off hands the count to the
-    /// plain search on every thread (the trial's few thousand nodes are
-    /// lost). Fails only when writing the output fails.
+    /// Counts `problem`'s solutions with the cache of `--memo` on `-j`
+    /// threads (one cache shared by all, `--memo-limit` the total), then
+    /// writes the summary. A cache that turns itself off hands the count
+    /// to the plain search on every thread (the trial's few thousand nodes
+    /// per thread are lost). Fails only when writing the output fails.
     pub(super) fn count_memoized(
         &self,
         problem: &Problem,
@@ -46,9 +46,12 @@ impl Run<'_> {
         };
         let limit = self.search.memo_limit.unwrap_or(DEFAULT_MEMO_LIMIT);
         let memo = MemoConfig::new().memory_limit(limit).hand_back(true);
-        let bump = Bump::new();
-        let config = SearchConfig::new().node_limit(self.search.max_nodes);
-        let mut solver = Solver::from_template(&template, &bump).with_config(config);
+        let threads = self.search.thread_count();
+        let config = SearchConfig::new()
+            .threads(threads)
+            .node_limit(self.search.max_nodes)
+            .progress_interval(self.poll());
+        let mut solver = ParallelSolver::from_template(template).with_config(config);
         let progress = self.progress_bar(false);
         let mut stop = None;
         let counted = solver.count_memoized_monitored(&memo, |state| {
@@ -71,8 +74,7 @@ impl Run<'_> {
         if counted.cache.turned_off && stop.is_none() {
             // The trial's matrix is not needed by the plain search, which
             // links its own.
-            drop(bump);
-            drop(template);
+            drop(solver);
             // Reported once, below, with the cache's figures.
             let unreported = SearchArgs {
                 stats: false,
@@ -100,7 +102,7 @@ impl Run<'_> {
         let outcome = Outcome {
             stats: counted.stats,
             elapsed: self.budget.started().elapsed(),
-            threads: 1,
+            threads,
             stop,
             explored: Some(solver.explored()),
             profile: Vec::new(),

@@ -91,13 +91,15 @@ fn counts_past_64_bits_are_printed_exactly() {
         "--count",
         "--memo",
         "--json",
+        "-j",
+        "2",
         path.to_str().unwrap(),
     ]);
     std::fs::remove_file(&path).unwrap();
     assert_exit(&json, 0);
     let summary: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     assert_eq!(summary["solutions"], count.to_string());
-    assert_eq!(summary["threads"], 1);
+    assert_eq!(summary["threads"], 2);
     assert!(summary["memo"]["hits"].as_u64().unwrap() > 0);
     assert!(summary["memo"]["peak_entries"].as_u64().unwrap() > 0);
 }
@@ -200,6 +202,8 @@ fn a_node_budget_stops_a_memoized_count() {
         "--max-nodes",
         "200",
         "--stats",
+        "-j",
+        "1",
     ]);
     let stats = stderr(&output);
     assert!(stats.contains("complete no"), "{stats}");
@@ -207,6 +211,65 @@ fn a_node_budget_stops_a_memoized_count() {
     assert!(figure(&stats, "nodes") <= 200, "{stats}");
     let partial: u128 = stdout(&output).trim().parse().unwrap();
     assert!(partial < 1_031_151_241);
+}
+
+/// `--memo -j N`: the same counts as the plain search on every reference
+/// file, with a large cache, a tiny one and none.
+#[test]
+fn memoized_counts_on_threads_equal_plain_counts() {
+    let files: Vec<String> = REFERENCE
+        .iter()
+        .map(|file| engine_data(file).display().to_string())
+        .collect();
+    let mut plain_args = vec!["solve", "--count", "-j", "1"];
+    plain_args.extend(files.iter().map(String::as_str));
+    let plain = run(&plain_args);
+    assert_exit(&plain, 0);
+    for threads in ["2", "3"] {
+        for limit in ["256M", "4K", "0"] {
+            let mut args = vec![
+                "solve",
+                "--count",
+                "--memo",
+                "-j",
+                threads,
+                "--memo-limit",
+                limit,
+            ];
+            args.extend(files.iter().map(String::as_str));
+            let memo = run(&args);
+            assert_exit(&memo, 0);
+            assert_eq!(stdout(&memo), stdout(&plain), "{args:?}");
+        }
+    }
+}
+
+/// On two threads the summary says so, the cache's figures add up over
+/// them, and a budget stops the count with a lower bound.
+#[test]
+fn memoized_counts_on_two_threads_report_and_stop() {
+    {
+        let mut args = vec!["gen", "dominoes", "8x8", "--count", "--memo", "--stats"];
+        args.extend(["-j", "2"]);
+        let output = run(&args);
+        assert_exit(&output, 0);
+        assert_eq!(stdout(&output), "12988816\n");
+        let stats = stderr(&output);
+        assert_eq!(figure(&stats, "threads"), 2, "{stats}");
+        assert!(figure(&stats, "cache-hits") > 0, "{stats}");
+        assert!(figure(&stats, "cache-peak-entries") > 0, "{stats}");
+        assert!(stats.contains("complete yes"), "{stats}");
+        assert!(stats.contains("cache-off no"), "{stats}");
+
+        args[2] = "8x10";
+        args.extend(["--max-nodes", "3000"]);
+        let output = run(&args);
+        let stats = stderr(&output);
+        assert!(stats.contains("complete no"), "{stats}");
+        assert!(stats.contains("stopped max-nodes"), "{stats}");
+        let partial: u128 = stdout(&output).trim().parse().unwrap();
+        assert!(partial < 1_031_151_241, "{stats}");
+    }
 }
 
 #[test]

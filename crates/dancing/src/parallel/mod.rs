@@ -17,6 +17,7 @@
 //! order of one thread. [`SearchConfig::ordered`](crate::SearchConfig::ordered)
 //! keeps that order.
 
+mod memo;
 mod order;
 mod split;
 mod worker;

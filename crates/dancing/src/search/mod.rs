@@ -91,6 +91,7 @@ pub(crate) use walk::{Algorithm, Dance};
 use x::ExactCover;
 
 pub use memo::{CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError};
+pub(crate) use memo::{MemoWalker, SharedCache};
 
 /// The search state for one problem: the linked matrix and the level stack,
 /// all in the caller's arena.

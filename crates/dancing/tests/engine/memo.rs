@@ -6,8 +6,8 @@ use std::ops::ControlFlow;
 
 use bumpalo::Bump;
 use dancing::{
-    ItemId, ItemKind, MemoConfig, MemoCount, Problem, ProblemBuilder, SearchConfig, Solver,
-    StopReason,
+    ItemId, ItemKind, MemoConfig, MemoCount, ParallelSolver, Problem, ProblemBuilder, SearchConfig,
+    Solver, StopReason,
 };
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config, small_problem};
 use dancing_testkit::{brute, figures};
@@ -318,5 +318,152 @@ fn a_purified_item_with_no_option_left_keys_apart() {
     assert_eq!(brute::count(&problem), 5);
     for memo in caches() {
         assert_eq!(memo_count(&problem, &memo).solutions, 5, "{memo:?}");
+    }
+}
+
+/// The memoized count of `problem` on `threads` threads, split into about
+/// `tasks` subtrees per thread, checked to be complete.
+fn parallel_memo_count(
+    problem: &Problem,
+    memo: &MemoConfig,
+    threads: usize,
+    tasks: usize,
+) -> MemoCount {
+    let config = SearchConfig::new().threads(threads).tasks_per_thread(tasks);
+    let mut parallel = ParallelSolver::new(problem).with_config(config);
+    let counted = parallel.count_memoized(memo).expect("no overflow");
+    assert_eq!(counted.stats.stop, StopReason::Complete, "{memo:?}");
+    assert_eq!(u128::from(counted.stats.solutions), counted.solutions);
+    assert_eq!(parallel.stats(), counted.stats);
+    assert!(
+        counted.cache.peak_bytes <= memo.get_memory_limit(),
+        "{} bytes over the limit of {} ({memo:?}, {threads} threads)",
+        counted.cache.peak_bytes,
+        memo.get_memory_limit()
+    );
+    counted
+}
+
+#[test]
+fn memoized_counts_on_threads_equal_plain_counts_on_every_reference_file() {
+    for (file, problem) in reference_files() {
+        let bump = Bump::new();
+        let plain = u128::from(Solver::new(&problem, &bump).count());
+        for threads in 1..=4 {
+            for tasks in [1, 8] {
+                for memo in caches() {
+                    let counted = parallel_memo_count(&problem, &memo, threads, tasks);
+                    assert_eq!(
+                        counted.solutions, plain,
+                        "{file} on {threads} threads ({tasks} tasks each) with {memo:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// On many threads the shared cache still spares nodes: about as many
+/// as on one.
+#[test]
+fn the_cache_spares_nodes_on_threads_too() {
+    for file in ["matchings12.dlx", "partitions8.dlx"] {
+        let problem = data(file);
+        let bump = Bump::new();
+        let mut solver = Solver::new(&problem, &bump);
+        solver.count();
+        let plain_nodes = solver.stats().nodes;
+        {
+            let memo = MemoConfig::new();
+            let counted = parallel_memo_count(&problem, &memo, 2, 4);
+            assert!(counted.cache.hits > 0, "{file} {memo:?}");
+            assert!(!counted.cache.turned_off, "{file} {memo:?}");
+            assert!(
+                counted.stats.nodes * 4 < plain_nodes,
+                "{file} {memo:?}: {} nodes memoized, {plain_nodes} plain",
+                counted.stats.nodes
+            );
+        }
+    }
+}
+
+/// On threads, a cache that does not pay turns off and the count goes on
+/// without it, or (handing back) the count stops for the plain search.
+#[test]
+fn a_cache_that_does_not_pay_turns_itself_off_on_threads() {
+    let problem = data("queens12.dlx");
+    for tasks in [1, 8] {
+        let memo = MemoConfig::new();
+        let counted = parallel_memo_count(&problem, &memo, 2, tasks);
+        assert!(counted.cache.turned_off, "{:?}", counted.cache);
+        assert_eq!(counted.solutions, 14_200);
+        let config = SearchConfig::new().threads(2).tasks_per_thread(tasks);
+        let mut parallel = ParallelSolver::new(&problem).with_config(config);
+        let handed_back = parallel.count_memoized(&memo.hand_back(true)).unwrap();
+        assert!(handed_back.cache.turned_off);
+        assert_eq!(handed_back.stats.stop, StopReason::Interrupted);
+        assert!(handed_back.solutions < 14_200);
+    }
+}
+
+/// A node limit or the monitor stops a count on threads with a lower
+/// bound, and says why.
+#[test]
+fn stopped_counts_on_threads_are_lower_bounds() {
+    let problem = data("queens12.dlx");
+    for threads in 2..=4 {
+        for memo in caches() {
+            let config = SearchConfig::new()
+                .threads(threads)
+                .tasks_per_thread(4)
+                .node_limit(Some(3_000));
+            let mut parallel = ParallelSolver::new(&problem).with_config(config.clone());
+            let limited = parallel.count_memoized(&memo).unwrap();
+            assert_eq!(limited.stats.stop, StopReason::NodeLimit, "{memo:?}");
+            assert!(limited.solutions < 14_200, "{memo:?}");
+            let stopped = ParallelSolver::new(&problem)
+                .with_config(
+                    config
+                        .node_limit(None)
+                        .progress_interval(std::time::Duration::ZERO),
+                )
+                .count_memoized_monitored(&memo, |_| ControlFlow::Break(()))
+                .unwrap();
+            assert_eq!(stopped.stats.stop, StopReason::Interrupted, "{memo:?}");
+            assert!(stopped.solutions < 14_200, "{memo:?}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(proptest_config(96))]
+
+    #[test]
+    fn memoized_counts_on_threads_equal_brute_force(
+        problem in small_problem(),
+        threads in 2usize..=4,
+        tasks in 1usize..=3,
+    ) {
+        let expected = u128::from(brute::count(&problem));
+        for memo in caches() {
+            prop_assert_eq!(parallel_memo_count(&problem, &memo, threads, tasks).solutions, expected);
+        }
+    }
+
+    #[test]
+    fn memoized_counts_on_threads_with_bounds_and_colors_equal_brute_force(
+        problem in colored_bounded_problem(),
+        threads in 2usize..=4,
+        tasks in 1usize..=3,
+    ) {
+        let expected = u128::from(brute::count(&problem));
+        for memo in caches() {
+            prop_assert_eq!(parallel_memo_count(&problem, &memo, threads, tasks).solutions, expected);
+        }
+        let problem = without_bounds(&problem);
+        let expected = u128::from(brute::count(&problem));
+        for memo in caches() {
+            prop_assert_eq!(parallel_memo_count(&problem, &memo, threads, tasks).solutions, expected);
+        }
     }
 }

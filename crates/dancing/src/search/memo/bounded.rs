@@ -10,35 +10,34 @@
 
 use std::ops::ControlFlow;
 
-use super::{MemoConfig, MemoCount, MemoError, Tally};
+use super::{MemoError, Tally};
 use crate::matrix::{Branch, Hiding};
 use crate::search::Solver;
-use crate::visit::{Progress, StopReason};
+use crate::visit::{Progress, Stats, StopReason};
 
 impl Solver<'_> {
     /// The memoized search of Algorithm M below the selection, hiding
     /// options as `H` does.
     pub(super) fn memo_walk_bounded<H: Hiding, M>(
         &mut self,
-        memo: &MemoConfig,
+        tally: &mut Tally<'_>,
         monitor: &mut M,
-    ) -> Result<MemoCount, MemoError>
+    ) -> Result<(u128, Stats), MemoError>
     where
         M: FnMut(&Progress) -> ControlFlow<()>,
     {
-        let mut tally = Tally::new(self, memo, true);
         let base = self.selected;
         let mut level = base;
         let mut overflow = false;
         let stop = 'search: loop {
             // Enter a node at `level`; `finished` is its count once known.
             let finished: u128 = 'node: {
-                if !tally.cache.on {
-                    if memo.hand_back {
+                if !tally.cache.is_on() {
+                    if tally.hand_back {
                         break 'search StopReason::Interrupted;
                     }
                     let fraction = self.bounded_estimate(base, level);
-                    match self.delegate(&mut tally, level, fraction, monitor) {
+                    match self.delegate(tally, level, fraction, monitor) {
                         Ok(count) => break 'node count,
                         Err(stop) => break 'search stop,
                     }
@@ -56,11 +55,11 @@ impl Solver<'_> {
                     break 'node count;
                 }
                 let node = self.open_branch::<H>(level, item, degree as u32);
-                if self.memo_step::<H>(&mut tally, item, node) {
+                if self.memo_step::<H>(tally, item, node) {
                     level += 1;
                     continue 'search;
                 }
-                break 'node self.close_branch::<H>(&mut tally, level, item);
+                break 'node self.close_branch::<H>(tally, level, item);
             };
             // Hand the finished node's count up, and back up to the deepest
             // level with a node left to try.
@@ -89,13 +88,13 @@ impl Solver<'_> {
                     let next = self.matrix.next_option(node);
                     self.choices[level] = next;
                     self.positions[level] += 1;
-                    self.memo_step::<H>(&mut tally, item, next)
+                    self.memo_step::<H>(tally, item, next)
                 };
                 if stepped {
                     level += 1;
                     continue 'search;
                 }
-                count = self.close_branch::<H>(&mut tally, level, item);
+                count = self.close_branch::<H>(tally, level, item);
             }
         };
         // A stopped search: the matrix back to the selection.
@@ -113,7 +112,12 @@ impl Solver<'_> {
     /// DLX3's step to `node` in the branch on `item` (see
     /// `Matrix::step_into`), telling the key maker what it did: the option
     /// it tweaked out of every list, the colors its commit put in force.
-    fn memo_step<H: Hiding>(&mut self, tally: &mut Tally, item: u32, node: u32) -> bool {
+    pub(super) fn memo_step<H: Hiding>(
+        &mut self,
+        tally: &mut Tally<'_>,
+        item: u32,
+        node: u32,
+    ) -> bool {
         let blocks = self.matrix.columns[item as usize].bound != 0;
         if !self.matrix.step_into::<H>(item, node) {
             return false;
@@ -129,7 +133,7 @@ impl Solver<'_> {
 
     /// Restores the branch on `item` at `level`, all its nodes tried, and
     /// closes its node: its count.
-    fn close_branch<H: Hiding>(&mut self, tally: &mut Tally, level: usize, item: u32) -> u128 {
+    fn close_branch<H: Hiding>(&mut self, tally: &mut Tally<'_>, level: usize, item: u32) -> u128 {
         self.restore_branch::<H>(level, item);
         tally.keys.untweak_to(tally.frames[level].tweak_mark);
         tally.close(level)

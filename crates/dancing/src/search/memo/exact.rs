@@ -4,35 +4,34 @@
 
 use std::ops::ControlFlow;
 
-use super::{MemoConfig, MemoCount, MemoError, Tally};
+use super::{MemoError, Tally};
 use crate::search::{Algorithm, Solver};
-use crate::visit::{Progress, StopReason};
+use crate::visit::{Progress, Stats, StopReason};
 
 impl Solver<'_> {
     /// The memoized search of `A` below the selection.
     pub(super) fn memo_walk<A: Algorithm, M>(
         &mut self,
-        memo: &MemoConfig,
+        tally: &mut Tally<'_>,
         monitor: &mut M,
-    ) -> Result<MemoCount, MemoError>
+    ) -> Result<(u128, Stats), MemoError>
     where
         M: FnMut(&Progress) -> ControlFlow<()>,
     {
-        let mut tally = Tally::new(self, memo, false);
         let base = self.selected;
         let mut level = base;
         let mut overflow = false;
         let stop = 'search: loop {
             // Enter a node at `level`; `finished` is its count once known.
             let finished: u128 = 'node: {
-                if !tally.cache.on {
-                    if memo.hand_back {
+                if !tally.cache.is_on() {
+                    if tally.hand_back {
                         break 'search StopReason::Interrupted;
                     }
                     // The cache does not pay: the plain loop runs the
                     // subtree.
                     let fraction = self.path_estimate(base, level);
-                    match self.delegate(&mut tally, level, fraction, monitor) {
+                    match self.delegate(tally, level, fraction, monitor) {
                         Ok(count) => break 'node count,
                         Err(stop) => break 'search stop,
                     }

@@ -27,13 +27,16 @@ mod bounded;
 mod cache;
 mod exact;
 mod key;
+mod path;
 
 use super::{Colored, Colors, ExactCover, Plain, Solver};
 use crate::matrix::{Kind, Matrix};
 use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};
 
-use cache::Cache;
+pub(crate) use cache::SharedCache;
+use cache::{Cache, Store};
 use key::KeyMaker;
+pub(crate) use path::MemoWalker;
 
 /// How a memoized count caches: the most memory its cache may take, and
 /// whether it may turn itself off when it does not pay.
@@ -180,8 +183,10 @@ struct Frame {
 /// What a memoized walk keeps beside the matrix, whatever its algorithm:
 /// the cache and its keys, each open level's count so far, the statistics,
 /// and when to look at the budget and the monitor next.
-struct Tally {
-    cache: Cache,
+pub(crate) struct Tally<'s> {
+    cache: Store<'s>,
+    /// Whether a walk whose cache turned itself off stops there.
+    hand_back: bool,
     keys: KeyMaker,
     /// Whether the keys are Algorithm M's.
     bounded: bool,
@@ -200,24 +205,39 @@ struct Tally {
     partial: u128,
 }
 
-impl Tally {
-    fn new(solver: &mut Solver<'_>, memo: &MemoConfig, bounded: bool) -> Tally {
-        let node_limit = solver.config.get_node_limit().unwrap_or(u64::MAX);
-        let interval = solver.config.get_checkpoint_interval().max(1);
-        solver.matrix.updates = 0;
-        solver.matrix.cleansings = 0;
-        Tally {
-            cache: Cache::new(memo),
+impl<'s> Tally<'s> {
+    /// The state of memoized walks of `solver` from its current state, with
+    /// the cache `cache` (a walk's own, or a shared one).
+    fn new(solver: &mut Solver<'_>, memo: &MemoConfig, cache: Store<'s>) -> Tally<'s> {
+        let bounded = solver.matrix.kind.is_bounded();
+        let mut tally = Tally {
+            cache,
+            hand_back: memo.hand_back,
             keys: KeyMaker::new(&solver.matrix, bounded),
             bounded,
             key_stack: Vec::new(),
             frames: vec![Frame::default(); solver.choices.len() + 1],
             total: Stats::default(),
-            node_limit,
-            interval,
-            next_checkpoint: interval.min(node_limit),
+            node_limit: u64::MAX,
+            interval: 1,
+            next_checkpoint: 0,
             partial: 0,
-        }
+        };
+        tally.begin(solver);
+        tally
+    }
+
+    /// Readies the tally for a walk from the solver's selection: its
+    /// statistics, node limit and checkpoints start afresh, the cache and
+    /// the keys of the path stay.
+    fn begin(&mut self, solver: &mut Solver<'_>) {
+        self.node_limit = solver.config.get_node_limit().unwrap_or(u64::MAX);
+        self.interval = solver.config.get_checkpoint_interval().max(1);
+        self.next_checkpoint = self.interval.min(self.node_limit);
+        self.total = Stats::default();
+        self.partial = 0;
+        solver.matrix.updates = 0;
+        solver.matrix.cleansings = 0;
     }
 
     /// On entering a node at `level`: why the search stops here (its node
@@ -274,7 +294,7 @@ impl Tally {
             return Some(count);
         }
         let key_start = self.key_stack.len();
-        let cached = self.cache.on;
+        let cached = self.cache.is_on();
         if cached {
             self.key_stack.extend_from_slice(key);
         }
@@ -310,7 +330,7 @@ impl Tally {
             ..
         } = self.frames[level];
         if cached {
-            if self.cache.on {
+            if self.cache.is_on() {
                 self.cache.insert(&self.key_stack[key_start..], count);
             }
             self.key_stack.truncate(key_start);
@@ -448,10 +468,30 @@ impl Solver<'_> {
     where
         M: FnMut(&Progress) -> ControlFlow<()>,
     {
+        let limit = memo.memory_limit;
+        let mut tally = Tally::new(self, memo, Store::Own(Cache::new(memo, limit)));
+        let (solutions, stats) = self.memo_walk_any(&mut tally, &mut monitor)?;
+        Ok(MemoCount {
+            solutions,
+            stats,
+            cache: tally.cache.stats(),
+        })
+    }
+
+    /// The memoized walk of the solver's algorithm below the selection,
+    /// with `tally`: the count and the statistics.
+    fn memo_walk_any<M>(
+        &mut self,
+        tally: &mut Tally<'_>,
+        monitor: &mut M,
+    ) -> Result<(u128, Stats), MemoError>
+    where
+        M: FnMut(&Progress) -> ControlFlow<()>,
+    {
         by_algorithm!(
             self,
-            A => self.memo_walk::<A, M>(memo, &mut monitor),
-            bounded => by_hiding!(self, H => self.memo_walk_bounded::<H, M>(memo, &mut monitor))
+            A => self.memo_walk::<A, M>(tally, monitor),
+            bounded => by_hiding!(self, H => self.memo_walk_bounded::<H, M>(tally, monitor))
         )
     }
 
@@ -461,7 +501,7 @@ impl Solver<'_> {
     /// as it was on entering the node either way.
     fn delegate<M>(
         &mut self,
-        tally: &mut Tally,
+        tally: &mut Tally<'_>,
         level: usize,
         fraction: f64,
         monitor: &mut M,
@@ -509,12 +549,12 @@ impl Solver<'_> {
     /// tree (Knuth's estimate).
     fn memo_result(
         &mut self,
-        tally: Tally,
+        tally: &Tally<'_>,
         stop: StopReason,
         level: usize,
         overflow: bool,
         explored: f64,
-    ) -> Result<MemoCount, MemoError> {
+    ) -> Result<(u128, Stats), MemoError> {
         if overflow {
             return Err(MemoError::Overflow);
         }
@@ -531,10 +571,6 @@ impl Solver<'_> {
         self.profile[from..to].fill(0);
         self.profile_touched = (base, base);
         self.stats = total;
-        Ok(MemoCount {
-            solutions,
-            stats: total,
-            cache: tally.cache.stats,
-        })
+        Ok((solutions, total))
     }
 }
