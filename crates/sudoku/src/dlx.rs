@@ -218,7 +218,7 @@ impl DlxSolver {
 /// Searches with `selected` options already chosen, counting solutions up
 /// to `limit` within `budget` (its nodes capped at `node_limit`) and
 /// writing the first into `solution` (which holds the puzzle).
-fn run(
+pub(crate) fn run(
     solver: &mut Solver<'_>,
     built: &Built,
     selected: usize,

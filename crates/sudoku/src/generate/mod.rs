@@ -23,9 +23,11 @@ use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
 use crate::rules::{Cage, Rules, Variant};
 use crate::solver::Solver;
+use prove::Prover;
 
 mod jigsaw;
 mod killer;
+mod prove;
 
 pub use killer::MAX_CAGES;
 
@@ -47,6 +49,8 @@ const JIGSAW_ATTEMPTS: usize = 4;
 pub struct Generator {
     state: u64,
     solver: Solver,
+    /// The uniqueness proofs of [`Generator::minimal_clues`].
+    prover: Prover,
     /// The cancel check of [`Generator::cancel_when`], as a budget for the
     /// uniqueness searches (none by default).
     cancel: Budget,
@@ -63,6 +67,7 @@ impl Generator {
         Generator {
             state: seed,
             solver,
+            prover: Prover::default(),
             cancel: Budget::default(),
         }
     }
@@ -390,7 +395,11 @@ impl Generator {
         self.shuffle(&mut cells);
         let units = Units::new(rules);
         let mut used = Vec::new();
-        for cell in cells {
+        // Most rules are proved on one linked matrix (see `prove`); killer
+        // cages, whose problem depends on the givens, by a count to 2.
+        let mut session =
+            Prover::takes(rules).then(|| self.prover.start(rules, &puzzle, &cells, &self.cancel));
+        for &cell in &cells {
             let partner = n * n - 1 - cell;
             if symmetric && partner < cell {
                 continue; // taken with its partner
@@ -410,9 +419,16 @@ impl Generator {
             // Clues that singles give back leave the puzzle unique: no
             // search needed (most clues, until few are left).
             if units.gives_back(&mut puzzle, group, &saved, &mut used) {
+                if let Some(session) = &mut session {
+                    session.taken(group);
+                }
                 continue;
             }
-            if self.solver.count_with(rules, &puzzle, 2) != Ok(1) {
+            let unique = match &mut session {
+                Some(session) => session.decide(&puzzle, group).unwrap_or(false),
+                None => self.solver.count_with(rules, &puzzle, 2) == Ok(1),
+            };
+            if !unique {
                 for (&c, &digit) in group.iter().zip(&saved) {
                     puzzle.set(c / n, c % n, Some(digit));
                 }
