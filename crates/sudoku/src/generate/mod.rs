@@ -24,10 +24,12 @@ use crate::grid::{Grid, Shape};
 use crate::rules::{Cage, Rules, Variant};
 use crate::solver::Solver;
 use prove::Prover;
+use unavoidable::Unavoidable;
 
 mod jigsaw;
 mod killer;
 mod prove;
+mod unavoidable;
 
 pub use killer::MAX_CAGES;
 
@@ -51,6 +53,8 @@ pub struct Generator {
     solver: Solver,
     /// The uniqueness proofs of [`Generator::minimal_clues`].
     prover: Prover,
+    /// The clues that must stay, by the grid's unavoidable sets.
+    unavoidable: Unavoidable,
     /// The cancel check of [`Generator::cancel_when`], as a budget for the
     /// uniqueness searches (none by default).
     cancel: Budget,
@@ -68,6 +72,7 @@ impl Generator {
             state: seed,
             solver,
             prover: Prover::default(),
+            unavoidable: Unavoidable::default(),
             cancel: Budget::default(),
         }
     }
@@ -395,6 +400,11 @@ impl Generator {
         self.shuffle(&mut cells);
         let units = Units::new(rules);
         let mut used = Vec::new();
+        // Swapping two digits is no symmetry of killer cages.
+        let mut unavoidable = rules.cages().is_empty().then(|| {
+            self.unavoidable.reset(rules, &puzzle);
+            &mut self.unavoidable
+        });
         // Most rules are proved on one linked matrix (see `prove`); killer
         // cages, whose problem depends on the givens, by a count to 2.
         let mut session =
@@ -416,6 +426,20 @@ impl Generator {
             for &c in group {
                 puzzle.set(c / n, c % n, None);
             }
+            // The last given of an unavoidable set stays: a second solution
+            // is known, with no search.
+            if unavoidable
+                .as_mut()
+                .is_some_and(|sets| sets.take_leaves_bare(group))
+            {
+                for (&c, &digit) in group.iter().zip(&saved) {
+                    puzzle.set(c / n, c % n, Some(digit));
+                }
+                if let Some(session) = &mut session {
+                    session.keep(group);
+                }
+                continue;
+            }
             // Clues that singles give back leave the puzzle unique: no
             // search needed (most clues, until few are left).
             if units.gives_back(&mut puzzle, group, &saved, &mut used) {
@@ -431,6 +455,9 @@ impl Generator {
             if !unique {
                 for (&c, &digit) in group.iter().zip(&saved) {
                     puzzle.set(c / n, c % n, Some(digit));
+                }
+                if let Some(sets) = unavoidable.as_mut() {
+                    sets.put_back(group);
                 }
             }
         }

@@ -148,6 +148,15 @@ impl Session<'_> {
         }
     }
 
+    /// Records that `group` was kept without a search (an unavoidable set
+    /// needs it).
+    pub(super) fn keep(&mut self, group: &[usize]) {
+        for &cell in group {
+            self.decided[cell] = true;
+            self.kept.push(cell);
+        }
+    }
+
     fn unique_without(&mut self, puzzle: &Grid, group: &[usize]) -> Result<bool, Cancelled> {
         self.select_givens(puzzle);
         let base = self.solver.selected_count();
