@@ -53,6 +53,8 @@ pub struct Generator {
     solver: Solver,
     /// The uniqueness proofs of [`Generator::minimal_clues`].
     prover: Prover,
+    /// The units of the last rules taken clues from (for singles).
+    units: Option<(Rules, Units)>,
     /// The clues that must stay, by the grid's unavoidable sets.
     unavoidable: Unavoidable,
     /// The cancel check of [`Generator::cancel_when`], as a budget for the
@@ -72,6 +74,7 @@ impl Generator {
             state: seed,
             solver,
             prover: Prover::default(),
+            units: None,
             unavoidable: Unavoidable::default(),
             cancel: Budget::default(),
         }
@@ -398,7 +401,12 @@ impl Generator {
         let n = shape.size();
         let mut cells: Vec<usize> = (0..shape.cell_count()).collect();
         self.shuffle(&mut cells);
-        let units = Units::new(rules);
+        if self.units.as_ref().is_none_or(|(of, _)| of != rules) {
+            self.units = Some((rules.clone(), Units::new(rules)));
+        }
+        let Some((_, units)) = &self.units else {
+            unreachable!("the units were just made");
+        };
         let mut used = Vec::new();
         // Swapping two digits is no symmetry of killer cages.
         let mut unavoidable = rules.cages().is_empty().then(|| {
