@@ -18,17 +18,18 @@
 //! ```
 
 use crate::budget::Budget;
-use crate::deduce::Units;
 use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
 use crate::rules::{Cage, Rules, Variant};
 use crate::solver::Solver;
 use prove::Prover;
+use singles::Singles;
 use unavoidable::Unavoidable;
 
 mod jigsaw;
 mod killer;
 mod prove;
+mod singles;
 mod unavoidable;
 
 pub use killer::MAX_CAGES;
@@ -53,8 +54,8 @@ pub struct Generator {
     solver: Solver,
     /// The uniqueness proofs of [`Generator::minimal_clues`].
     prover: Prover,
-    /// The units of the last rules taken clues from (for singles).
-    units: Option<(Rules, Units)>,
+    /// The singles of the last rules taken clues from.
+    singles: Option<(Rules, Singles)>,
     /// The clues that must stay, by the grid's unavoidable sets.
     unavoidable: Unavoidable,
     /// The cancel check of [`Generator::cancel_when`], as a budget for the
@@ -74,7 +75,7 @@ impl Generator {
             state: seed,
             solver,
             prover: Prover::default(),
-            units: None,
+            singles: None,
             unavoidable: Unavoidable::default(),
             cancel: Budget::default(),
         }
@@ -401,13 +402,13 @@ impl Generator {
         let n = shape.size();
         let mut cells: Vec<usize> = (0..shape.cell_count()).collect();
         self.shuffle(&mut cells);
-        if self.units.as_ref().is_none_or(|(of, _)| of != rules) {
-            self.units = Some((rules.clone(), Units::new(rules)));
+        if self.singles.as_ref().is_none_or(|(of, _)| of != rules) {
+            self.singles = Some((rules.clone(), Singles::new(rules)));
         }
-        let Some((_, units)) = &self.units else {
+        let Some((_, singles)) = &mut self.singles else {
             unreachable!("the units were just made");
         };
-        let mut used = Vec::new();
+        singles.begin(&puzzle);
         // Swapping two digits is no symmetry of killer cages.
         let mut unavoidable = rules.cages().is_empty().then(|| {
             self.unavoidable.reset(rules, &puzzle);
@@ -450,7 +451,7 @@ impl Generator {
             }
             // Clues that singles give back leave the puzzle unique: no
             // search needed (most clues, until few are left).
-            if units.gives_back(&mut puzzle, group, &saved, &mut used) {
+            if singles.fill(&puzzle, group, &saved) {
                 if let Some(session) = &mut session {
                     session.taken(group);
                 }
@@ -467,6 +468,7 @@ impl Generator {
                 if let Some(sets) = unavoidable.as_mut() {
                     sets.put_back(group);
                 }
+                singles.put_back(group, &saved);
             }
         }
         self.solver.set_budget(Budget::default());
