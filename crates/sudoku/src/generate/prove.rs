@@ -17,7 +17,8 @@
 //! last to be tried lowest, and the clues kept above them in the order they
 //! were kept. The next clue tried is then near the top, under the kept ones:
 //! only those are taken off and put back, where linking a copy of the
-//! template and selecting every given would cost far more.
+//! template and selecting every given would cost far more. Once those
+//! moves add up, the stack is rebuilt with the kept clues at the bottom.
 
 use bumpalo::Bump;
 use dancing::{Solver, Template};
