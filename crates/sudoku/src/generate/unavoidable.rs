@@ -175,9 +175,9 @@ impl Unavoidable {
                                 other.cells_mut()[y] = cells[x];
                             }
                             let valid = units.iter().all(|(_, unit_cells)| {
-                                let digits = unit_cells
-                                    .iter()
-                                    .fold(0u64, |seen, &cell| seen | 1 << other.cells()[cell]);
+                                let digits = unit_cells.iter().fold(0u64, |seen, &cell| {
+                                    seen | 1 << (other.cells()[cell] - 1)
+                                });
                                 digits.count_ones() as usize == n
                             });
                             for &at in &cycle {
