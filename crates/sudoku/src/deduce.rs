@@ -162,76 +162,6 @@ impl Units {
     }
 }
 
-impl Units {
-    /// Whether the digits `digits` of the empty `cells` of `grid` follow
-    /// from its givens by singles alone, one cell after another (each a
-    /// naked single, or a hidden single in one of its units): then `grid`
-    /// has the solutions it has with those cells filled. `grid` is left as
-    /// it was; `used` is scratch space.
-    ///
-    /// The generator asks this before each uniqueness proof: a clue taken
-    /// from a unique puzzle that singles give back leaves it unique, with
-    /// no search.
-    pub(crate) fn gives_back(
-        &self,
-        grid: &mut Grid,
-        cells: &[usize],
-        digits: &[u8],
-        used: &mut Vec<u64>,
-    ) -> bool {
-        let n = self.size;
-        let all = u64::MAX >> (64 - n);
-        used.clear();
-        used.resize(self.cells.len() / n, 0);
-        for (cell, &digit) in grid.cells().iter().enumerate() {
-            if digit != 0 {
-                for &unit in self.of(cell) {
-                    used[unit as usize] |= 1 << (digit - 1);
-                }
-            }
-        }
-        let cells_now = grid.cells_mut();
-        let candidates = |used: &[u64], cell: usize| {
-            all & !self
-                .of(cell)
-                .iter()
-                .fold(0, |taken, &unit| taken | used[unit as usize])
-        };
-        let mut left = cells.len();
-        let mut progress = true;
-        while left > 0 && progress {
-            progress = false;
-            for (&cell, &digit) in cells.iter().zip(digits) {
-                if cells_now[cell] != 0 {
-                    continue;
-                }
-                let bit = 1u64 << (digit - 1);
-                let forced = candidates(used, cell) == bit
-                    || self.of(cell).iter().any(|&unit| {
-                        let unit_cells = &self.cells[unit as usize * n..][..n];
-                        unit_cells.iter().all(|&other| {
-                            other as usize == cell
-                                || cells_now[other as usize] != 0
-                                || candidates(used, other as usize) & bit == 0
-                        })
-                    });
-                if forced {
-                    cells_now[cell] = digit;
-                    for &unit in self.of(cell) {
-                        used[unit as usize] |= bit;
-                    }
-                    left -= 1;
-                    progress = true;
-                }
-            }
-        }
-        for &cell in cells {
-            cells_now[cell] = 0;
-        }
-        left == 0
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -265,51 +195,5 @@ mod tests {
             units.narrow(&mut puzzle, &mut used),
             Narrowed::Contradiction
         );
-    }
-
-    #[test]
-    fn a_clue_given_back_by_singles_keeps_a_unique_puzzle_unique() {
-        let mut generator = crate::generate::Generator::new(5);
-        let mut solver = crate::Solver::default();
-        let mut used = Vec::new();
-        let (mut given_back, mut not) = (0, 0);
-        for _ in 0..6 {
-            let mut puzzle = generator.unique_puzzle(Shape::CLASSIC, 0);
-            let solution = solver.solve(&puzzle).unwrap().unwrap();
-            let units = Units::new(&Rules::classic(Shape::CLASSIC));
-            // Every clue of a minimal puzzle, taken away: never given
-            // back (the puzzle would not have been minimal).
-            for cell in 0..81 {
-                let digit = puzzle.cells()[cell];
-                if digit == 0 {
-                    continue;
-                }
-                puzzle.set(cell / 9, cell % 9, None);
-                let back = units.gives_back(&mut puzzle, &[cell], &[digit], &mut used);
-                assert!(!back, "{puzzle}: r{}c{}", cell / 9 + 1, cell % 9 + 1);
-                assert_eq!(puzzle.cells()[cell], 0, "left as it was");
-                puzzle.set(cell / 9, cell % 9, Some(digit));
-                not += 1;
-            }
-            // Blanks of the solution, with the puzzle's clues and a few
-            // more: given back only when the grid stays unique.
-            let mut fuller = puzzle.clone();
-            for cell in (0..81).step_by(2) {
-                fuller.set(cell / 9, cell % 9, solution.get(cell / 9, cell % 9));
-            }
-            for cell in 0..81 {
-                if puzzle.cells()[cell] != 0 || fuller.cells()[cell] == 0 {
-                    continue;
-                }
-                let digit = fuller.cells()[cell];
-                fuller.set(cell / 9, cell % 9, None);
-                if units.gives_back(&mut fuller, &[cell], &[digit], &mut used) {
-                    given_back += 1;
-                    assert!(solver.is_unique(&fuller).unwrap(), "{fuller}");
-                }
-                fuller.set(cell / 9, cell % 9, Some(digit));
-            }
-        }
-        assert!(given_back > 0 && not > 0);
     }
 }

@@ -18,16 +18,19 @@
 //! ```
 
 use crate::budget::Budget;
-use crate::deduce::Units;
 use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
 use crate::rules::{Cage, Rules, Variant};
 use crate::solver::Solver;
 use prove::Prover;
+use singles::Singles;
+use unavoidable::Unavoidable;
 
 mod jigsaw;
 mod killer;
 mod prove;
+mod singles;
+mod unavoidable;
 
 pub use killer::MAX_CAGES;
 
@@ -51,6 +54,10 @@ pub struct Generator {
     solver: Solver,
     /// The uniqueness proofs of [`Generator::minimal_clues`].
     prover: Prover,
+    /// The singles of the last rules taken clues from.
+    singles: Option<(Rules, Singles)>,
+    /// The clues that must stay, by the grid's unavoidable sets.
+    unavoidable: Unavoidable,
     /// The cancel check of [`Generator::cancel_when`], as a budget for the
     /// uniqueness searches (none by default).
     cancel: Budget,
@@ -68,6 +75,8 @@ impl Generator {
             state: seed,
             solver,
             prover: Prover::default(),
+            singles: None,
+            unavoidable: Unavoidable::default(),
             cancel: Budget::default(),
         }
     }
@@ -393,8 +402,18 @@ impl Generator {
         let n = shape.size();
         let mut cells: Vec<usize> = (0..shape.cell_count()).collect();
         self.shuffle(&mut cells);
-        let units = Units::new(rules);
-        let mut used = Vec::new();
+        if self.singles.as_ref().is_none_or(|(of, _)| of != rules) {
+            self.singles = Some((rules.clone(), Singles::new(rules)));
+        }
+        let Some((_, singles)) = &mut self.singles else {
+            unreachable!("the units were just made");
+        };
+        singles.begin(&puzzle);
+        // Swapping two digits is no symmetry of killer cages.
+        let mut unavoidable = rules.cages().is_empty().then(|| {
+            self.unavoidable.reset(rules, &puzzle);
+            &mut self.unavoidable
+        });
         // Most rules are proved on one linked matrix (see `prove`); killer
         // cages, whose problem depends on the givens, by a count to 2.
         let mut session =
@@ -416,9 +435,23 @@ impl Generator {
             for &c in group {
                 puzzle.set(c / n, c % n, None);
             }
+            // The last given of an unavoidable set stays: a second solution
+            // is known, with no search.
+            if unavoidable
+                .as_mut()
+                .is_some_and(|sets| sets.take_leaves_bare(group))
+            {
+                for (&c, &digit) in group.iter().zip(&saved) {
+                    puzzle.set(c / n, c % n, Some(digit));
+                }
+                if let Some(session) = &mut session {
+                    session.keep(group);
+                }
+                continue;
+            }
             // Clues that singles give back leave the puzzle unique: no
             // search needed (most clues, until few are left).
-            if units.gives_back(&mut puzzle, group, &saved, &mut used) {
+            if singles.fill(&puzzle, group, &saved) {
                 if let Some(session) = &mut session {
                     session.taken(group);
                 }
@@ -432,6 +465,10 @@ impl Generator {
                 for (&c, &digit) in group.iter().zip(&saved) {
                     puzzle.set(c / n, c % n, Some(digit));
                 }
+                if let Some(sets) = unavoidable.as_mut() {
+                    sets.put_back(group);
+                }
+                singles.put_back(group, &saved);
             }
         }
         self.solver.set_budget(Budget::default());

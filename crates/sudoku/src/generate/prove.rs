@@ -17,7 +17,8 @@
 //! last to be tried lowest, and the clues kept above them in the order they
 //! were kept. The next clue tried is then near the top, under the kept ones:
 //! only those are taken off and put back, where linking a copy of the
-//! template and selecting every given would cost far more.
+//! template and selecting every given would cost far more. Once those
+//! moves add up, the stack is rebuilt with the kept clues at the bottom.
 
 use bumpalo::Bump;
 use dancing::{Solver, Template};
@@ -86,22 +87,20 @@ impl Prover {
         let Some(tables) = &self.tables else {
             unreachable!("the tables were just made");
         };
-        // Cells tried later sit lower in the stack of givens.
-        let mut rank = vec![0; cells.len()];
-        for (k, &cell) in cells.iter().enumerate() {
-            rank[cell] = k;
-        }
         Session {
             solver: Solver::from_template(&tables.template, &self.bump),
             built: &tables.built,
             budget,
             solution: solution.clone(),
             scratch: solution.clone(),
-            rank,
+            order: cells.to_vec(),
             kept: Vec::new(),
             decided: vec![false; cells.len()],
             stack: Vec::new(),
+            bottom: 0,
+            spent: 0,
             target: Vec::new(),
+            rebuilt: Vec::new(),
         }
     }
 }
@@ -115,14 +114,20 @@ pub(super) struct Session<'p> {
     solution: Grid,
     /// Where the searches write the solutions they find.
     scratch: Grid,
-    /// Each cell's place in the order clues are tried.
-    rank: Vec<usize>,
+    /// The cells in the order their clues are tried (those tried later
+    /// sit lower in the stack of givens).
+    order: Vec<usize>,
     /// The clues kept, in the order they were kept.
     kept: Vec<usize>,
     decided: Vec<bool>,
     /// The cells selected on the solver, bottom first.
     stack: Vec<usize>,
+    /// The kept clues at the bottom of the stack (the first of `kept`).
+    bottom: usize,
+    /// Selections and unselections since the stack was last rebuilt.
+    spent: usize,
     target: Vec<usize>,
+    rebuilt: Vec<usize>,
 }
 
 impl Session<'_> {
@@ -148,12 +153,21 @@ impl Session<'_> {
         }
     }
 
+    /// Records that `group` was kept without a search (an unavoidable set
+    /// needs it).
+    pub(super) fn keep(&mut self, group: &[usize]) {
+        for &cell in group {
+            self.decided[cell] = true;
+            self.kept.push(cell);
+        }
+    }
+
     fn unique_without(&mut self, puzzle: &Grid, group: &[usize]) -> Result<bool, Cancelled> {
         self.select_givens(puzzle);
         let base = self.solver.selected_count();
         let n = puzzle.size();
         let mut unique = true;
-        'group: for &cell in group {
+        'group: for (k, &cell) in group.iter().enumerate() {
             let held = self.solution.cells()[cell];
             for digit in (1..=n as u8).filter(|&d| d != held) {
                 let option = self.option(cell, digit);
@@ -179,6 +193,9 @@ impl Session<'_> {
                     break 'group;
                 }
             }
+            if k + 1 == group.len() {
+                break;
+            }
             // The next cell's other digits, with this one as in the solution.
             let option = self.option(cell, held);
             self.solver
@@ -202,28 +219,31 @@ impl Session<'_> {
     }
 
     /// Makes the solver's selection the givens of `puzzle`, in the stack's
-    /// order (undecided clues, the last to be tried lowest, then the kept
-    /// ones), changing only what lies above the part already in place.
+    /// order (the clues kept before the last rebuild, the undecided clues
+    /// with the last to be tried lowest, then the clues kept since),
+    /// changing only what lies above the part already in place.
+    ///
+    /// Each clue kept on top makes every later proof take it off and put
+    /// it back. So once those moves add up to what it costs to rebuild
+    /// the stack with every kept clue at the bottom, it is rebuilt: then
+    /// a proof takes off little more than the clue it tries.
     fn select_givens(&mut self, puzzle: &Grid) {
         let mut target = std::mem::take(&mut self.target);
-        target.clear();
-        target.extend(
-            (0..puzzle.cells().len())
-                .filter(|&cell| puzzle.cells()[cell] != 0 && !self.decided[cell]),
-        );
-        target.sort_unstable_by_key(|&cell| std::cmp::Reverse(self.rank[cell]));
-        target.extend(
-            self.kept
-                .iter()
-                .copied()
-                .filter(|&cell| puzzle.cells()[cell] != 0),
-        );
-        let common = self
-            .stack
-            .iter()
-            .zip(&target)
-            .take_while(|(a, b)| a == b)
-            .count();
+        self.fill_target(&mut target, puzzle, self.bottom);
+        let moves = self.moves_to(&target);
+        self.spent += moves;
+        if self.bottom < self.kept.len() {
+            let mut rebuilt = std::mem::take(&mut self.rebuilt);
+            self.fill_target(&mut rebuilt, puzzle, self.kept.len());
+            let rebuild = self.moves_to(&rebuilt);
+            if rebuild <= moves || self.spent >= 2 * rebuild {
+                std::mem::swap(&mut target, &mut rebuilt);
+                self.bottom = self.kept.len();
+                self.spent = 0;
+            }
+            self.rebuilt = rebuilt;
+        }
+        let common = self.common_with(&target);
         self.unselect_to(common);
         self.stack.truncate(common);
         for &cell in &target[common..] {
@@ -234,6 +254,37 @@ impl Session<'_> {
             self.stack.push(cell);
         }
         self.target = target;
+    }
+
+    /// The givens of `puzzle` in the stack's order, with the first
+    /// `bottom` kept clues at the bottom.
+    fn fill_target(&self, target: &mut Vec<usize>, puzzle: &Grid, bottom: usize) {
+        let given = |cell: &usize| puzzle.cells()[*cell] != 0;
+        target.clear();
+        target.extend(self.kept[..bottom].iter().copied().filter(given));
+        target.extend(
+            self.order
+                .iter()
+                .rev()
+                .copied()
+                .filter(|&cell| puzzle.cells()[cell] != 0 && !self.decided[cell]),
+        );
+        target.extend(self.kept[bottom..].iter().copied().filter(given));
+    }
+
+    /// How many of the stack's cells lie in place for `target`.
+    fn common_with(&self, target: &[usize]) -> usize {
+        self.stack
+            .iter()
+            .zip(target)
+            .take_while(|(a, b)| a == b)
+            .count()
+    }
+
+    /// The selections and unselections that make the stack `target`.
+    fn moves_to(&self, target: &[usize]) -> usize {
+        let common = self.common_with(target);
+        self.stack.len() - common + target.len() - common
     }
 }
 
