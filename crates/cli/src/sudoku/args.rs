@@ -37,8 +37,9 @@ Variants (--variant, or a line `variant NAME` before the puzzles it applies to):
   killer    cages: after the cells (and region map), a cage map of n*n labels (`.` for no
             cage) and a LABEL=SUM word per cage; a cage's digits are distinct with that sum
   mixes     x+hyper, jigsaw+x, killer+x, ... (joined by `+`)
-Jigsaw and killer puzzles are read in the line format. Every solution is verified against
-every rule of its variant before it is printed.
+Jigsaw and killer puzzles are read in the line format; a region or cage map in the comment
+of a line read as another variant is refused (it would be solved by the wrong rules). Every
+solution is verified against every rule of its variant before it is printed.
 
 Output layouts (by default the layout of the input):
   line, rows (alias poj2676), blocks, grid, ans (the \"100 lines\" seed's `ans: ` layout)

@@ -170,6 +170,18 @@ fn check_generated(variant: &str, box_shape: &str, count: usize) {
     assert_exit(&as_is, 0);
     assert_eq!(as_is.stdout, unique.stdout);
     let (jigsaw, killer) = (variant.contains("jigsaw"), variant.contains("killer"));
+    // Without the variant line, a region or cage map is not taken for a
+    // comment: every puzzle is refused, none solved by the wrong rules.
+    if jigsaw || killer {
+        let bare = solve(text, &["--box", box_shape]);
+        assert_exit(&bare, 2);
+        assert!(bare.stdout.is_empty());
+        let message = stderr(&bare);
+        let refusals = message
+            .lines()
+            .filter(|line| line.contains("but the puzzle is read as classic: give --variant"));
+        assert_eq!(refusals.count(), count, "{message}");
+    }
     for (answer, line) in answers.lines().zip(text.lines()) {
         let puzzle = parse(line, rows, cols, jigsaw, killer);
         assert!(solves(answer, &puzzle), "{answer} does not solve {line}");

@@ -105,7 +105,7 @@ impl Matrix<'_> {
 
     /// Counts one more option holding primary `item`: when that uses up its
     /// bound, the item is covered and leaves the active list.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn take<H: Hiding>(&mut self, item: u32) {
         let bound = &mut self.columns[item as usize].bound;
         *bound -= 1;
@@ -116,7 +116,7 @@ impl Matrix<'_> {
     }
 
     /// Undoes `take(item)`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn untake<H: Hiding>(&mut self, item: u32) {
         if self.columns[item as usize].bound == 0 {
             H::uncover(self, item);
@@ -129,6 +129,7 @@ impl Matrix<'_> {
     /// caller): takes its other primary items, covers its other uncolored
     /// secondary items and purifies its colored ones, from the node after
     /// `p` around to the one before it, as DLX3 does.
+    #[inline(always)]
     pub(crate) fn commit_bounded<H: Hiding>(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
         // Two plain ranges: a chained iterator tests which half it is in
@@ -154,6 +155,7 @@ impl Matrix<'_> {
     }
 
     /// Undoes `commit_bounded(p)`, in the opposite order.
+    #[inline(always)]
     pub(crate) fn uncommit_bounded<H: Hiding>(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
         for q in (first..p).rev() {

@@ -35,7 +35,10 @@
 //! the start is skipped (the engine's [`dancing::format::text::Lines`] reads
 //! them, as it does for Knuth's format), and lines are limited to
 //! [`MAX_LINE_BYTES`]. In the `line` format anything after the cells (and
-//! variant data) and a space or tab is a comment. Any format may start with
+//! variant data) and a space or tab is a comment, unless it is the data of
+//! a variant the line is not read as (a jigsaw region map, a killer cage map
+//! with sums): that is refused, as it would be solved by the wrong rules.
+//! Any format may start with
 //! a line holding only the number of puzzles (POJ 2676 requires it); a
 //! count that does not match the puzzles that follow is reported.
 //!

@@ -926,7 +926,84 @@ fn read_line(
         })?;
     }
     let rest = words.next().map_or(line.len(), |(at, _)| at);
+    refuse_unread_variant_data(line, rest, n, variant)?;
     Ok((rules, rest))
+}
+
+/// Refuses a comment that is in fact the data of a variant the puzzle is not
+/// read as: a jigsaw region map, or a killer cage map with its sums. Read as
+/// a comment, it would be ignored and the puzzle solved by the wrong rules,
+/// a wrong answer printed as a right one.
+fn refuse_unread_variant_data(
+    line: &[u8],
+    rest: usize,
+    n: usize,
+    variant: Variant,
+) -> Result<(), ReadErrorKind> {
+    let mut comment = words(&line[rest..]);
+    let Some((at, first)) = comment.next() else {
+        return Ok(());
+    };
+    let missing_variant = if !variant.killer && is_cage_map_with_sums(first, comment.next(), n) {
+        Variant {
+            killer: true,
+            ..variant
+        }
+    } else if !variant.jigsaw && is_region_map(first, n) {
+        Variant {
+            jigsaw: true,
+            ..variant
+        }
+    } else {
+        return Ok(());
+    };
+    Err(ReadErrorKind::BadVariantData {
+        column: Some(rest + at + 1),
+        message: format!(
+            "the text after the cells is {}, but the puzzle is read as {variant}: \
+             give --variant {missing_variant} or a line `variant {missing_variant}` \
+             before the puzzle, or write `#` before the text to keep it a comment",
+            if missing_variant.killer != variant.killer {
+                "a killer cage map with its sums"
+            } else {
+                "a jigsaw region map"
+            },
+        ),
+    })
+}
+
+/// Whether `word`, the first word of a comment, is a cage map: `n²`
+/// characters followed by a `LABEL=SUM` word whose label is in the map.
+fn is_cage_map_with_sums(word: &[u8], next: Option<(usize, &[u8])>, n: usize) -> bool {
+    let Some((_, sum)) = next else {
+        return false;
+    };
+    word.len() == n * n
+        && matches!(sum, [label, b'=', digits @ ..]
+            if !digits.is_empty()
+                && digits.iter().all(u8::is_ascii_digit)
+                && word.contains(label))
+}
+
+/// Whether `word`, the first word of a comment, is a region map: `n²`
+/// labels, `n` of them each `n` times, with some row holding a label twice.
+/// The last test tells it from a solution written after its puzzle, whose
+/// rows never repeat a symbol.
+fn is_region_map(word: &[u8], n: usize) -> bool {
+    if word.len() != n * n {
+        return false;
+    }
+    let mut counts = [0usize; 256];
+    for &label in word {
+        counts[usize::from(label)] += 1;
+    }
+    let labels = counts.iter().filter(|&&count| count > 0).count();
+    let repeats_in_a_row = word.chunks(n).any(|row| {
+        let mut seen = [false; 256];
+        row.iter()
+            .any(|&label| std::mem::replace(&mut seen[usize::from(label)], true))
+    });
+    labels == n && counts.iter().all(|&count| count == 0 || count == n) && repeats_in_a_row
 }
 
 /// The rules of `variant` that need no data: diagonals and windows.
@@ -1534,6 +1611,60 @@ mod tests {
             results,
             [Err("1: incomplete grid: 3 rows instead of 4".to_owned())]
         );
+    }
+
+    #[test]
+    fn variant_data_in_a_comment_is_refused() {
+        let cells = ".".repeat(16);
+        let regions = "aabbaabbccddccdd";
+        let cages = "AABBCCDDEEFFGGHH";
+        let sums = "A=3 B=7 C=3 D=7 E=5 F=5 G=5 H=5";
+        // A solution after its puzzle, and other comments, are still comments.
+        let solution = "1234341221434321";
+        let text = format!(
+            "{cells} {regions}\n{cells} {cages} {sums}\nvariant x\n{cells} {regions}\n\
+             variant jigsaw\n{cells} {regions} {cages} {sums}\nvariant classic\n\
+             {cells} {solution}\n{cells} {cages}\n{cells} #{regions}\n{cells} aabbaabbccddccdx\n"
+        );
+        let results = read_with(&text, None, ReadOptions::default());
+        let refused = |line: usize, what: &str, variant: &str| {
+            format!(
+                "{line}: the text after the cells is {what}, but the puzzle is read as \
+                 {}: give --variant {variant} or a line `variant {variant}` before the puzzle, \
+                 or write `#` before the text to keep it a comment at column {}",
+                variant.rsplit_once('+').map_or("classic", |(read, _)| read),
+                if variant.ends_with("killer") && line == 6 {
+                    35
+                } else {
+                    18
+                },
+            )
+        };
+        assert_eq!(results[0], Err(refused(1, "a jigsaw region map", "jigsaw")));
+        assert_eq!(
+            results[1],
+            Err(refused(2, "a killer cage map with its sums", "killer"))
+        );
+        assert_eq!(
+            results[2],
+            Err(refused(4, "a jigsaw region map", "x+jigsaw"))
+        );
+        assert_eq!(
+            results[3],
+            Err(refused(
+                6,
+                "a killer cage map with its sums",
+                "jigsaw+killer"
+            ))
+        );
+        for (k, result) in results[4..].iter().enumerate() {
+            assert_eq!(
+                result.as_ref().map(|(_, c, _)| c),
+                Ok(&cells),
+                "line {}",
+                8 + k
+            );
+        }
     }
 
     #[test]
