@@ -289,12 +289,17 @@ mod tests {
         let mut open = vec![None; 4 * n * n];
         let mut builder = ProblemBuilder::new();
         let mut given_items = std::collections::HashSet::new();
-        // The classic items, numbered here apart from the mapping: cells,
+        // The classic items, numbered here apart from the mapping: cells
+        // along the wrapped diagonals (item k is cell k (n + 1) mod n²),
         // then rows, columns and boxes by digit.
+        let mut cell_item = vec![0; n * n];
+        for k in 0..n * n {
+            cell_item[k * (n + 1) % (n * n)] = k;
+        }
         let placements = |cell: usize, digit: u8| {
             let (row, col, d) = (cell / n, cell % n, digit as usize - 1);
             [
-                cell,
+                cell_item[cell],
                 n * n + row * n + d,
                 2 * n * n + col * n + d,
                 3 * n * n + shape.box_of(row, col) * n + d,

@@ -14,7 +14,23 @@
 //! | window-digit | `wKD` | hyper window K holds digit D |
 //! | cage | `kK` | killer cage K is filled (K in decimal) |
 //!
-//! So classic 9x9 has `4 n²` = 324 items. R, C and the unit numbers count
+//! So classic 9x9 has `4 n²` = 324 items, in the order of the table: the
+//! cells, then each kind of unit by unit and digit. The cells are not in
+//! reading order but along the wrapped diagonals: item `k` is cell
+//! `k (n + 1) mod n²` (`p00 p11 p22 ... p88 p10 p21 ...` on 9x9), a
+//! permutation since `n + 1` and `n²` have no common factor. The order
+//! matters because the engine branches on the item with the fewest options
+//! and breaks ties by the leftmost: cells first lets a cell win a tie with
+//! a unit, and the diagonal order spreads the tied cells it picks over the
+//! grid instead of walking rows from the top. Measured on minimal puzzles
+//! (a uniqueness search, up to 2 solutions): the reading order walks 2 to 3
+//! times as many nodes on 16x16 (33.0 M against 12.8 M on 240 puzzles,
+//! 13.3 M against 6.8 M on 120 others) and 16 to 37% more on 9x9 (four
+//! public sets); other scattered orders (random ones, other steps) land
+//! near the diagonal's, orders that keep neighbours together (by column,
+//! by box) near the reading order's, and units before cells far above.
+//!
+//! R, C and the unit numbers count
 //! from 0 and D from 1, as in Knuth's sudoku generator, so that for sizes up
 //! to 35 each is one character (`p08 r31 c85 b49`, then `A`-`Z`); larger
 //! grids write each as two decimal digits (`p0140 r0364`).
@@ -158,6 +174,22 @@ impl Mapping {
         n * n + self.units.len() * n + self.cages.len()
     }
 
+    /// The item of `cell`: the cells are numbered along the wrapped
+    /// diagonals (see the module doc), so item `k` is cell `k (n + 1)`
+    /// mod `n²` and cell `c` is item `c (n² - n + 1)` mod `n²`, since
+    /// `(n + 1)(n² - n + 1) = n³ + 1`, which is 1 mod `n²`.
+    fn cell_item(&self, cell: usize) -> usize {
+        let n = self.shape.size();
+        cell * (n * n - n + 1) % (n * n)
+    }
+
+    /// The cell of item `index`, a cell item: the inverse of
+    /// [`cell_item`](Self::cell_item).
+    fn item_cell(&self, index: usize) -> usize {
+        let n = self.shape.size();
+        index * (n + 1) % (n * n)
+    }
+
     fn unit_item(&self, unit: usize, digit: u8) -> usize {
         let n = self.shape.size();
         n * n + unit * n + digit as usize - 1
@@ -176,7 +208,8 @@ impl Mapping {
         let n = self.shape.size();
         let code = |value: usize| coordinate(n, value);
         if index < n * n {
-            return format!("p{}{}", code(index / n), code(index % n));
+            let cell = self.item_cell(index);
+            return format!("p{}{}", code(cell / n), code(cell % n));
         }
         let rest = index - n * n;
         if rest < self.units.len() * n {
@@ -199,7 +232,7 @@ impl Mapping {
 
     /// The items of placing `digit` in `cell`, pushed onto `items`.
     fn push_placement(&self, cell: usize, digit: u8, items: &mut Vec<ItemId>) {
-        items.push(ItemId::new(cell));
+        items.push(ItemId::new(self.cell_item(cell)));
         for &unit in &self.cell_units[cell] {
             items.push(ItemId::new(self.unit_item(unit as usize, digit)));
         }
@@ -498,7 +531,7 @@ impl ExactCover {
 /// let text = dancing_sudoku::to_dlx(&puzzle)?;
 /// let mut lines = text.lines();
 /// assert_eq!(lines.next(), Some("| sudoku 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"));
-/// assert!(lines.next().unwrap().starts_with("p00 p01 p02"));
+/// assert!(lines.next().unwrap().starts_with("p00 p11 p22")); // cells along the diagonals
 /// assert_eq!(lines.next(), Some("p00 r04 c04 b04")); // the given 4 at r1c1
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -541,8 +574,13 @@ mod tests {
             .map(|item| mapping.item_name(item.index()))
             .collect();
         assert_eq!(names, ["p38", "r31", "c81", "b51"]);
+        // The cells along the wrapped diagonals.
+        let first: Vec<String> = [0, 1, 8, 9, 10, 80].map(|k| mapping.item_name(k)).into();
+        assert_eq!(first, ["p00", "p11", "p88", "p10", "p21", "p78"]);
         let big = Mapping::new(&Rules::classic(Shape::new(6, 6).unwrap()));
-        assert_eq!(big.item_name(36 * 14 + 35), "p1435");
+        let cell = 36 * 14 + 35;
+        assert_eq!(big.item_name(big.cell_item(cell)), "p1435");
+        assert_eq!(big.item_name(36), "p0100");
     }
 
     #[test]

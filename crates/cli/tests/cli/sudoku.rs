@@ -320,7 +320,7 @@ fn to_dlx_output_solves_in_dlx_solve() {
             assert!(problem.status.success());
             let text = stdout_of(&problem);
             assert!(
-                text.starts_with(&format!("| sudoku {line}\np00 p01 ")),
+                text.starts_with(&format!("| sudoku {line}\np00 p11 ")),
                 "{text}"
             );
             let solved = dlx()

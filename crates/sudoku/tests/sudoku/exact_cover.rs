@@ -58,12 +58,24 @@ fn items_are_named_as_knuths_generator_names_them() {
         Some(format!("| sudoku {}", ".".repeat(81)).as_str())
     );
     let items: Vec<&str> = lines.next().unwrap().split(' ').collect();
-    let mut expected = Vec::new();
-    for kind in ['p', 'r', 'c', 'b'] {
+    // The cells first, along the wrapped diagonals (cell 10k mod 81 for
+    // k = 0, 1, ...: p00 p11 ... p88 p10 p21 ...), then the units in order.
+    let mut expected: Vec<String> = (0..81)
+        .map(|k| {
+            let cell = 10 * k % 81;
+            format!("p{}{}", cell / 9, cell % 9)
+        })
+        .collect();
+    assert_eq!(expected[..3], ["p00", "p11", "p22"]);
+    assert_eq!(expected[9..11], ["p10", "p21"]);
+    let mut sorted = expected.clone();
+    sorted.sort();
+    sorted.dedup();
+    assert_eq!(sorted.len(), 81, "every cell once");
+    for kind in ['r', 'c', 'b'] {
         for unit in 0..9 {
             for k in 0..9 {
-                let last = if kind == 'p' { k } else { k + 1 };
-                expected.push(format!("{kind}{unit}{last}"));
+                expected.push(format!("{kind}{unit}{}", k + 1));
             }
         }
     }
@@ -124,7 +136,10 @@ fn larger_grids_name_coordinates_with_letters() {
     let text = to_dlx(&Grid::new(shape)).unwrap();
     let items: Vec<&str> = text.lines().nth(1).unwrap().split(' ').collect();
     assert_eq!(items.len(), 4 * 256);
-    assert_eq!(items[255], "pFF");
+    // Cells along the wrapped diagonals: item k is cell 17k mod 256.
+    assert_eq!(items[..3], ["p00", "p11", "p22"]);
+    assert_eq!(items[16], "p10");
+    assert_eq!(items[255], "pEF");
     assert_eq!(items[256], "r01");
     assert_eq!(items[256 + 15], "r0G");
     let problem = format::read_str(&text).unwrap().problem;
