@@ -75,8 +75,24 @@ impl Units {
         }
     }
 
-    fn of(&self, cell: usize) -> &[u16] {
+    /// The units of `cell`, by index.
+    pub(crate) fn of(&self, cell: usize) -> &[u16] {
         &self.of_cell[self.starts[cell] as usize..self.starts[cell + 1] as usize]
+    }
+
+    /// The cells of unit `unit`.
+    pub(crate) fn cells_of(&self, unit: usize) -> &[u16] {
+        &self.cells[unit * self.size..][..self.size]
+    }
+
+    /// How many units there are.
+    pub(crate) fn count(&self) -> usize {
+        self.cells.len() / self.size
+    }
+
+    /// The grid's size: digits per unit.
+    pub(crate) fn size(&self) -> usize {
+        self.size
     }
 
     /// Places naked and hidden singles in `grid` until there are none

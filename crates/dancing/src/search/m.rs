@@ -229,14 +229,7 @@ impl Solver<'_> {
     pub(super) fn replay_branch<H: Hiding>(&mut self, node: u32) {
         let level = self.selected;
         let item = self.matrix.item_of(node);
-        let degree = match self.matrix.choose_bounded() {
-            Branch::On {
-                item: chosen,
-                degree,
-            } if chosen == item && degree > 0 => degree,
-            other => unreachable!("a replayed path branches as the search did: {other:?}"),
-        };
-        self.degrees[level] = degree as u32;
+        self.degrees[level] = self.replayed_degree(item);
         self.positions[level] = 0;
         let matrix = &mut self.matrix;
         let first = matrix.first_option(item);
@@ -268,6 +261,18 @@ impl Solver<'_> {
         }
         self.choices[level] = node;
         self.selected += 1;
+    }
+
+    /// The branching degree of `item`, where a path that the search went
+    /// down branches on it (so the search's choice must be `item`).
+    pub(super) fn replayed_degree(&self, item: u32) -> u32 {
+        match self.matrix.choose_bounded() {
+            Branch::On {
+                item: chosen,
+                degree,
+            } if chosen == item && degree > 0 => degree as u32,
+            other => unreachable!("a path branches as the search did: {other:?}"),
+        }
     }
 
     /// Undoes a branch at `level` as the search backs up from it, trying

@@ -944,30 +944,27 @@ fn refuse_unread_variant_data(
     let Some((at, first)) = comment.next() else {
         return Ok(());
     };
-    let missing_variant = if !variant.killer && is_cage_map_with_sums(first, comment.next(), n) {
-        Variant {
+    let (what, missing) = if !variant.killer && is_cage_map_with_sums(first, comment.next(), n) {
+        let killer = Variant {
             killer: true,
             ..variant
-        }
+        };
+        ("a killer cage map with its sums", killer)
     } else if !variant.jigsaw && is_region_map(first, n) {
-        Variant {
+        let jigsaw = Variant {
             jigsaw: true,
             ..variant
-        }
+        };
+        ("a jigsaw region map", jigsaw)
     } else {
         return Ok(());
     };
     Err(ReadErrorKind::BadVariantData {
         column: Some(rest + at + 1),
         message: format!(
-            "the text after the cells is {}, but the puzzle is read as {variant}: \
-             give --variant {missing_variant} or a line `variant {missing_variant}` \
+            "the text after the cells is {what}, but the puzzle is read as {variant}: \
+             give --variant {missing} or a line `variant {missing}` \
              before the puzzle, or write `#` before the text to keep it a comment",
-            if missing_variant.killer != variant.killer {
-                "a killer cage map with its sums"
-            } else {
-                "a jigsaw region map"
-            },
         ),
     })
 }

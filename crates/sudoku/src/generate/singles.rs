@@ -11,18 +11,14 @@
 //! tried too: they spare about half the remaining proofs, but cost more
 //! than those proofs, 69 M instructions against 58 M on 30 puzzles.)
 
+use crate::deduce::Units;
 use crate::grid::Grid;
 use crate::rules::Rules;
 
 /// The units of some rules (cages aside), and scratch space.
 #[derive(Debug)]
 pub(super) struct Singles {
-    size: usize,
-    /// The cells of each unit, `size` per unit.
-    unit_cells: Vec<u16>,
-    /// The units of each cell: `starts[c]..starts[c + 1]` in `units_of`.
-    starts: Vec<u32>,
-    units_of: Vec<u16>,
+    units: Units,
     /// Each unit's given digits.
     given: Vec<u64>,
     /// Scratch: the digits, and each unit's digits placed.
@@ -33,35 +29,14 @@ pub(super) struct Singles {
 impl Singles {
     /// The units of `rules`, whose every unit holds each digit once.
     pub(super) fn new(rules: &Rules) -> Singles {
-        let n = rules.shape().size();
-        let units = rules.units();
-        let mut unit_cells = Vec::with_capacity(units.len() * n);
-        let mut per_cell = vec![Vec::new(); n * n];
-        for (index, (_, cells)) in units.iter().enumerate() {
-            for &cell in cells {
-                unit_cells.push(cell as u16);
-                per_cell[cell].push(index as u16);
-            }
-        }
-        let mut starts = vec![0];
-        let mut units_of = Vec::new();
-        for list in per_cell {
-            units_of.extend(list);
-            starts.push(units_of.len() as u32);
-        }
+        let units = Units::new(rules);
+        let count = units.count();
         Singles {
-            size: n,
-            unit_cells,
-            starts,
-            units_of,
+            units,
             digits: Vec::new(),
-            given: vec![0; units.len()],
-            used: vec![0; units.len()],
+            given: vec![0; count],
+            used: vec![0; count],
         }
-    }
-
-    fn units(&self, cell: usize) -> std::ops::Range<usize> {
-        self.starts[cell] as usize..self.starts[cell + 1] as usize
     }
 
     /// Starts on `puzzle`: its givens are the clues of the next calls.
@@ -69,8 +44,8 @@ impl Singles {
         self.given.iter_mut().for_each(|used| *used = 0);
         for (cell, &digit) in puzzle.cells().iter().enumerate() {
             if digit != 0 {
-                for k in self.units(cell) {
-                    self.given[self.units_of[k] as usize] |= 1 << (digit - 1);
+                for &unit in self.units.of(cell) {
+                    self.given[unit as usize] |= 1 << (digit - 1);
                 }
             }
         }
@@ -79,18 +54,20 @@ impl Singles {
     /// The clues `digits` of `cells` given again (their removal refused).
     pub(super) fn put_back(&mut self, cells: &[usize], digits: &[u8]) {
         for (&cell, &digit) in cells.iter().zip(digits) {
-            for k in self.units(cell) {
-                self.given[self.units_of[k] as usize] |= 1 << (digit - 1);
+            for &unit in self.units.of(cell) {
+                self.given[unit as usize] |= 1 << (digit - 1);
             }
         }
     }
 
     /// The candidates of `cell` by the digits placed so far.
     fn candidates_of(&self, cell: usize) -> u64 {
-        let all = u64::MAX >> (64 - self.size);
+        let all = u64::MAX >> (64 - self.units.size());
         all & !self
-            .units(cell)
-            .fold(0, |taken, k| taken | self.used[self.units_of[k] as usize])
+            .units
+            .of(cell)
+            .iter()
+            .fold(0, |taken, &unit| taken | self.used[unit as usize])
     }
 
     /// Takes the clues `digits` of `cells` away from `grid` (where they
@@ -99,14 +76,13 @@ impl Singles {
     /// of its units.
     pub(super) fn fill(&mut self, grid: &Grid, cells: &[usize], digits: &[u8]) -> bool {
         for (&cell, &digit) in cells.iter().zip(digits) {
-            for k in self.units(cell) {
-                self.given[self.units_of[k] as usize] &= !(1 << (digit - 1));
+            for &unit in self.units.of(cell) {
+                self.given[unit as usize] &= !(1 << (digit - 1));
             }
         }
         self.used.copy_from_slice(&self.given);
         self.digits.clear();
         self.digits.extend_from_slice(grid.cells());
-        let n = self.size;
         let mut progress = true;
         let mut left = cells.len();
         while progress && left > 0 {
@@ -117,9 +93,8 @@ impl Singles {
                 }
                 let bit = 1u64 << (digit - 1);
                 let forced = self.candidates_of(cell) == bit
-                    || self.units(cell).any(|k| {
-                        let unit = self.units_of[k] as usize;
-                        self.unit_cells[unit * n..][..n].iter().all(|&other| {
+                    || self.units.of(cell).iter().any(|&unit| {
+                        self.units.cells_of(unit as usize).iter().all(|&other| {
                             other as usize == cell
                                 || self.digits[other as usize] != 0
                                 || self.candidates_of(other as usize) & bit == 0
@@ -127,8 +102,8 @@ impl Singles {
                     });
                 if forced {
                     self.digits[cell] = digit;
-                    for k in self.units(cell) {
-                        self.used[self.units_of[k] as usize] |= bit;
+                    for &unit in self.units.of(cell) {
+                        self.used[unit as usize] |= bit;
                     }
                     left -= 1;
                     progress = true;

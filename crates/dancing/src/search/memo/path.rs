@@ -15,7 +15,7 @@ use std::ops::ControlFlow;
 
 use super::cache::{SharedCache, Store};
 use super::{CacheStats, MemoConfig, MemoError, Tally};
-use crate::matrix::{Branch, Hiding, Kind};
+use crate::matrix::{Hiding, Kind};
 use crate::search::{Algorithm, Colored, Colors, ExactCover, Plain, Solver};
 use crate::visit::{Progress, Stats};
 
@@ -167,15 +167,9 @@ impl Solver<'_> {
     /// and left.
     fn memo_down_bounded<H: Hiding>(&mut self, tally: &mut Tally<'_>, level: usize, node: u32) {
         let item = self.matrix.item_of(node);
-        let degree = match self.matrix.choose_bounded() {
-            Branch::On {
-                item: chosen,
-                degree,
-            } if chosen == item && degree > 0 => degree,
-            other => unreachable!("a path branches as the search did: {other:?}"),
-        };
+        let degree = self.replayed_degree(item);
         tally.frames[level].tweak_mark = tally.keys.tweak_mark();
-        let first = self.open_branch::<H>(level, item, degree as u32);
+        let first = self.open_branch::<H>(level, item, degree);
         let stepped = self.memo_step::<H>(tally, item, first);
         debug_assert!(stepped, "a path's branch has its nodes");
         let reached = self.memo_step_to::<H>(tally, level, node);
@@ -234,6 +228,7 @@ mod tests {
 
     use super::*;
     use crate::format;
+    use crate::matrix::Branch;
 
     /// Counts each option's subtree below the root, each time on a fresh
     /// solver and then all on one solver from the last to the first (a
