@@ -111,14 +111,14 @@ impl Matrix<'_> {
             return None;
         }
         let first = p.wrapping_sub(offset);
-        let room = (self.links.node_count())
-            .saturating_sub(first as usize)
-            .min(MASKED_OPTION as usize);
-        let existing = ((1u64 << room) - 1) as u32;
-        Some((
-            first,
-            self.colors[(first as usize).wrapping_sub(1)] & existing & !(1 << offset),
-        ))
+        let mut nodes = self.colors[(first as usize).wrapping_sub(1)] & !(1 << offset);
+        let node_count = self.links.node_count();
+        if first as usize + MASKED_OPTION as usize > node_count {
+            // Near the end of the matrix (rare): keep the nodes there are.
+            let room = node_count.saturating_sub(first as usize);
+            nodes &= ((1u64 << room) - 1) as u32;
+        }
+        Some((first, nodes))
     }
 
     /// Marks node `q` [`AGREES`], in its color and its option's mask.
