@@ -22,6 +22,9 @@
 //!   stays true;
 //! - nodes of an option walked between the option's bounds, which lie in
 //!   the slices by the invariant;
+//! - with colors, nodes named by an option's mask of unmarked nodes (bit
+//!   `k` for node `first + k`), which `colored.rs` cuts to the nodes below
+//!   [`Links::node_count`] before using it;
 //! - item numbers from `choose_item`, which never exceed the number of
 //!   primary columns it scanned through a checked slice of `lens` (so they
 //!   are item numbers, and nodes), and option nodes looked up by option id,
@@ -260,6 +263,12 @@ fn validate(
 }
 
 impl<'b> Links<'b> {
+    /// The number of nodes.
+    #[inline(always)]
+    pub(crate) fn node_count(&self) -> usize {
+        self.links.len()
+    }
+
     /// The links of node `i`.
     #[inline(always)]
     pub(crate) fn link(&self, i: u32) -> Link {

@@ -19,11 +19,12 @@ impl Matrix<'_> {
     /// passing over the nodes marked [`AGREES`].
     pub(crate) fn cover_colored<const WIDE: bool>(&mut self, item: u32) {
         let count = self.list_length(item);
-        let mut p = item;
+        let mut p = self.links.link(item).down;
         let mut updates = 1;
         for _ in 0..count {
-            p = self.links.link(p).down;
+            let next = self.links.link(p).down;
             updates += self.hide_colored(p);
+            p = next;
         }
         *self.links.len_mut(item) += COVERED;
         self.note_covered::<WIDE>(item);
@@ -35,10 +36,11 @@ impl Matrix<'_> {
         *self.links.len_mut(item) -= COVERED;
         self.note_uncovered::<WIDE>(item);
         let count = self.list_length(item);
-        let mut p = item;
+        let mut p = self.links.link(item).up;
         for _ in 0..count {
-            p = self.links.link(p).up;
+            let next = self.links.link(p).up;
             self.unhide_colored(p);
+            p = next;
         }
     }
 
@@ -49,20 +51,19 @@ impl Matrix<'_> {
     #[inline(always)]
     #[must_use]
     pub(super) fn hide_colored(&mut self, p: u32) -> u64 {
-        let (first, last) = self.option_bounds(p);
         let unit = self.unit;
         let mut unlinked = 0;
-        if last - first < MASKED_OPTION {
+        if let Some((first, mut nodes)) = self.unmarked_others(p) {
             // The nodes to unlink, from the option's mask: a marked node
             // (often half of them) costs nothing, and no branch guesses
             // which node is marked.
-            let mut nodes = self.unmarked_others(p, first, last);
             while nodes != 0 {
                 self.links.unlink(first + nodes.trailing_zeros(), unit);
                 nodes &= nodes - 1;
                 unlinked += 1;
             }
         } else {
+            let (first, last) = self.option_bounds(p);
             for (q, &color) in (first..).zip(&self.colors[first as usize..=last as usize]) {
                 if color != AGREES && q != p {
                     self.links.unlink(q, unit);
@@ -77,15 +78,14 @@ impl Matrix<'_> {
     /// item lists, so the order in which they are relinked does not matter.
     #[inline(always)]
     pub(super) fn unhide_colored(&mut self, p: u32) {
-        let (first, last) = self.option_bounds(p);
         let unit = self.unit;
-        if last - first < MASKED_OPTION {
-            let mut nodes = self.unmarked_others(p, first, last);
+        if let Some((first, mut nodes)) = self.unmarked_others(p) {
             while nodes != 0 {
                 self.links.relink(first + nodes.trailing_zeros(), unit);
                 nodes &= nodes - 1;
             }
         } else {
+            let (first, last) = self.option_bounds(p);
             for (q, &color) in (first..).zip(&self.colors[first as usize..=last as usize]) {
                 if color != AGREES && q != p {
                     self.links.relink(q, unit);
@@ -94,24 +94,40 @@ impl Matrix<'_> {
         }
     }
 
-    /// The mask of the nodes of `p`'s option `first..=last` (at most
-    /// [`MASKED_OPTION`] nodes) that are not marked, but `p`. Cut to the
-    /// option's length, so that every node it names lies between the
-    /// option's bounds, which the unchecked accesses of `unlink` and
-    /// `relink` need (the mask is in a slice that nothing validates).
+    /// For `p` in an option of at most [`MASKED_OPTION`] nodes, the
+    /// option's first node and the mask of its nodes that are not marked,
+    /// but `p`: found from `p`'s offset, without the option's bounds (8
+    /// bytes a node, a slice that does not stay in the L1 cache).
+    ///
+    /// The unchecked accesses of `unlink` and `relink` need every node the
+    /// mask names to be a node of the matrix. The offsets and the mask lie
+    /// in slices that nothing validates, so the mask is cut to the nodes
+    /// that exist from `first` on: an option's nodes all do, and a stray
+    /// bit could name no node past the end.
     #[inline(always)]
-    fn unmarked_others(&self, p: u32, first: u32, last: u32) -> u32 {
-        let option = u32::MAX >> (MASKED_OPTION - 1 - (last - first));
-        self.colors[first as usize - 1] & option & !(1 << (p - first))
+    fn unmarked_others(&self, p: u32) -> Option<(u32, u32)> {
+        let offset = u32::from(self.offsets[p as usize]);
+        if offset >= MASKED_OPTION {
+            return None;
+        }
+        let first = p.wrapping_sub(offset);
+        let mut nodes = self.colors[(first as usize).wrapping_sub(1)] & !(1 << offset);
+        let node_count = self.links.node_count();
+        if first as usize + MASKED_OPTION as usize > node_count {
+            // Near the end of the matrix (rare): keep the nodes there are.
+            let room = node_count.saturating_sub(first as usize);
+            nodes &= ((1u64 << room) - 1) as u32;
+        }
+        Some((first, nodes))
     }
 
     /// Marks node `q` [`AGREES`], in its color and its option's mask.
     #[inline(always)]
     fn mark_agrees(&mut self, q: u32) {
         self.colors[q as usize] = AGREES;
-        let (first, last) = self.option_bounds(q);
-        if last - first < MASKED_OPTION {
-            self.colors[first as usize - 1] &= !(1 << (q - first));
+        let offset = u32::from(self.offsets[q as usize]);
+        if offset < MASKED_OPTION {
+            self.colors[(q - offset) as usize - 1] &= !(1 << offset);
         }
     }
 
@@ -119,9 +135,9 @@ impl Matrix<'_> {
     #[inline(always)]
     fn unmark(&mut self, q: u32, color: u32) {
         self.colors[q as usize] = color;
-        let (first, last) = self.option_bounds(q);
-        if last - first < MASKED_OPTION {
-            self.colors[first as usize - 1] |= 1 << (q - first);
+        let offset = u32::from(self.offsets[q as usize]);
+        if offset < MASKED_OPTION {
+            self.colors[(q - offset) as usize - 1] |= 1 << offset;
         }
     }
 
@@ -135,15 +151,18 @@ impl Matrix<'_> {
         // its node in this list, so the length stays as it is.
         let count = self.list_length(item);
         let (mut updates, mut cleansings) = (0, 1);
-        let mut q = item;
+        // The next node is read before this one's option is hidden: the
+        // walk then goes on past a mispredicted branch on this node.
+        let mut q = self.links.link(item).down;
         for _ in 0..count {
-            q = self.links.link(q).down;
+            let next = self.links.link(q).down;
             if self.colors[q as usize] != color {
                 updates += self.hide_colored(q);
             } else if q != p {
                 self.mark_agrees(q);
                 cleansings += 1;
             }
+            q = next;
         }
         self.updates += updates;
         self.cleansings += cleansings;
@@ -154,14 +173,15 @@ impl Matrix<'_> {
         let color = self.colors[p as usize];
         let item = self.links.item(p);
         let count = self.list_length(item);
-        let mut q = item;
+        let mut q = self.links.link(item).up;
         for _ in 0..count {
-            q = self.links.link(q).up;
+            let next = self.links.link(q).up;
             if self.colors[q as usize] == AGREES {
                 self.unmark(q, color);
             } else if q != p {
                 self.unhide_colored(q);
             }
+            q = next;
         }
     }
 

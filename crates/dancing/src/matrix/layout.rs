@@ -4,7 +4,9 @@
 use bumpalo::Bump;
 
 use super::chunks::chunks_of;
-use super::{CHOICE_CHUNK, COVERED, Column, Kind, Matrix, unmarked_mask};
+use super::{
+    CHOICE_CHUNK, COVERED, Column, Kind, MASKED_OPTION, Matrix, NOT_MASKED, unmarked_mask,
+};
 use crate::links::{Bounds, Link, Links, SPACER};
 use crate::problem::{ItemKind, Problem};
 
@@ -77,6 +79,9 @@ pub(super) struct Slices<'a> {
     /// Each node's color code (see [`Matrix::colors`]); empty for a problem
     /// without colors.
     pub(super) colors: &'a mut [u32],
+    /// Each node's [offset](Matrix::offsets) in its option; empty for a
+    /// problem without colors.
+    pub(super) offsets: &'a mut [u8],
 }
 
 /// Links `problem` into slices of the sizes `shape` gives, zeroed, and
@@ -98,6 +103,7 @@ pub(super) fn fill(
         lens,
         option_nodes,
         colors,
+        offsets,
     } = slices;
     let Shape {
         primary_count,
@@ -151,6 +157,13 @@ pub(super) fn fill(
         if let Some(mask) = colors.get_mut(first - 1) {
             // The spacer before the option holds its mask of unmarked nodes.
             *mask = unmarked_mask(first as u32, last as u32);
+        }
+        if option.len() <= MASKED_OPTION as usize
+            && let Some(offsets) = offsets.get_mut(first..=last)
+        {
+            for (offset, slot) in (0..).zip(offsets) {
+                *slot = offset;
+            }
         }
         for (k, &item) in option.iter().enumerate() {
             let column = column_of(item);
@@ -266,6 +279,7 @@ impl<'b> Matrix<'b> {
         let lens = bump.alloc_slice_fill_copy(shape.item_count as usize + 1, 0u32);
         let option_nodes = bump.alloc_slice_fill_copy(shape.option_count, 0u32);
         let colors = bump.alloc_slice_fill_copy(shape.color_nodes(problem), 0u32);
+        let offsets = bump.alloc_slice_fill_copy(shape.color_nodes(problem), NOT_MASKED);
         let columns = bump.alloc_slice_fill_copy(shape.bound_columns(problem), Column::default());
         fill_bounds(problem, columns);
         let Some(unit) = fill(
@@ -278,6 +292,7 @@ impl<'b> Matrix<'b> {
                 lens,
                 option_nodes,
                 colors,
+                offsets,
             },
             &mut || false,
         ) else {
@@ -291,6 +306,7 @@ impl<'b> Matrix<'b> {
             unit,
             option_nodes,
             colors,
+            offsets,
             kind,
             chunks: bump.alloc_slice_copy(&chunks),
             columns,

@@ -87,6 +87,13 @@ pub(crate) struct Matrix<'b> {
     /// unlinks. It shares a cache line with the option's colors, which
     /// `purify` has just read.
     pub(crate) colors: &'b mut [u32],
+    /// For a problem with colors, each node's offset from the first node
+    /// of its option, when the option has at most [`MASKED_OPTION`] nodes;
+    /// [`NOT_MASKED`] for the nodes of longer options, headers and spacers.
+    /// Hiding an option finds its mask from the offset of the node it
+    /// starts from: one byte per node, in a slice small enough to stay in
+    /// the L1 cache, where the option's bounds take eight.
+    offsets: &'b [u8],
     /// Which algorithm the problem needs.
     pub(crate) kind: Kind,
     /// The chunks of primary items that hold an active item, for a
@@ -184,6 +191,10 @@ pub(crate) fn unmarked_mask(first: u32, last: u32) -> u32 {
         0
     }
 }
+
+/// The offset (see [`Matrix::offsets`]) of a node of an option longer
+/// than [`MASKED_OPTION`], a header or a spacer.
+pub(crate) const NOT_MASKED: u8 = u8::MAX;
 
 /// The color code of an uncolored node.
 pub(crate) const NO_COLOR: u32 = 0;

@@ -4,7 +4,7 @@ use bumpalo::Bump;
 
 use super::chunks::chunks_of;
 use super::layout::{Shape, Slices, fill, fill_bounds, max_depth};
-use super::{Chunk, Column, Kind, Matrix};
+use super::{Chunk, Column, Kind, Matrix, NOT_MASKED};
 use crate::links::{Bounds, Link, SPACER, ValidSlices, copy_in_chunks};
 use crate::problem::Problem;
 
@@ -23,6 +23,9 @@ pub struct Template {
     /// The nodes' color codes, which a search rewrites (empty without
     /// colors).
     colors: Vec<u32>,
+    /// The nodes' offsets in their options, which it only reads (empty
+    /// without colors).
+    offsets: Vec<u8>,
     /// Algorithm M's bounds, slacks and active list (empty without bounds).
     columns: Vec<Column>,
     chunks: Vec<Chunk>,
@@ -73,6 +76,7 @@ impl Template {
         let mut lens = vec![0; shape.item_count as usize + 1];
         let mut option_nodes = vec![0; shape.option_count];
         let mut colors = vec![0; shape.color_nodes(problem)];
+        let mut offsets = vec![NOT_MASKED; shape.color_nodes(problem)];
         let mut columns = vec![Column::default(); shape.bound_columns(problem)];
         fill_bounds(problem, &mut columns);
         let unit = fill(
@@ -85,6 +89,7 @@ impl Template {
                 lens: &mut lens,
                 option_nodes: &mut option_nodes,
                 colors: &mut colors,
+                offsets: &mut offsets,
             },
             &mut cancel,
         )?;
@@ -95,6 +100,7 @@ impl Template {
             slices: ValidSlices::new_cancellable(links, items, bounds, lens, &mut cancel)?,
             option_nodes,
             colors,
+            offsets,
             columns,
             chunks,
             kind,
@@ -126,6 +132,7 @@ impl<'b> Matrix<'b> {
             unit: template.unit,
             option_nodes: &template.option_nodes,
             colors: copy_in_chunks(&template.colors, bump, cancel)?,
+            offsets: &template.offsets,
             kind: template.kind,
             columns: bump.alloc_slice_copy(&template.columns),
             chunks: bump.alloc_slice_copy(&template.chunks),
