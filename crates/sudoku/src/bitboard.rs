@@ -1,0 +1,327 @@
+//! A bit-parallel search for grids of at most 128 cells (4x4, 6x6, 8x8,
+//! 9x9, 10x10, and the prime sizes up to 11), under rules whose every
+//! constraint is an all-different unit: rows, columns, boxes or jigsaw
+//! regions, diagonals, windows. Killer cages are not such units, and
+//! larger grids do not fit a `u128`: both stay with Dancing Links.
+//!
+//! A position is one `u128` *plane* per digit, a bit per cell that may
+//! still hold that digit, and the set of cells already fixed. A placed
+//! digit keeps its own bit, so every unit of a solution meets each plane
+//! exactly once, and the tests are a few whole-grid operations:
+//!
+//! - a cell on no plane has no candidate left (a contradiction);
+//! - a cell on exactly one plane is a *naked single*, found for every
+//!   cell at once by counting planes with two accumulators;
+//! - a unit that meets a plane once holds that digit there (a *hidden
+//!   single*), and a unit that meets it nowhere is a contradiction.
+//!
+//! Placing a digit clears the cell on the other planes and the cell's
+//! peers (precomputed masks) on its own. When singles run out, the search
+//! branches on an open cell with the fewest candidates (two when there is
+//! one), copying the position: no undo, and no allocation during a
+//! search.
+//!
+//! ```
+//! use dancing_sudoku::{bitboard::Bitboard, Grid, Rules, Shape};
+//!
+//! let rules = Rules::classic(Shape::CLASSIC);
+//! let board = Bitboard::new(&rules).expect("9x9 fits a u128");
+//! let puzzle: Grid = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!     .parse()?;
+//! let mut solution = Grid::new(Shape::CLASSIC);
+//! assert_eq!(board.count(&puzzle, 2, &mut solution), 1);
+//! assert!(rules.check(&solution, &puzzle).is_ok());
+//! # Ok::<(), dancing_sudoku::GridError>(())
+//! ```
+
+use crate::grid::Grid;
+use crate::rules::Rules;
+
+/// The most cells a [`Bitboard`] takes: one bit each in a `u128`.
+pub const MAX_CELLS: usize = 128;
+
+/// The most digits of a grid of at most [`MAX_CELLS`] cells (11x11).
+const MAX_DIGITS: usize = 11;
+
+/// The precomputed masks of some rules: the peers of each cell and the
+/// cells of each unit.
+#[derive(Clone, Debug)]
+pub struct Bitboard {
+    size: usize,
+    /// Every cell of the grid.
+    all: u128,
+    /// The cells that share a unit with each cell (not the cell itself).
+    peers: Vec<u128>,
+    units: Vec<u128>,
+}
+
+/// A state of the search: the candidates of every cell, as planes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// `planes[d]`: the cells that may hold digit `d + 1` (a placed digit
+    /// keeps its bit).
+    planes: [u128; MAX_DIGITS],
+    /// The cells whose digit is fixed.
+    solved: u128,
+}
+
+impl Bitboard {
+    /// The masks of `rules`, or `None` when the grid has more than
+    /// [`MAX_CELLS`] cells or the rules have killer cages.
+    pub fn new(rules: &Rules) -> Option<Bitboard> {
+        let shape = rules.shape();
+        let cells = shape.cell_count();
+        if cells > MAX_CELLS || !rules.cages().is_empty() {
+            return None;
+        }
+        let units: Vec<u128> = rules
+            .units()
+            .iter()
+            .map(|(_, cells)| cells.iter().fold(0, |mask, &cell| mask | 1u128 << cell))
+            .collect();
+        let peers = (0..cells)
+            .map(|cell| {
+                let bit = 1u128 << cell;
+                units
+                    .iter()
+                    .filter(|&&unit| unit & bit != 0)
+                    .fold(0, |mask, &unit| mask | unit)
+                    & !bit
+            })
+            .collect();
+        Some(Bitboard {
+            size: shape.size(),
+            all: u128::MAX >> (MAX_CELLS - cells),
+            peers,
+            units,
+        })
+    }
+
+    /// The position of `puzzle`'s givens, before any deduction (givens
+    /// that contradict each other leave a cell with no candidate, which
+    /// the search finds).
+    pub fn position(&self, puzzle: &Grid) -> Position {
+        let mut planes = [0u128; MAX_DIGITS];
+        // The cells each digit is given in, and their peers.
+        let mut given = [0u128; MAX_DIGITS];
+        let mut seen = [0u128; MAX_DIGITS];
+        let mut solved = 0;
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit != 0 {
+                let d = usize::from(digit - 1);
+                given[d] |= 1 << cell;
+                seen[d] |= self.peers[cell];
+                solved |= 1 << cell;
+            }
+        }
+        for d in 0..self.size {
+            planes[d] = self.all & !solved & !seen[d] | given[d] & !seen[d];
+        }
+        Position { planes, solved }
+    }
+
+    /// Takes `digit` away from the candidates of `cell` (0-based, row by
+    /// row) in `position`.
+    pub fn exclude(&self, position: &mut Position, cell: usize, digit: u8) {
+        position.planes[usize::from(digit - 1)] &= !(1u128 << cell);
+    }
+
+    /// Fixes `digit` in `cell`; false when it is no candidate there.
+    pub fn place(&self, position: &mut Position, cell: usize, digit: u8) -> bool {
+        let bit = 1u128 << cell;
+        let d = usize::from(digit - 1);
+        if position.planes[d] & bit == 0 {
+            return false;
+        }
+        self.fix(position, d, cell);
+        true
+    }
+
+    /// Places plane `d` at `cell`, which is a candidate there.
+    fn fix(&self, position: &mut Position, d: usize, cell: usize) {
+        let bit = 1u128 << cell;
+        for plane in &mut position.planes[..self.size] {
+            *plane &= !bit;
+        }
+        position.planes[d] |= bit;
+        position.planes[d] &= !self.peers[cell];
+        position.solved |= bit;
+    }
+
+    /// The solutions of `puzzle`, counted up to `limit`; the first one
+    /// found is written to `solution` (left alone when there is none).
+    pub fn count(&self, puzzle: &Grid, limit: u64, solution: &mut Grid) -> u64 {
+        self.count_from(&self.position(puzzle), limit, solution)
+    }
+
+    /// The solutions from `position`, counted up to `limit`; the first
+    /// one found is written to `solution` (of the board's shape).
+    pub fn count_from(&self, position: &Position, limit: u64, solution: &mut Grid) -> u64 {
+        let mut search = Search {
+            limit,
+            found: 0,
+            first: None,
+        };
+        if limit > 0 {
+            self.explore(*position, &mut search);
+        }
+        if let Some(first) = search.first {
+            self.write(&first, solution);
+        }
+        search.found
+    }
+
+    /// Whether any solution follows from `position` (no grid written).
+    pub fn has_solution(&self, position: &Position) -> bool {
+        let mut search = Search {
+            limit: 1,
+            found: 0,
+            first: None,
+        };
+        self.explore(*position, &mut search);
+        search.found > 0
+    }
+
+    fn write(&self, position: &Position, grid: &mut Grid) {
+        let n = self.size;
+        for (d, &plane) in position.planes[..n].iter().enumerate() {
+            let mut cells = plane;
+            while cells != 0 {
+                let cell = cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                grid.set(cell / n, cell % n, Some(d as u8 + 1));
+            }
+        }
+    }
+
+    /// Depth-first search from `position`, singles first.
+    fn explore(&self, mut position: Position, search: &mut Search) {
+        if !self.propagate(&mut position) {
+            return;
+        }
+        if position.solved == self.all {
+            search.found += 1;
+            if search.first.is_none() {
+                search.first = Some(position);
+            }
+            return;
+        }
+        let cell = self.fewest_candidates(&position);
+        let bit = 1u128 << cell;
+        for d in 0..self.size {
+            if position.planes[d] & bit != 0 {
+                let mut child = position;
+                self.fix(&mut child, d, cell);
+                self.explore(child, search);
+                if search.found >= search.limit {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// An open cell with two candidates if there is one, else the first
+    /// open cell with three, and so on.
+    fn fewest_candidates(&self, position: &Position) -> usize {
+        // Cells on at least 1, 2 and 3 planes.
+        let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
+        for &plane in &position.planes[..self.size] {
+            three |= two & plane;
+            two |= one & plane;
+            one |= plane;
+        }
+        let open = self.all & !position.solved;
+        let pairs = open & two & !three;
+        if pairs != 0 {
+            return pairs.trailing_zeros() as usize;
+        }
+        // No pair: the fewest among the open cells, counted one by one.
+        let mut best = (usize::MAX, 0);
+        let mut cells = open;
+        while cells != 0 {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            let bit = 1u128 << cell;
+            let count = position.planes[..self.size]
+                .iter()
+                .filter(|&&plane| plane & bit != 0)
+                .count();
+            if count < best.0 {
+                best = (count, cell);
+            }
+        }
+        best.1
+    }
+
+    /// Places naked and hidden singles until none is left; false on a
+    /// contradiction.
+    fn propagate(&self, position: &mut Position) -> bool {
+        let n = self.size;
+        // Each plane as its units were last scanned for hidden singles:
+        // only a plane that changed since can hold new ones.
+        let mut scanned = [u128::MAX; MAX_DIGITS];
+        loop {
+            // Naked singles, every cell at once.
+            let (mut one, mut two) = (0u128, 0u128);
+            for &plane in &position.planes[..n] {
+                two |= one & plane;
+                one |= plane;
+            }
+            if one != self.all {
+                return false;
+            }
+            let singles = one & !two & !position.solved;
+            if singles != 0 {
+                for d in 0..n {
+                    let placed = singles & position.planes[d];
+                    let mut cells = placed;
+                    while cells != 0 {
+                        let cell = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        position.planes[d] &= !self.peers[cell];
+                    }
+                    // Two singles of one digit that see each other.
+                    if placed & !position.planes[d] != 0 {
+                        return false;
+                    }
+                    position.solved |= placed;
+                }
+                continue;
+            }
+            if position.solved == self.all {
+                return true;
+            }
+            // Hidden singles, unit by unit.
+            let mut progress = false;
+            for (d, scanned) in scanned.iter_mut().enumerate().take(n) {
+                if position.planes[d] == *scanned {
+                    continue;
+                }
+                for &unit in &self.units {
+                    let within = position.planes[d] & unit;
+                    if within & position.solved != 0 {
+                        continue; // placed in this unit
+                    }
+                    if within & within.wrapping_sub(1) == 0 {
+                        if within == 0 {
+                            return false;
+                        }
+                        self.fix(position, d, within.trailing_zeros() as usize);
+                        progress = true;
+                    }
+                }
+                *scanned = position.planes[d];
+            }
+            if !progress {
+                return true;
+            }
+        }
+    }
+}
+
+/// The running count of a search.
+struct Search {
+    limit: u64,
+    found: u64,
+    first: Option<Position>,
+}
