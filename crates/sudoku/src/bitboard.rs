@@ -43,6 +43,27 @@ pub const MAX_CELLS: usize = 128;
 /// The most digits of a grid of at most [`MAX_CELLS`] cells (11x11).
 const MAX_DIGITS: usize = 11;
 
+/// Calls `$call` with the constant `N` set to `$size` (1 to
+/// [`MAX_DIGITS`]).
+macro_rules! by_size {
+    ($size:expr, |N| $self:ident . $method:ident :: <N> ($($arg:expr),*)) => {
+        match $size {
+            1 => $self.$method::<1>($($arg),*),
+            2 => $self.$method::<2>($($arg),*),
+            3 => $self.$method::<3>($($arg),*),
+            4 => $self.$method::<4>($($arg),*),
+            5 => $self.$method::<5>($($arg),*),
+            6 => $self.$method::<6>($($arg),*),
+            7 => $self.$method::<7>($($arg),*),
+            8 => $self.$method::<8>($($arg),*),
+            9 => $self.$method::<9>($($arg),*),
+            10 => $self.$method::<10>($($arg),*),
+            11 => $self.$method::<11>($($arg),*),
+            size => unreachable!("{size} digits do not fit {MAX_CELLS} cells"),
+        }
+    };
+}
+
 /// The precomputed masks of some rules: the peers of each cell and the
 /// cells of each unit.
 #[derive(Clone, Debug)]
@@ -133,19 +154,8 @@ impl Bitboard {
         if position.planes[d] & bit == 0 {
             return false;
         }
-        self.fix(position, d, cell);
+        fix::<MAX_DIGITS>(position, d, bit, self.peers[cell]);
         true
-    }
-
-    /// Places plane `d` at `cell`, which is a candidate there.
-    fn fix(&self, position: &mut Position, d: usize, cell: usize) {
-        let bit = 1u128 << cell;
-        for plane in &mut position.planes[..self.size] {
-            *plane &= !bit;
-        }
-        position.planes[d] |= bit;
-        position.planes[d] &= !self.peers[cell];
-        position.solved |= bit;
     }
 
     /// The solutions of `puzzle`, counted up to `limit`; the first one
@@ -194,9 +204,15 @@ impl Bitboard {
         }
     }
 
-    /// Depth-first search from `position`, singles first.
-    fn explore(&self, mut position: Position, search: &mut Search) {
-        if !self.propagate(&mut position) {
+    /// Depth-first search from `position`, for the board's size.
+    fn explore(&self, position: Position, search: &mut Search) {
+        by_size!(self.size, |N| self.explore_n::<N>(position, search))
+    }
+
+    /// Depth-first search from `position`, singles first, on `N` digits
+    /// (a constant, so that the loops over the planes unroll).
+    fn explore_n<const N: usize>(&self, mut position: Position, search: &mut Search) {
+        if !self.propagate_n::<N>(&mut position) {
             return;
         }
         if position.solved == self.all {
@@ -206,13 +222,13 @@ impl Bitboard {
             }
             return;
         }
-        let cell = self.fewest_candidates(&position);
+        let cell = self.fewest_candidates::<N>(&position);
         let bit = 1u128 << cell;
-        for d in 0..self.size {
+        for d in 0..N {
             if position.planes[d] & bit != 0 {
                 let mut child = position;
-                self.fix(&mut child, d, cell);
-                self.explore(child, search);
+                fix::<N>(&mut child, d, bit, self.peers[cell]);
+                self.explore_n::<N>(child, search);
                 if search.found >= search.limit {
                     return;
                 }
@@ -220,12 +236,12 @@ impl Bitboard {
         }
     }
 
-    /// An open cell with two candidates if there is one, else the first
-    /// open cell with three, and so on.
-    fn fewest_candidates(&self, position: &Position) -> usize {
+    /// An open cell with two candidates if there is one, else the open
+    /// cell with the fewest.
+    fn fewest_candidates<const N: usize>(&self, position: &Position) -> usize {
         // Cells on at least 1, 2 and 3 planes.
         let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
-        for &plane in &position.planes[..self.size] {
+        for &plane in &position.planes[..N] {
             three |= two & plane;
             two |= one & plane;
             one |= plane;
@@ -242,7 +258,7 @@ impl Bitboard {
             let cell = cells.trailing_zeros() as usize;
             cells &= cells - 1;
             let bit = 1u128 << cell;
-            let count = position.planes[..self.size]
+            let count = position.planes[..N]
                 .iter()
                 .filter(|&&plane| plane & bit != 0)
                 .count();
@@ -253,17 +269,16 @@ impl Bitboard {
         best.1
     }
 
-    /// Places naked and hidden singles until none is left; false on a
-    /// contradiction.
-    fn propagate(&self, position: &mut Position) -> bool {
-        let n = self.size;
-        // Each plane as its units were last scanned for hidden singles:
+    /// Places naked and hidden singles until none is left, on `N` digits;
+    /// false on a contradiction.
+    fn propagate_n<const N: usize>(&self, position: &mut Position) -> bool {
+        // Each plane as the units were last scanned for hidden singles:
         // only a plane that changed since can hold new ones.
         let mut scanned = [u128::MAX; MAX_DIGITS];
         loop {
             // Naked singles, every cell at once.
             let (mut one, mut two) = (0u128, 0u128);
-            for &plane in &position.planes[..n] {
+            for &plane in &position.planes[..N] {
                 two |= one & plane;
                 one |= plane;
             }
@@ -272,7 +287,7 @@ impl Bitboard {
             }
             let singles = one & !two & !position.solved;
             if singles != 0 {
-                for d in 0..n {
+                for d in 0..N {
                     let placed = singles & position.planes[d];
                     let mut cells = placed;
                     while cells != 0 {
@@ -291,9 +306,9 @@ impl Bitboard {
             if position.solved == self.all {
                 return true;
             }
-            // Hidden singles, unit by unit.
+            // Hidden singles, unit by unit, in the planes that changed.
             let mut progress = false;
-            for (d, scanned) in scanned.iter_mut().enumerate().take(n) {
+            for (d, scanned) in scanned.iter_mut().enumerate().take(N) {
                 if position.planes[d] == *scanned {
                     continue;
                 }
@@ -306,7 +321,8 @@ impl Bitboard {
                         if within == 0 {
                             return false;
                         }
-                        self.fix(position, d, within.trailing_zeros() as usize);
+                        let cell = within.trailing_zeros() as usize;
+                        fix::<N>(position, d, within, self.peers[cell]);
                         progress = true;
                     }
                 }
@@ -317,6 +333,17 @@ impl Bitboard {
             }
         }
     }
+}
+
+/// Places plane `d` at the cell of `bit`, a candidate there, whose peers
+/// are `peers`.
+fn fix<const N: usize>(position: &mut Position, d: usize, bit: u128, peers: u128) {
+    for plane in &mut position.planes[..N] {
+        *plane &= !bit;
+    }
+    position.planes[d] |= bit;
+    position.planes[d] &= !peers;
+    position.solved |= bit;
 }
 
 /// The running count of a search.
