@@ -73,7 +73,10 @@ pub struct Bitboard {
     all: u128,
     /// The cells that share a unit with each cell (not the cell itself).
     peers: Vec<u128>,
-    units: Vec<u128>,
+    rows: RowFields,
+    /// The units other than rows and columns: boxes or regions, diagonals,
+    /// windows.
+    others: Vec<u128>,
 }
 
 /// A state of the search: the candidates of every cell, as planes.
@@ -114,7 +117,9 @@ impl Bitboard {
             size: shape.size(),
             all: u128::MAX >> (MAX_CELLS - cells),
             peers,
-            units,
+            rows: RowFields::new(shape.size()),
+            // `Rules::units` lists the rows, then the columns.
+            others: units[2 * shape.size()..].to_vec(),
         })
     }
 
@@ -306,31 +311,108 @@ impl Bitboard {
             if position.solved == self.all {
                 return true;
             }
-            // Hidden singles, unit by unit, in the planes that changed.
+            // Hidden singles, in the planes that changed since the last
+            // scan.
             let mut progress = false;
             for (d, scanned) in scanned.iter_mut().enumerate().take(N) {
-                if position.planes[d] == *scanned {
+                let plane = position.planes[d];
+                if plane == *scanned {
                     continue;
                 }
-                for &unit in &self.units {
-                    let within = position.planes[d] & unit;
-                    if within & position.solved != 0 {
-                        continue; // placed in this unit
+                let Some(alone) = self.alone_in_a_unit::<N>(plane) else {
+                    return false;
+                };
+                let hidden = alone & !position.solved;
+                if hidden != 0 {
+                    let mut cells = hidden;
+                    while cells != 0 {
+                        let cell = cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        position.planes[d] &= !self.peers[cell];
                     }
-                    if within & within.wrapping_sub(1) == 0 {
-                        if within == 0 {
-                            return false;
-                        }
-                        let cell = within.trailing_zeros() as usize;
-                        fix::<N>(position, d, within, self.peers[cell]);
-                        progress = true;
+                    // Two hidden singles of one digit that see each other.
+                    if hidden & !position.planes[d] != 0 {
+                        return false;
                     }
+                    for other in &mut position.planes[..N] {
+                        *other &= !hidden;
+                    }
+                    position.planes[d] |= hidden;
+                    position.solved |= hidden;
+                    progress = true;
                 }
                 *scanned = position.planes[d];
             }
             if !progress {
                 return true;
             }
+        }
+    }
+
+    /// The cells of `plane` that are its only cell in some unit, or `None`
+    /// when a unit has none. Rows and columns are done for the whole grid
+    /// at once: the rows as fields of `N` bits, whose lowest bit one
+    /// subtraction clears in every field, and the columns by counting the
+    /// rows once and twice.
+    fn alone_in_a_unit<const N: usize>(&self, plane: u128) -> Option<u128> {
+        let rows = &self.rows;
+        // The top bit of each row field that has any bit of `x`.
+        let occupied =
+            |x: u128| (((x & rows.below_top).wrapping_add(rows.below_top)) | x) & rows.top;
+        if occupied(plane) != rows.top {
+            return None;
+        }
+        // Every field is occupied: no borrow crosses a field.
+        let rest = plane & plane.wrapping_sub(rows.low);
+        let single_rows = rows.top & !occupied(rest);
+        let mut alone = plane & ((single_rows << 1).wrapping_sub(single_rows >> (N - 1)));
+        let (mut once, mut twice) = (0u32, 0u32);
+        for row in 0..N {
+            let line = (plane >> (row * N)) as u32 & rows.line;
+            twice |= once & line;
+            once |= line;
+        }
+        if once != rows.line {
+            return None;
+        }
+        alone |= plane & u128::from(once & !twice).wrapping_mul(rows.low);
+        for &unit in &self.others {
+            let within = plane & unit;
+            if within & within.wrapping_sub(1) == 0 {
+                if within == 0 {
+                    return None;
+                }
+                alone |= within;
+            }
+        }
+        Some(alone)
+    }
+}
+
+/// Masks of the row fields: their lowest and top bits, the bits below the
+/// top one, and one row's bits.
+#[derive(Clone, Debug)]
+struct RowFields {
+    low: u128,
+    top: u128,
+    below_top: u128,
+    line: u32,
+}
+
+impl RowFields {
+    fn new(n: usize) -> RowFields {
+        let line = (1u32 << n) - 1;
+        let (mut low, mut top, mut below_top) = (0, 0, 0);
+        for row in 0..n {
+            low |= 1u128 << (row * n);
+            top |= 1u128 << (row * n + n - 1);
+            below_top |= u128::from(line >> 1) << (row * n);
+        }
+        RowFields {
+            low,
+            top,
+            below_top,
+            line,
         }
     }
 }
