@@ -294,6 +294,9 @@ impl Bitboard {
             if singles != 0 {
                 for d in 0..N {
                     let placed = singles & position.planes[d];
+                    if placed == 0 {
+                        continue;
+                    }
                     let mut cells = placed;
                     while cells != 0 {
                         let cell = cells.trailing_zeros() as usize;
@@ -316,7 +319,9 @@ impl Bitboard {
             let mut progress = false;
             for (d, scanned) in scanned.iter_mut().enumerate().take(N) {
                 let plane = position.planes[d];
-                if plane == *scanned {
+                // Unchanged, or placed everywhere (a unit it misses would
+                // leave some cell empty, found as the search goes on).
+                if plane == *scanned || plane & !position.solved == 0 {
                     continue;
                 }
                 let Some(alone) = self.alone_in_a_unit::<N>(plane) else {
