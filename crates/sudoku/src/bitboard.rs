@@ -241,37 +241,30 @@ impl Bitboard {
         }
     }
 
-    /// An open cell with two candidates if there is one, else the open
-    /// cell with the fewest.
+    /// An open cell with the fewest candidates (the first such cell).
     fn fewest_candidates<const N: usize>(&self, position: &Position) -> usize {
-        // Cells on at least 1, 2 and 3 planes.
-        let (mut one, mut two, mut three) = (0u128, 0u128, 0u128);
+        // Each cell's count of candidates, bit-sliced: bit k of the count
+        // in `count[k]` (counts up to 15).
+        let mut count = [0u128; 4];
         for &plane in &position.planes[..N] {
-            three |= two & plane;
-            two |= one & plane;
-            one |= plane;
-        }
-        let open = self.all & !position.solved;
-        let pairs = open & two & !three;
-        if pairs != 0 {
-            return pairs.trailing_zeros() as usize;
-        }
-        // No pair: the fewest among the open cells, counted one by one.
-        let mut best = (usize::MAX, 0);
-        let mut cells = open;
-        while cells != 0 {
-            let cell = cells.trailing_zeros() as usize;
-            cells &= cells - 1;
-            let bit = 1u128 << cell;
-            let count = position.planes[..N]
-                .iter()
-                .filter(|&&plane| plane & bit != 0)
-                .count();
-            if count < best.0 {
-                best = (count, cell);
+            let mut carry = plane;
+            for slice in &mut count {
+                let next = *slice & carry;
+                *slice ^= carry;
+                carry = next;
             }
         }
-        best.1
+        let open = self.all & !position.solved;
+        // Narrow `open` bit by bit, from the top: keep the cells whose
+        // count has a 0 there when any has.
+        let mut fewest = open;
+        for slice in count.iter().rev() {
+            let zero = fewest & !slice;
+            if zero != 0 {
+                fewest = zero;
+            }
+        }
+        fewest.trailing_zeros() as usize
     }
 
     /// Places naked and hidden singles until none is left, on `N` digits;
