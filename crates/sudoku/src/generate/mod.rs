@@ -414,8 +414,9 @@ impl Generator {
             self.unavoidable.reset(rules, &puzzle);
             &mut self.unavoidable
         });
-        // Most rules are proved on one linked matrix (see `prove`); killer
-        // cages, whose problem depends on the givens, by a count to 2.
+        // Most rules are proved on the bitboard or one linked matrix (see
+        // `prove`); killer cages, whose problem depends on the givens, by a
+        // count to 2.
         let mut session =
             Prover::takes(rules).then(|| self.prover.start(rules, &puzzle, &cells, &self.cancel));
         for &cell in &cells {

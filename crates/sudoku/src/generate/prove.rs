@@ -1,17 +1,28 @@
-//! The generator's uniqueness proofs, on one linked exact cover kept for a
-//! whole puzzle.
+//! The generator's uniqueness proofs: on the bitboard for grids of at most
+//! 128 cells, else on one linked exact cover kept for a whole puzzle.
 //!
 //! Taking clues away from a complete grid `S` asks, clue after clue, whether
 //! the puzzle `P` without clue `c` still has `S` as its only solution. Any
 //! other solution differs from `S` at `c` (else it would be a second
 //! solution of `P`, which is unique), so the question is whether `P \ {c}`
-//! has a solution with `c` holding one of its other candidates: one search
-//! for a first solution per candidate, with that candidate selected, not a
+//! has a solution with `c` holding one of its other candidates: not a
 //! count to 2 (whose tree holds the branch to `S` as well). For a pair of
 //! clues (symmetric puzzles), a second solution differs at the first cell,
 //! or agrees there and differs at the second.
 //!
-//! The matrix is linked once per puzzle, and the givens are
+//! **Bitboard** ([`crate::bitboard`]; 4x4 to 11x11, every rule without
+//! killer cages): the position of `P \ {c}`'s givens is built afresh (a
+//! few hundred instructions), `S`'s digit is excluded from `c`, and one
+//! search for any solution answers, singles first, with bit-parallel
+//! naked and hidden singles. On 9x9 a proof costs about 16,000
+//! instructions, most ending in the singles before any branch, against
+//! about 47,000 on the linked matrix below with its selections of givens
+//! (the 852 proofs of `Generator::new(7)`'s first 30 minimal puzzles:
+//! 13.7 M instructions against 39.7 M).
+//!
+//! **Linked matrix** (larger grids): one search for a first solution per
+//! other candidate of `c`, with that candidate selected. The matrix is
+//! linked once per puzzle, and the givens are
 //! [selected](dancing::Solver::select) on it as a stack that changes little
 //! from one proof to the next: the clues not decided yet at the bottom, the
 //! last to be tried lowest, and the clues kept above them in the order they
@@ -19,6 +30,9 @@
 //! only those are taken off and put back, where linking a copy of the
 //! template and selecting every given would cost far more. Once those
 //! moves add up, the stack is rebuilt with the kept clues at the bottom.
+//!
+//! Either way the answer is a fact about the puzzle, so a seed gives the
+//! same puzzles whichever proves them.
 
 use bumpalo::Bump;
 use dancing::{Solver, Template};

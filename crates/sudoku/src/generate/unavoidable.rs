@@ -15,9 +15,9 @@
 //! gives another grid (cycles of two digits are sets of the first kind).
 //! Under rules with more units (diagonals, windows, regions) such a set is
 //! kept only when the other grid obeys them. The question whether a
-//! removal leaves the puzzle unique is still the Dancing Links search's
-//! (`prove`); these sets only answer "no" early, with the second solution
-//! in hand.
+//! removal leaves the puzzle unique is still the proofs' (`prove`: the
+//! bitboard or Dancing Links); these sets only answer "no" early, with the
+//! second solution in hand.
 
 use crate::conflict::Unit;
 use crate::grid::Grid;
