@@ -147,7 +147,22 @@ impl Bitboard {
     }
 
     /// Takes `digit` away from the candidates of `cell` (0-based, row by
-    /// row) in `position`.
+    /// row) in `position`: the generator's question whether a puzzle
+    /// without a clue has a solution other than its own.
+    ///
+    /// ```
+    /// use dancing_sudoku::{bitboard::Bitboard, generate::Generator, Rules, Shape};
+    ///
+    /// let board = Bitboard::new(&Rules::classic(Shape::CLASSIC)).unwrap();
+    /// let puzzle = Generator::new(3).unique_puzzle(Shape::CLASSIC, 0);
+    /// let blank = puzzle.cells().iter().position(|&digit| digit == 0).unwrap();
+    /// let mut solution = puzzle.clone();
+    /// assert_eq!(board.count(&puzzle, 2, &mut solution), 1);
+    /// // No solution holds another digit in the blank.
+    /// let mut other = board.position(&puzzle);
+    /// board.exclude(&mut other, blank, solution.cells()[blank]);
+    /// assert!(!board.has_solution(&other));
+    /// ```
     pub fn exclude(&self, position: &mut Position, cell: usize, digit: u8) {
         position.planes[usize::from(digit - 1)] &= !(1u128 << cell);
     }
