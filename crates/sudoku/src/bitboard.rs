@@ -126,7 +126,12 @@ impl Bitboard {
     /// The position of `puzzle`'s givens, before any deduction (givens
     /// that contradict each other leave a cell with no candidate, which
     /// the search finds).
+    ///
+    /// # Panics
+    ///
+    /// If `puzzle` is not of the shape of the board's rules.
     pub fn position(&self, puzzle: &Grid) -> Position {
+        assert_eq!(puzzle.size(), self.size, "a puzzle of the board's shape");
         let mut planes = [0u128; MAX_DIGITS];
         // The cells each digit is given in, and their peers.
         let mut given = [0u128; MAX_DIGITS];
@@ -180,6 +185,10 @@ impl Bitboard {
 
     /// The solutions of `puzzle`, counted up to `limit`; the first one
     /// found is written to `solution` (left alone when there is none).
+    ///
+    /// # Panics
+    ///
+    /// If `puzzle` or `solution` is not of the shape of the board's rules.
     pub fn count(&self, puzzle: &Grid, limit: u64, solution: &mut Grid) -> u64 {
         self.count_from(&self.position(puzzle), limit, solution)
     }
@@ -214,6 +223,7 @@ impl Bitboard {
 
     fn write(&self, position: &Position, grid: &mut Grid) {
         let n = self.size;
+        assert_eq!(grid.size(), n, "a solution grid of the board's shape");
         for (d, &plane) in position.planes[..n].iter().enumerate() {
             let mut cells = plane;
             while cells != 0 {

@@ -40,7 +40,18 @@ fn counts_agree_with_dancing_links_on_every_shape_and_variant() {
     let mut generator = Generator::new(1414);
     let mut dlx = Solver::new(Engine::Dlx);
     let (mut unique, mut several, mut none) = (0, 0, 0);
-    for (rows, cols) in [(2, 2), (2, 3), (2, 4), (3, 3), (2, 5), (1, 5), (1, 7)] {
+    for (rows, cols) in [
+        (2, 2),
+        (2, 3),
+        (2, 4),
+        (3, 3),
+        (2, 5),
+        (1, 5),
+        (1, 7),
+        (3, 1),
+        (1, 11),
+        (1, 1),
+    ] {
         let shape = Shape::new(rows, cols).unwrap();
         for rules in rules_of(shape, &mut generator) {
             let board = Bitboard::new(&rules).expect("at most 128 cells, no cages");
