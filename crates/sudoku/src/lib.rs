@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod bitboard;
 mod budget;
 mod conflict;
 mod deduce;

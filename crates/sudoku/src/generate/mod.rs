@@ -414,8 +414,9 @@ impl Generator {
             self.unavoidable.reset(rules, &puzzle);
             &mut self.unavoidable
         });
-        // Most rules are proved on one linked matrix (see `prove`); killer
-        // cages, whose problem depends on the givens, by a count to 2.
+        // Most rules are proved on the bitboard or one linked matrix (see
+        // `prove`); killer cages, whose problem depends on the givens, by a
+        // count to 2.
         let mut session =
             Prover::takes(rules).then(|| self.prover.start(rules, &puzzle, &cells, &self.cancel));
         for &cell in &cells {
@@ -431,7 +432,12 @@ impl Generator {
             } else {
                 &[cell]
             };
-            let saved: Vec<u8> = group.iter().map(|&c| puzzle.cells()[c]).collect();
+            // The group's digits (one or two), with no allocation.
+            let mut held = [0u8; 2];
+            for (digit, &c) in held.iter_mut().zip(group) {
+                *digit = puzzle.cells()[c];
+            }
+            let saved = &held[..group.len()];
             for &c in group {
                 puzzle.set(c / n, c % n, None);
             }
@@ -441,7 +447,7 @@ impl Generator {
                 .as_mut()
                 .is_some_and(|sets| sets.take_leaves_bare(group))
             {
-                for (&c, &digit) in group.iter().zip(&saved) {
+                for (&c, &digit) in group.iter().zip(saved) {
                     puzzle.set(c / n, c % n, Some(digit));
                 }
                 if let Some(session) = &mut session {
@@ -451,7 +457,7 @@ impl Generator {
             }
             // Clues that singles give back leave the puzzle unique: no
             // search needed (most clues, until few are left).
-            if singles.fill(&puzzle, group, &saved) {
+            if singles.fill(&puzzle, group, saved) {
                 if let Some(session) = &mut session {
                     session.taken(group);
                 }
@@ -462,13 +468,13 @@ impl Generator {
                 None => self.solver.count_with(rules, &puzzle, 2) == Ok(1),
             };
             if !unique {
-                for (&c, &digit) in group.iter().zip(&saved) {
+                for (&c, &digit) in group.iter().zip(saved) {
                     puzzle.set(c / n, c % n, Some(digit));
                 }
                 if let Some(sets) = unavoidable.as_mut() {
                     sets.put_back(group);
                 }
-                singles.put_back(group, &saved);
+                singles.put_back(group, saved);
             }
         }
         self.solver.set_budget(Budget::default());

@@ -15,9 +15,9 @@
 //! gives another grid (cycles of two digits are sets of the first kind).
 //! Under rules with more units (diagonals, windows, regions) such a set is
 //! kept only when the other grid obeys them. The question whether a
-//! removal leaves the puzzle unique is still the Dancing Links search's
-//! (`prove`); these sets only answer "no" early, with the second solution
-//! in hand.
+//! removal leaves the puzzle unique is still the proofs' (`prove`: the
+//! bitboard or Dancing Links); these sets only answer "no" early, with the
+//! second solution in hand.
 
 use crate::conflict::Unit;
 use crate::grid::Grid;
@@ -44,6 +44,9 @@ pub(super) struct Unavoidable {
     parent: Vec<u16>,
     label: Vec<u32>,
     place: Vec<u16>,
+    /// The peers of each cell as a bit mask, under the rules named (for
+    /// grids of at most 128 cells).
+    peers: Option<(Rules, Vec<u128>)>,
 }
 
 impl Unavoidable {
@@ -53,7 +56,11 @@ impl Unavoidable {
         let units = rules.units();
         self.found.clear();
         self.given.clear();
-        self.digit_pairs(&units, solution);
+        if solution.cells().len() <= 128 {
+            self.digit_pairs_by_masks(rules, &units, solution);
+        } else {
+            self.digit_pairs(&units, solution);
+        }
         self.first_line_set = self.given.len();
         self.line_cycles(rules, &units, solution);
         // The sets of each cell, by counting.
@@ -121,6 +128,73 @@ impl Unavoidable {
                     for &cell in &of_digit[digit] {
                         self.parent[cell as usize] = cell;
                         self.label[cell as usize] = NONE;
+                    }
+                }
+            }
+        }
+    }
+
+    /// [`digit_pairs`](Self::digit_pairs) on bit masks, for grids of at
+    /// most 128 cells: a part grows from one cell of `a` by the peers of
+    /// its cells that hold `a` or `b` (the cell of `b` in a unit of an `a`
+    /// is a peer of it, and no other `a` is), many times cheaper than
+    /// linking the units' cells one by one.
+    fn digit_pairs_by_masks(
+        &mut self,
+        rules: &Rules,
+        units: &[(Unit, Vec<usize>)],
+        solution: &Grid,
+    ) {
+        if self.peers.as_ref().is_none_or(|(of, _)| of != rules) {
+            let masks: Vec<u128> = units
+                .iter()
+                .map(|(_, cells)| cells.iter().fold(0, |mask, &cell| mask | 1u128 << cell))
+                .collect();
+            let peers = (0..solution.cells().len())
+                .map(|cell| {
+                    let bit = 1u128 << cell;
+                    masks
+                        .iter()
+                        .filter(|&&unit| unit & bit != 0)
+                        .fold(0, |all, &unit| all | unit)
+                        & !bit
+                })
+                .collect();
+            self.peers = Some((rules.clone(), peers));
+        }
+        let Some((_, peers)) = &self.peers else {
+            unreachable!("the peers were just made");
+        };
+        let n = solution.size();
+        let mut holding = [0u128; 64];
+        for (cell, &digit) in solution.cells().iter().enumerate() {
+            holding[digit as usize - 1] |= 1 << cell;
+        }
+        for a in 0..n {
+            for b in a + 1..n {
+                let both = holding[a] | holding[b];
+                let mut left = both;
+                // Each part holds an `a`: one part per `a` left.
+                while left & holding[a] != 0 {
+                    let first = left & holding[a] & (left & holding[a]).wrapping_neg();
+                    let (mut part, mut frontier) = (first, first);
+                    while frontier != 0 {
+                        let mut reach = 0;
+                        let mut cells = frontier;
+                        while cells != 0 {
+                            reach |= peers[cells.trailing_zeros() as usize];
+                            cells &= cells - 1;
+                        }
+                        frontier = reach & both & !part;
+                        part |= frontier;
+                    }
+                    left &= !part;
+                    let set = self.given.len() as u32;
+                    self.given.push(0);
+                    let mut cells = part;
+                    while cells != 0 {
+                        self.found.push((cells.trailing_zeros() as u16, set));
+                        cells &= cells - 1;
                     }
                 }
             }
@@ -249,6 +323,45 @@ mod tests {
     use super::*;
     use crate::generate::Generator;
     use crate::grid::Shape;
+
+    /// The sets of two digits, as sorted lists of cells.
+    fn digit_sets(sets: &Unavoidable) -> Vec<Vec<u16>> {
+        let mut cells = vec![Vec::new(); sets.given.len()];
+        for &(cell, set) in &sets.found {
+            cells[set as usize].push(cell);
+        }
+        cells.iter_mut().for_each(|set| set.sort_unstable());
+        cells.sort();
+        cells
+    }
+
+    /// The bit-mask parts of two digits are the union-find's, under
+    /// classic, X, hyper and jigsaw rules.
+    #[test]
+    fn digit_pairs_by_masks_agree_with_union_find() {
+        let mut generator = Generator::new(8);
+        for (rows, cols) in [(3, 3), (2, 3), (2, 4), (2, 2)] {
+            let shape = Shape::new(rows, cols).unwrap();
+            let jigsaw = Rules::classic(shape).with_regions(generator.region_map(shape));
+            for rules in [
+                Rules::classic(shape),
+                Rules::classic(shape).with_diagonals(),
+                Rules::classic(shape).with_windows(),
+                jigsaw.unwrap(),
+            ] {
+                let Some(solution) = generator.solution_with(&rules, Some(8)) else {
+                    continue;
+                };
+                let units = rules.units();
+                let (mut by_masks, mut linked) = (Unavoidable::default(), Unavoidable::default());
+                by_masks.digit_pairs_by_masks(&rules, &units, &solution);
+                linked.digit_pairs(&units, &solution);
+                let sets = digit_sets(&linked);
+                assert!(sets.len() >= shape.size() * (shape.size() - 1) / 2);
+                assert_eq!(digit_sets(&by_masks), sets, "{rules:?} {solution}");
+            }
+        }
+    }
 
     /// Each set, with its cells blanked in the grid, leaves two solutions
     /// or more (by a count); both kinds of sets come up; a clue the sets

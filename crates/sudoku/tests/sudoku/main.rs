@@ -4,6 +4,7 @@
 //! allocation.
 
 mod allocation;
+mod bitboard;
 mod common;
 mod cross_check;
 mod exact_cover;
