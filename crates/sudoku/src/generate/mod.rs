@@ -26,6 +26,7 @@ use prove::Prover;
 use singles::Singles;
 use unavoidable::Unavoidable;
 
+mod fill;
 mod jigsaw;
 mod killer;
 mod prove;
@@ -117,6 +118,9 @@ impl Generator {
     /// A random complete grid of `shape`.
     pub fn solution(&mut self, shape: Shape) -> Grid {
         let n = shape.size();
+        if n <= fill::MAX_FILL_SIZE {
+            return self.backtracking_fill(shape);
+        }
         loop {
             // A random first row and a few random consistent digits, completed
             // by the solver, then relabelled and with rows and columns moved

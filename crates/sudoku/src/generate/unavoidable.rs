@@ -47,13 +47,22 @@ pub(super) struct Unavoidable {
     /// The peers of each cell as a bit mask, under the rules named (for
     /// grids of at most 128 cells).
     peers: Option<(Rules, Vec<u128>)>,
+    /// The units of the rules named, with their cells: made once for a run
+    /// of grids under the same rules, not for every grid.
+    units: Option<(Rules, Units)>,
 }
+
+/// Every unit of some rules with its cells, as [`Rules::units`] gives them.
+type Units = Vec<(Unit, Vec<usize>)>;
 
 impl Unavoidable {
     /// Finds the sets of `solution`, a complete grid under `rules` (whose
     /// units, cages aside, each hold every digit once), every cell given.
     pub(super) fn reset(&mut self, rules: &Rules, solution: &Grid) {
-        let units = rules.units();
+        let units = match self.units.take() {
+            Some((of, units)) if of == *rules => units,
+            _ => rules.units(),
+        };
         self.found.clear();
         self.given.clear();
         if solution.cells().len() <= 128 {
@@ -63,6 +72,7 @@ impl Unavoidable {
         }
         self.first_line_set = self.given.len();
         self.line_cycles(rules, &units, solution);
+        self.units = Some((rules.clone(), units));
         // The sets of each cell, by counting.
         let cell_count = solution.cells().len();
         self.starts.clear();
