@@ -5,10 +5,11 @@
 //! from those its row, column and box leave; a cell with none sends the
 //! search back to the cell before, which draws another of its digits. On
 //! 9x9 that takes about 130 placements a grid on average (745 at most in
-//! 100,000 grids) at a few instructions each, where completing a seeded
-//! grid by the exact cover costs some 140,000 instructions: about a fifth
-//! of a minimal puzzle's whole cost before. Larger shapes keep the exact
-//! cover, since reading-order backtracking has long tails there.
+//! 100,000 grids of a prototype) at a few instructions each, where
+//! completing a seeded grid by the exact cover costs some 140,000
+//! instructions: about a fifth of a minimal puzzle's whole cost before.
+//! Larger shapes keep the exact cover, since reading-order backtracking
+//! has long tails there.
 
 use super::Generator;
 use crate::grid::{Grid, Shape};

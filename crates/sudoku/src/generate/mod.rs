@@ -115,7 +115,8 @@ impl Generator {
         }
     }
 
-    /// A random complete grid of `shape`.
+    /// A random complete grid of `shape`: by backtracking on bit masks up
+    /// to 9x9 (see `fill`), by the exact cover beyond.
     pub fn solution(&mut self, shape: Shape) -> Grid {
         let n = shape.size();
         if n <= fill::MAX_FILL_SIZE {
@@ -123,7 +124,8 @@ impl Generator {
         }
         loop {
             // A random first row and a few random consistent digits, completed
-            // by the solver, then relabelled and with rows and columns moved
+            // by the solver (reading-order backtracking has long tails on
+            // large grids), then relabelled and with rows and columns moved
             // within their bands and stacks.
             let mut seed = Grid::new(shape);
             let mut digits: Vec<u8> = (1..=n as u8).collect();
@@ -316,7 +318,7 @@ impl Generator {
     /// - Killer: random [cages](Generator::cages) over a random grid, every
     ///   cell in a cage; then the clues are taken away as for any variant,
     ///   so the puzzle is minimal in clues for those cages: the few clues
-    ///   that settle what the cages leave open stay (on 9x9, 0 to 5, most
+    ///   that settle what the cages leave open stay (on 9x9, 0 to 7, most
     ///   often 1 or 2). Cages are not taken away.
     ///
     /// Killer puzzles are made up to [`MAX_KILLER_SIZE`], jigsaw puzzles up
