@@ -2,14 +2,12 @@
 //! rounds, for a ratio that load changes on a shared machine bias less than
 //! criterion's one-after-the-other timing
 //! (`cargo run --release -p dancing-benches --example generator_pairs -- ROUNDS`).
-//! Each round makes 300 puzzles with each generator (ours from seed 9, as
-//! the `sudoku_generate` bench does) and prints the wall time per puzzle;
-//! the last line gives the medians of the times and of the pairs' ratios.
+//! Each round makes 300 puzzles with each generator (ours from the seed the
+//! `sudoku_generate` bench uses) and prints the wall time per puzzle; the
+//! last line gives the medians of the times and of the pairs' ratios. The
+//! report (`--bin report`) runs the same rounds.
 
-use std::time::Instant;
-
-use dancing_sudoku::generate::Generator;
-use dancing_sudoku::{Shape, Variant};
+use dancing_benches::sizes::GeneratorRounds;
 
 /// Puzzles per generator and round.
 const PER_ROUND: usize = 300;
@@ -20,43 +18,16 @@ fn main() {
         .map(|text| text.parse().expect("ROUNDS is a number"))
         .unwrap_or(12)
         .max(1);
-    let mut ours = Generator::new(9);
-    let (mut our_times, mut crate_times, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
-    // Clues made, printed so that no generation is optimized away.
-    let mut clues = 0;
-    for _ in 0..rounds {
-        let started = Instant::now();
-        for _ in 0..PER_ROUND {
-            let made = ours
-                .minimal_puzzle_of(Shape::CLASSIC, Variant::CLASSIC, false)
-                .expect("classic puzzles are generated");
-            clues += made.puzzle.given_count();
-        }
-        let our_time = started.elapsed().as_secs_f64() * 1e6 / PER_ROUND as f64;
-        let started = Instant::now();
-        for _ in 0..PER_ROUND {
-            let puzzle = sudoku::Sudoku::generate();
-            clues += puzzle
-                .to_bytes()
-                .iter()
-                .filter(|&&digit| digit != 0)
-                .count();
-        }
-        let crate_time = started.elapsed().as_secs_f64() * 1e6 / PER_ROUND as f64;
+    let measured = GeneratorRounds::run(rounds, PER_ROUND);
+    for (ours, peer) in measured.ours.iter().zip(&measured.peer) {
         println!(
-            "ours {our_time:.1} us, crate {crate_time:.1} us, ratio {:.2}",
-            our_time / crate_time
+            "ours {ours:.1} us, crate {peer:.1} us, ratio {:.2}",
+            ours / peer
         );
-        our_times.push(our_time);
-        crate_times.push(crate_time);
-        ratios.push(our_time / crate_time);
     }
-    for times in [&mut our_times, &mut crate_times, &mut ratios] {
-        times.sort_by(f64::total_cmp);
-    }
-    let middle = rounds / 2;
+    let (ours, peer, ratio) = measured.medians();
     println!(
-        "median: ours {:.1} us, crate {:.1} us, ratio of a pair {:.2} ({clues} clues)",
-        our_times[middle], crate_times[middle], ratios[middle]
+        "median: ours {ours:.1} us, crate {peer:.1} us, ratio of a pair {ratio:.2} ({} clues)",
+        measured.clues
     );
 }

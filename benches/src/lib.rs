@@ -14,6 +14,9 @@
 //!   generated problems) and our engine beside the `dlx` crate.
 //! - [`xcc`]: colored and bounded problems (Algorithms C and M) and our
 //!   engine beside the `dlx` crate and `exact-covers`.
+//! - [`sizes`]: Sudoku beyond 9x9 (the generated 16x16 and 25x25 sets) and
+//!   our generator against the `sudoku` crate's, for the bench and the
+//!   report.
 //! - [`chart`]: the report's SVG bar chart.
 
 pub mod chart;
@@ -21,6 +24,7 @@ pub mod cover;
 pub mod data;
 pub mod measure;
 pub mod plan;
+pub mod sizes;
 pub mod solvers;
 pub mod xcc;
 

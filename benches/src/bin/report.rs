@@ -18,18 +18,21 @@ use dancing_benches::cover::{self, CoverProblem};
 use dancing_benches::data::{self, DATA_ENV, GENERATED_COUNT, GENERATED_SEED, SAMPLE_SEED};
 use dancing_benches::measure::{self, Run};
 use dancing_benches::plan::{self, Block, FULL_LIMIT};
+use dancing_benches::sizes::{GeneratorRounds, SIZE_SETS, prove_all};
 use dancing_benches::xcc::{self, Engine, NotApplicable, Prepared, XccProblem};
 use dancing_benches::{PuzzleSolver, SolverKind};
+use dancing_sudoku::{Engine as SudokuEngine, Grid, Solver as SudokuSolver};
 
 const USAGE: &str = "\
 usage: report [--svg FILE] [--quick] [--min-time SECONDS] [--no-sudoku] [--no-cover]
-              [--no-xcc] [--xcc NAME]
+              [--no-xcc] [--xcc NAME] [--no-sizes]
 
 Runs every Sudoku solver on every puzzle set once (the public sets from the
 directory named by DANCING_BENCH_DATA, if set; the project's generated set and
 the seeds' samples always), our exact-cover engine beside the dlx crate, and
-colored and bounded problems beside the dlx crate and exact-covers; prints
-Markdown tables and writes an SVG chart.
+colored and bounded problems beside the dlx crate and exact-covers, 16x16 and
+25x25 Sudoku beside the bitmask search, and our 9x9 generator beside the
+sudoku crate's; prints Markdown tables and writes an SVG chart.
 
   --svg FILE          where to write the chart (default: $CARGO_TARGET_DIR or
                       target, then report.svg)
@@ -38,6 +41,7 @@ Markdown tables and writes an SVG chart.
   --no-sudoku         skip the Sudoku sets
   --no-cover          skip the exact-cover problems
   --no-xcc            skip the colored and bounded problems
+  --no-sizes          skip 16x16, 25x25 and the generators
   --xcc NAME          only the colored and bounded problems whose name
                       contains NAME (a driver for profilers)";
 
@@ -49,6 +53,7 @@ struct Options {
     cover: bool,
     xcc: bool,
     xcc_filter: String,
+    sizes: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -63,6 +68,7 @@ fn parse_args() -> Result<Options, String> {
         cover: true,
         xcc: true,
         xcc_filter: String::new(),
+        sizes: true,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -80,6 +86,7 @@ fn parse_args() -> Result<Options, String> {
             "--no-sudoku" => options.sudoku = false,
             "--no-cover" => options.cover = false,
             "--no-xcc" => options.xcc = false,
+            "--no-sizes" => options.sizes = false,
             "--xcc" => options.xcc_filter = args.next().ok_or("--xcc needs a name")?,
             "-h" | "--help" => return Err(String::new()),
             other => return Err(format!("unknown argument {other:?}")),
@@ -672,6 +679,74 @@ fn chart_panels(measured: &[Measured], cover_runs: &[CoverRun]) -> Vec<Panel> {
     panels
 }
 
+/// Rounds of the generators, and puzzles each per round (fewer when quick).
+const GENERATOR_ROUNDS: (usize, usize) = (20, 300);
+
+/// 16x16 and 25x25: Dancing Links beside the bitmask search on the
+/// generated sets, every puzzle proved unique; then our generator beside
+/// the `sudoku` crate's in alternating rounds. Returns the Markdown.
+fn measure_sizes(quick: bool, min_time: Duration, failures: &mut Vec<String>) -> String {
+    let mut out = String::from(
+        "\n## Sudoku beyond 9x9: milliseconds per puzzle, up to 2 solutions\n\n\
+         Generated sets (made before timing): minimal 16x16 puzzles, and 25x25 puzzles with clues taken away while unique down to half the cells. \
+         Each engine proves every puzzle unique; a count other than one a puzzle fails the report.\n\n\
+         | set | puzzles | dlx ms | bitmask ms | bitmask / dlx |\n|---|---:|---:|---:|---:|\n",
+    );
+    let mut dlx_faster = true;
+    for set in &SIZE_SETS {
+        eprintln!("generating the {} set (seed {})...", set.name, set.seed);
+        let puzzles = set.puzzles();
+        let mut times = Vec::new();
+        for engine in [SudokuEngine::Dlx, SudokuEngine::Bitmask] {
+            let mut solver = SudokuSolver::new(engine);
+            let mut solution = Grid::new(puzzles[0].shape());
+            let (found, ms) =
+                time_count(min_time, || prove_all(&mut solver, &puzzles, &mut solution));
+            if found != puzzles.len() as u64 {
+                failures.push(format!(
+                    "{}: {engine} found {found} solutions in {} unique puzzles",
+                    set.name,
+                    puzzles.len()
+                ));
+            }
+            times.push(ms / puzzles.len() as f64);
+        }
+        dlx_faster &= times[0] < times[1];
+        writeln!(
+            out,
+            "| {} | {} | {} | {} | {:.2} |",
+            set.name,
+            puzzles.len(),
+            significant(times[0]),
+            significant(times[1]),
+            times[1] / times[0]
+        )
+        .unwrap();
+    }
+    let (rounds, per_round) = if quick { (3, 30) } else { GENERATOR_ROUNDS };
+    eprintln!("generators: {rounds} alternating rounds of {per_round} puzzles each...");
+    let measured = GeneratorRounds::run(rounds, per_round);
+    let (ours, peer, ratio) = measured.medians();
+    write!(
+        out,
+        "\n## Generator: minimal unique 9x9 puzzles\n\n\
+         Our `Generator::minimal_puzzle_of` and the `sudoku` crate's `Sudoku::generate` (minimal too), {rounds} rounds of {per_round} puzzles each, alternating; medians.\n\n\
+         | generator | µs per puzzle |\n|---|---:|\n| ours | {} |\n| sudoku crate | {} |\n| ours / crate, median of the rounds' ratios | {ratio:.2} |\n",
+        significant(ours),
+        significant(peer),
+    )
+    .unwrap();
+    let met = |yes: bool| if yes { "yes" } else { "**no**" };
+    write!(
+        out,
+        "\nGoals: dlx faster than bitmask on both sizes: {}; our generator at least as fast as the crate's (median ratio at most 1): {}.\n",
+        met(dlx_faster),
+        met(ratio <= 1.0)
+    )
+    .unwrap();
+    out
+}
+
 fn main() -> ExitCode {
     let options = match parse_args() {
         Ok(options) => options,
@@ -766,6 +841,12 @@ fn main() -> ExitCode {
         }
     }
 
+    // Sudoku beyond 9x9, and the generators.
+    let mut sizes_section = String::new();
+    if options.sizes {
+        sizes_section = measure_sizes(options.quick, options.min_time, &mut failures);
+    }
+
     let load_end = load_average();
     let rustc = rustc_version();
     let mut out = String::new();
@@ -830,6 +911,7 @@ fn main() -> ExitCode {
         );
         out.push_str(&xcc_table(&xcc_runs));
     }
+    out.push_str(&sizes_section);
     out.push_str("\n## Speed goals\n\n");
     out.push_str(&goals(&measured, &cover_runs));
     out.push_str(&xcc_goal(&xcc_runs));
