@@ -34,6 +34,7 @@
 //! # Ok::<(), dancing_sudoku::GridError>(())
 //! ```
 
+use crate::conflict::Unit;
 use crate::grid::Grid;
 use crate::rules::Rules;
 
@@ -98,21 +99,8 @@ impl Bitboard {
         if cells > MAX_CELLS || !rules.cages().is_empty() {
             return None;
         }
-        let units: Vec<u128> = rules
-            .units()
-            .iter()
-            .map(|(_, cells)| cells.iter().fold(0, |mask, &cell| mask | 1u128 << cell))
-            .collect();
-        let peers = (0..cells)
-            .map(|cell| {
-                let bit = 1u128 << cell;
-                units
-                    .iter()
-                    .filter(|&&unit| unit & bit != 0)
-                    .fold(0, |mask, &unit| mask | unit)
-                    & !bit
-            })
-            .collect();
+        let units = unit_masks(&rules.units());
+        let peers = peer_masks(&units, cells);
         Some(Bitboard {
             size: shape.size(),
             all: u128::MAX >> (MAX_CELLS - cells),
@@ -410,6 +398,29 @@ impl Bitboard {
         }
         Some(alone)
     }
+}
+
+/// Each unit's cells as a mask (for grids of at most [`MAX_CELLS`] cells).
+pub(crate) fn unit_masks(units: &[(Unit, Vec<usize>)]) -> Vec<u128> {
+    units
+        .iter()
+        .map(|(_, cells)| cells.iter().fold(0, |mask, &cell| mask | 1u128 << cell))
+        .collect()
+}
+
+/// For each of the first `cells` cells, the cells that share one of the
+/// unit masks `units` with it, the cell itself left out.
+pub(crate) fn peer_masks(units: &[u128], cells: usize) -> Vec<u128> {
+    (0..cells)
+        .map(|cell| {
+            let bit = 1u128 << cell;
+            units
+                .iter()
+                .filter(|&&unit| unit & bit != 0)
+                .fold(0, |peers, &unit| peers | unit)
+                & !bit
+        })
+        .collect()
 }
 
 /// Masks of the row fields: their lowest and top bits, the bits below the

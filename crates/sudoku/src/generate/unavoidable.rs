@@ -19,6 +19,7 @@
 //! bitboard or Dancing Links); these sets only answer "no" early, with the
 //! second solution in hand.
 
+use crate::bitboard::{peer_masks, unit_masks};
 use crate::conflict::Unit;
 use crate::grid::Grid;
 use crate::rules::Rules;
@@ -156,20 +157,7 @@ impl Unavoidable {
         solution: &Grid,
     ) {
         if self.peers.as_ref().is_none_or(|(of, _)| of != rules) {
-            let masks: Vec<u128> = units
-                .iter()
-                .map(|(_, cells)| cells.iter().fold(0, |mask, &cell| mask | 1u128 << cell))
-                .collect();
-            let peers = (0..solution.cells().len())
-                .map(|cell| {
-                    let bit = 1u128 << cell;
-                    masks
-                        .iter()
-                        .filter(|&&unit| unit & bit != 0)
-                        .fold(0, |all, &unit| all | unit)
-                        & !bit
-                })
-                .collect();
+            let peers = peer_masks(&unit_masks(units), solution.cells().len());
             self.peers = Some((rules.clone(), peers));
         }
         let Some((_, peers)) = &self.peers else {
