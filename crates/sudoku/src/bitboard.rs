@@ -303,14 +303,7 @@ impl Bitboard {
                     if placed == 0 {
                         continue;
                     }
-                    let mut cells = placed;
-                    while cells != 0 {
-                        let cell = cells.trailing_zeros() as usize;
-                        cells &= cells - 1;
-                        position.planes[d] &= !self.peers[cell];
-                    }
-                    // Two singles of one digit that see each other.
-                    if placed & !position.planes[d] != 0 {
+                    if !self.clear_peers(&mut position.planes[d], placed) {
                         return false;
                     }
                     position.solved |= placed;
@@ -335,14 +328,7 @@ impl Bitboard {
                 };
                 let hidden = alone & !position.solved;
                 if hidden != 0 {
-                    let mut cells = hidden;
-                    while cells != 0 {
-                        let cell = cells.trailing_zeros() as usize;
-                        cells &= cells - 1;
-                        position.planes[d] &= !self.peers[cell];
-                    }
-                    // Two hidden singles of one digit that see each other.
-                    if hidden & !position.planes[d] != 0 {
+                    if !self.clear_peers(&mut position.planes[d], hidden) {
                         return false;
                     }
                     for other in &mut position.planes[..N] {
@@ -358,6 +344,19 @@ impl Bitboard {
                 return true;
             }
         }
+    }
+
+    /// Takes the peers of `cells` (singles of one digit) off that digit's
+    /// `plane`; false when two of them see each other.
+    #[inline(always)]
+    fn clear_peers(&self, plane: &mut u128, cells: u128) -> bool {
+        let mut rest = cells;
+        while rest != 0 {
+            let cell = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            *plane &= !self.peers[cell];
+        }
+        cells & !*plane == 0
     }
 
     /// The cells of `plane` that are its only cell in some unit, or `None`
