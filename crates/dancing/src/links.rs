@@ -338,6 +338,25 @@ impl<'b> Links<'b> {
         *self.len_mut(item) -= unit;
     }
 
+    /// Takes node `q` out of its item's list and leaves the list's length
+    /// alone: for a secondary item with colors, whose length nothing reads
+    /// (its walks stop at the header), so that hiding skips a load of the
+    /// node's item and a read and write of its length.
+    #[inline(always)]
+    pub(crate) fn unlink_keeping_length(&mut self, q: u32) {
+        let Link { up, down } = self.link(q);
+        self.link_mut(up).down = down;
+        self.link_mut(down).up = up;
+    }
+
+    /// Undoes `unlink_keeping_length(q)`.
+    #[inline(always)]
+    pub(crate) fn relink_keeping_length(&mut self, q: u32) {
+        let Link { up, down } = self.link(q);
+        self.link_mut(up).down = q;
+        self.link_mut(down).up = q;
+    }
+
     /// Undoes `unlink(q, unit)`.
     #[inline(always)]
     pub(crate) fn relink(&mut self, q: u32, unit: u32) {

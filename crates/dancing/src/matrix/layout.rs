@@ -4,9 +4,7 @@
 use bumpalo::Bump;
 
 use super::chunks::chunks_of;
-use super::{
-    CHOICE_CHUNK, COVERED, Column, Kind, MASKED_OPTION, Matrix, NOT_MASKED, unmarked_mask,
-};
+use super::{CHOICE_CHUNK, COVERED, Column, Kind, MASKED_OPTION, Matrix, NOT_MASKED, option_masks};
 use crate::links::{Bounds, Link, Links, SPACER};
 use crate::problem::{ItemKind, Problem};
 
@@ -154,9 +152,14 @@ pub(super) fn fill(
         if let Some(codes) = problem.color_codes(id) {
             colors[first..=last].copy_from_slice(codes);
         }
-        if let Some(mask) = colors.get_mut(first - 1) {
-            // The spacer before the option holds its mask of unmarked nodes.
-            *mask = unmarked_mask(first as u32, last as u32);
+        if let Some(masks) = colors.get_mut(first - 1) {
+            // The spacer before the option holds its masks of unmarked
+            // nodes and of primary ones.
+            let primary = (0..)
+                .zip(option)
+                .filter(|&(_, &item)| column_of(item) <= primary_count)
+                .fold(0u32, |mask, (k, _)| mask | 1u32.checked_shl(k).unwrap_or(0));
+            *masks = option_masks(first as u32, last as u32, primary);
         }
         if option.len() <= MASKED_OPTION as usize
             && let Some(offsets) = offsets.get_mut(first..=last)

@@ -84,8 +84,10 @@ pub(crate) struct Matrix<'b> {
     /// [`MASKED_OPTION`] nodes holds instead a bit per node of the option
     /// (the lowest for the first), set unless the node is marked
     /// [`AGREES`], so that hiding an option visits only the nodes it
-    /// unlinks. It shares a cache line with the option's colors, which
-    /// `purify` has just read.
+    /// unlinks; and above those bits ([`UNMARKED_BITS`]), a bit per node of
+    /// a primary item, so that it knows which nodes change a length
+    /// without reading their items. It shares a cache line with the
+    /// option's colors, which `purify` has just read.
     pub(crate) colors: &'b mut [u32],
     /// For a problem with colors, each node's offset from the first node
     /// of its option, when the option has at most [`MASKED_OPTION`] nodes;
@@ -177,16 +179,22 @@ pub(crate) struct Plain;
 /// DLX2's hiding: colors on secondary items.
 pub(crate) struct Colored;
 
-/// The longest option whose nodes marked [`AGREES`] are tracked by a mask
-/// (see [`Matrix::colors`]); longer ones test each node's color.
-pub(crate) const MASKED_OPTION: u32 = u32::BITS;
+/// The longest option whose nodes are tracked by masks (see
+/// [`Matrix::colors`]); longer ones test each node's color and item.
+pub(crate) const MASKED_OPTION: u32 = 16;
 
-/// The mask of an option `first..=last` with no node marked: one bit per
-/// node, or 0 for an option longer than [`MASKED_OPTION`].
-pub(crate) fn unmarked_mask(first: u32, last: u32) -> u32 {
+/// The bits of an option's spacer word that hold its mask of unmarked
+/// nodes; the bits above hold its mask of primary nodes.
+pub(crate) const UNMARKED_BITS: u32 = (1 << MASKED_OPTION) - 1;
+
+/// The spacer word of an option `first..=last` with no node marked whose
+/// nodes of primary items are those of `primary` (bit `k` for node
+/// `first + k`): its mask of unmarked nodes, one bit per node, and above
+/// it the primary ones; or 0 for an option longer than [`MASKED_OPTION`].
+pub(crate) fn option_masks(first: u32, last: u32, primary: u32) -> u32 {
     let length = last - first + 1;
     if length <= MASKED_OPTION {
-        u32::MAX >> (MASKED_OPTION - length)
+        UNMARKED_BITS >> (MASKED_OPTION - length) | primary << MASKED_OPTION
     } else {
         0
     }
