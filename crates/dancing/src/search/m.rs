@@ -122,13 +122,15 @@ impl Solver<'_> {
                     break 'forward false;
                 }
                 if self.stats.nodes == clock.next {
+                    self.settle_depth(base);
                     let stats = self.stats_so_far();
                     let fraction = || self.bounded_estimate(base, level);
                     if let Some(stop) = clock.check(stats, fraction, explorer) {
                         break 'search stop;
                     }
                 }
-                self.count_node(level);
+                self.stats.nodes += 1;
+                self.profile[level] += 1;
                 match self.matrix.choose_bounded() {
                     Branch::Solution => {
                         self.stats.solutions += 1;
@@ -185,6 +187,7 @@ impl Solver<'_> {
                 advancing = true;
             }
         };
+        self.settle_depth(base);
         self.end_search(stop);
         if stop == StopReason::Complete {
             self.explored = 1.0;
@@ -195,6 +198,22 @@ impl Solver<'_> {
             self.unwind_bounded::<H>(base, level);
         }
         self.stats
+    }
+
+    /// Sets the deepest level of the search from `base` so far, and the
+    /// levels of the profile it touched, from the profile: the loop counts
+    /// a node in the profile alone (`count_node` also keeps these two at
+    /// every node). The levels a search reaches are those from `base` up
+    /// to its deepest, each with a node, and the profile is 0 above them.
+    fn settle_depth(&mut self, base: usize) {
+        let reached = self.profile[base..]
+            .iter()
+            .take_while(|&&nodes| nodes != 0)
+            .count();
+        if reached > 0 {
+            self.stats.max_depth = base + reached - 1;
+        }
+        self.profile_touched.1 = base + reached;
     }
 
     /// Opens the branch on `item` at `level` as DLX3 does: lowers its
@@ -301,6 +320,7 @@ impl Solver<'_> {
     /// tweaks; and gives its bound back. (An item covered with slack left
     /// stays out of the active list: the null move, always the last move of
     /// such a branch, has put it back already.)
+    #[inline(always)]
     pub(super) fn restore_branch<H: Hiding>(&mut self, level: usize, item: u32) {
         let matrix = &mut self.matrix;
         let bound = matrix.columns[item as usize].bound;
