@@ -70,7 +70,10 @@ impl Matrix<'_> {
             // column, in bounds for the unchecked accesses that follow (and
             // those of the caller, which branches on it).
             let column = &self.columns[item as usize];
-            let key = key(column, self.length(item));
+            // An active item is not covered (its bound is not used up):
+            // its length is its key without the column.
+            debug_assert!(!self.is_covered(item));
+            let key = key(column, self.list_length(item));
             if key < best_key {
                 (best_key, best) = (key, item);
             }
@@ -118,11 +121,13 @@ impl Matrix<'_> {
     /// Undoes `take(item)`.
     #[inline(always)]
     pub(crate) fn untake<H: Hiding>(&mut self, item: u32) {
-        if self.columns[item as usize].bound == 0 {
+        // The bound first (uncovering does not read it): one look-up.
+        let bound = &mut self.columns[item as usize].bound;
+        *bound += 1;
+        if *bound == 1 {
             H::uncover(self, item);
             self.reactivate(item);
         }
-        self.columns[item as usize].bound += 1;
     }
 
     /// Chooses the option of `p` (whose own item is handled by the

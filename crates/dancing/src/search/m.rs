@@ -105,6 +105,10 @@ impl Solver<'_> {
         let mut level = base;
         // The item branched on at `level`, and the node being tried there.
         let (mut item, mut node) = (0, 0);
+        // The nodes so far, in a register: `self.stats.nodes` is a load
+        // and a store at every node. Written back before anything reads
+        // the statistics.
+        let mut nodes = self.stats.nodes;
         // DLX3's steps as nested loops, so that each jump is a plain
         // branch: a `match` on the next step compiles to an indirect jump,
         // which the processor mispredicts at about every node.
@@ -121,7 +125,8 @@ impl Solver<'_> {
                     }
                     break 'forward false;
                 }
-                if self.stats.nodes == clock.next {
+                if nodes == clock.next {
+                    self.stats.nodes = nodes;
                     self.settle_depth(base);
                     let stats = self.stats_so_far();
                     let fraction = || self.bounded_estimate(base, level);
@@ -129,7 +134,7 @@ impl Solver<'_> {
                         break 'search stop;
                     }
                 }
-                self.stats.nodes += 1;
+                nodes += 1;
                 self.profile[level] += 1;
                 match self.matrix.choose_bounded() {
                     Branch::Solution => {
@@ -187,6 +192,7 @@ impl Solver<'_> {
                 advancing = true;
             }
         };
+        self.stats.nodes = nodes;
         self.settle_depth(base);
         self.end_search(stop);
         if stop == StopReason::Complete {
