@@ -188,7 +188,6 @@ impl Solver<'_> {
                 self.matrix.uncommit_bounded::<H>(node);
                 node = self.matrix.next_option(node);
                 self.choices[level] = node;
-                self.positions[level] += 1;
                 advancing = true;
             }
         };
@@ -228,19 +227,17 @@ impl Solver<'_> {
     #[inline(always)]
     pub(super) fn open_branch<H: Hiding>(&mut self, level: usize, item: u32, degree: u32) -> u32 {
         self.degrees[level] = degree;
-        self.positions[level] = 0;
         let node = self.matrix.first_option(item);
         self.choices[level] = node;
+        // The first node of the branch, where the untweak starts and the
+        // estimate counts the nodes tried from (see `branch_position`).
+        self.tweaks[level] = node;
         let matrix = &mut self.matrix;
         let column = &mut matrix.columns[item as usize];
         column.bound -= 1;
-        let (bound, slack) = (column.bound, column.slack);
-        if bound == 0 {
+        if column.bound == 0 {
             H::cover(matrix, item);
             matrix.deactivate(item);
-        }
-        if bound != 0 || slack != 0 {
-            self.tweaks[level] = node;
         }
         node
     }
@@ -255,7 +252,6 @@ impl Solver<'_> {
         let level = self.selected;
         let item = self.matrix.item_of(node);
         self.degrees[level] = self.replayed_degree(item);
-        self.positions[level] = 0;
         let matrix = &mut self.matrix;
         let first = matrix.first_option(item);
         matrix.columns[item as usize].bound -= 1;
@@ -265,16 +261,13 @@ impl Solver<'_> {
             H::cover(matrix, item);
             matrix.deactivate(item);
         }
-        if !plain {
-            self.tweaks[level] = first;
-        }
+        self.tweaks[level] = first;
         let mut current = first;
         while current != node {
             if !plain {
                 self.matrix.tweak::<H>(current, bound != 0);
             }
             current = self.matrix.next_option(current);
-            self.positions[level] += 1;
         }
         if node != item {
             if !plain {
@@ -374,13 +367,26 @@ impl Solver<'_> {
     /// branching degree as its number of subtrees.
     pub(super) fn bounded_estimate(&self, base: usize, level: usize) -> f64 {
         let (mut fraction, mut share) = (0.0, 1.0);
-        for (&degree, &position) in self.degrees[base..level]
-            .iter()
-            .zip(&self.positions[base..level])
-        {
+        for (branch, &degree) in (base..level).zip(&self.degrees[base..level]) {
             share /= f64::from(degree.max(1));
-            fraction += share * f64::from(position);
+            fraction += share * f64::from(self.branch_position(branch));
         }
         fraction.min(1.0)
+    }
+
+    /// The place of `choices[level]` among the nodes of its branch (the
+    /// null move last), counted from 0, found when an estimate needs it
+    /// rather than counted at every step. The nodes tried before it are
+    /// tweaked out of their list, or the list is intact (its item covered),
+    /// and either way each still points down to the next one: the walk from
+    /// the branch's first node (`tweaks[level]`) reaches it.
+    fn branch_position(&self, level: usize) -> u32 {
+        let (target, mut node) = (self.choices[level], self.tweaks[level]);
+        let mut position = 0;
+        while node != target {
+            node = self.matrix.next_option(node);
+            position += 1;
+        }
+        position
     }
 }
