@@ -70,7 +70,10 @@ impl Matrix<'_> {
             // column, in bounds for the unchecked accesses that follow (and
             // those of the caller, which branches on it).
             let column = &self.columns[item as usize];
-            let key = key(column, self.length(item));
+            // An active item is not covered (its bound is not used up):
+            // its length is its key without the column.
+            debug_assert!(!self.is_covered(item));
+            let key = key(column, self.list_length(item));
             if key < best_key {
                 (best_key, best) = (key, item);
             }
@@ -118,11 +121,13 @@ impl Matrix<'_> {
     /// Undoes `take(item)`.
     #[inline(always)]
     pub(crate) fn untake<H: Hiding>(&mut self, item: u32) {
-        if self.columns[item as usize].bound == 0 {
+        // The bound first (uncovering does not read it): one look-up.
+        let bound = &mut self.columns[item as usize].bound;
+        *bound += 1;
+        if *bound == 1 {
             H::uncover(self, item);
             self.reactivate(item);
         }
-        self.columns[item as usize].bound += 1;
     }
 
     /// Chooses the option of `p` (whose own item is handled by the
@@ -132,9 +137,16 @@ impl Matrix<'_> {
     #[inline(always)]
     pub(crate) fn commit_bounded<H: Hiding>(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        // Two plain ranges: a chained iterator tests which half it is in
-        // at every node.
-        for q in p + 1..=last {
+        if last - first == 1 {
+            // An option of two nodes (every option of a 0-1 matrix with
+            // given sums): its other node, without a loop.
+            self.commit_bounded_node::<H>(first + last - p);
+            return;
+        }
+        // Two plain ranges (a chained iterator tests which half it is in
+        // at every node), half-open: an inclusive range tests whether it
+        // is exhausted at every step.
+        for q in p + 1..last + 1 {
             self.commit_bounded_node::<H>(q);
         }
         for q in first..p {
@@ -158,10 +170,14 @@ impl Matrix<'_> {
     #[inline(always)]
     pub(crate) fn uncommit_bounded<H: Hiding>(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
+        if last - first == 1 {
+            self.uncommit_bounded_node::<H>(first + last - p);
+            return;
+        }
         for q in (first..p).rev() {
             self.uncommit_bounded_node::<H>(q);
         }
-        for q in (p + 1..=last).rev() {
+        for q in (p + 1..last + 1).rev() {
             self.uncommit_bounded_node::<H>(q);
         }
     }
@@ -183,7 +199,7 @@ impl Matrix<'_> {
     /// its options are hidden already.
     pub(crate) fn tweak<H: Hiding>(&mut self, n: u32, block: bool) {
         let (first, last) = if block { self.option_bounds(n) } else { (n, n) };
-        for q in first..=last {
+        for q in first..last + 1 {
             H::unlink(self, q);
         }
     }
@@ -192,7 +208,7 @@ impl Matrix<'_> {
     /// in its list (but those marked [`AGREES`](super::AGREES)).
     pub(crate) fn untweak_option<H: Hiding>(&mut self, n: u32) {
         let (first, last) = self.option_bounds(n);
-        for q in (first..=last).rev() {
+        for q in (first..last + 1).rev() {
             H::relink(self, q);
         }
     }

@@ -105,6 +105,10 @@ impl Solver<'_> {
         let mut level = base;
         // The item branched on at `level`, and the node being tried there.
         let (mut item, mut node) = (0, 0);
+        // The nodes so far, in a register: `self.stats.nodes` is a load
+        // and a store at every node. Written back before anything reads
+        // the statistics.
+        let mut nodes = self.stats.nodes;
         // DLX3's steps as nested loops, so that each jump is a plain
         // branch: a `match` on the next step compiles to an indirect jump,
         // which the processor mispredicts at about every node.
@@ -121,14 +125,17 @@ impl Solver<'_> {
                     }
                     break 'forward false;
                 }
-                if self.stats.nodes == clock.next {
+                if nodes == clock.next {
+                    self.stats.nodes = nodes;
+                    self.settle_depth(base);
                     let stats = self.stats_so_far();
                     let fraction = || self.bounded_estimate(base, level);
                     if let Some(stop) = clock.check(stats, fraction, explorer) {
                         break 'search stop;
                     }
                 }
-                self.count_node(level);
+                nodes += 1;
+                self.profile[level] += 1;
                 match self.matrix.choose_bounded() {
                     Branch::Solution => {
                         self.stats.solutions += 1;
@@ -181,10 +188,11 @@ impl Solver<'_> {
                 self.matrix.uncommit_bounded::<H>(node);
                 node = self.matrix.next_option(node);
                 self.choices[level] = node;
-                self.positions[level] += 1;
                 advancing = true;
             }
         };
+        self.stats.nodes = nodes;
+        self.settle_depth(base);
         self.end_search(stop);
         if stop == StopReason::Complete {
             self.explored = 1.0;
@@ -197,25 +205,39 @@ impl Solver<'_> {
         self.stats
     }
 
+    /// Sets the deepest level of the search from `base` so far, and the
+    /// levels of the profile it touched, from the profile: the loop counts
+    /// a node in the profile alone (`count_node` also keeps these two at
+    /// every node). The levels a search reaches are those from `base` up
+    /// to its deepest, each with a node, and the profile is 0 above them.
+    fn settle_depth(&mut self, base: usize) {
+        let reached = self.profile[base..]
+            .iter()
+            .take_while(|&&nodes| nodes != 0)
+            .count();
+        if reached > 0 {
+            self.stats.max_depth = base + reached - 1;
+        }
+        self.profile_touched.1 = base + reached;
+    }
+
     /// Opens the branch on `item` at `level` as DLX3 does: lowers its
     /// bound, covers it if that leaves none, and chooses its first node,
     /// which it returns (to step into).
     #[inline(always)]
     pub(super) fn open_branch<H: Hiding>(&mut self, level: usize, item: u32, degree: u32) -> u32 {
         self.degrees[level] = degree;
-        self.positions[level] = 0;
         let node = self.matrix.first_option(item);
         self.choices[level] = node;
+        // The first node of the branch, where the untweak starts and the
+        // estimate counts the nodes tried from (see `branch_position`).
+        self.tweaks[level] = node;
         let matrix = &mut self.matrix;
         let column = &mut matrix.columns[item as usize];
         column.bound -= 1;
-        let (bound, slack) = (column.bound, column.slack);
-        if bound == 0 {
+        if column.bound == 0 {
             H::cover(matrix, item);
             matrix.deactivate(item);
-        }
-        if bound != 0 || slack != 0 {
-            self.tweaks[level] = node;
         }
         node
     }
@@ -230,7 +252,6 @@ impl Solver<'_> {
         let level = self.selected;
         let item = self.matrix.item_of(node);
         self.degrees[level] = self.replayed_degree(item);
-        self.positions[level] = 0;
         let matrix = &mut self.matrix;
         let first = matrix.first_option(item);
         matrix.columns[item as usize].bound -= 1;
@@ -240,16 +261,13 @@ impl Solver<'_> {
             H::cover(matrix, item);
             matrix.deactivate(item);
         }
-        if !plain {
-            self.tweaks[level] = first;
-        }
+        self.tweaks[level] = first;
         let mut current = first;
         while current != node {
             if !plain {
                 self.matrix.tweak::<H>(current, bound != 0);
             }
             current = self.matrix.next_option(current);
-            self.positions[level] += 1;
         }
         if node != item {
             if !plain {
@@ -301,6 +319,7 @@ impl Solver<'_> {
     /// tweaks; and gives its bound back. (An item covered with slack left
     /// stays out of the active list: the null move, always the last move of
     /// such a branch, has put it back already.)
+    #[inline(always)]
     pub(super) fn restore_branch<H: Hiding>(&mut self, level: usize, item: u32) {
         let matrix = &mut self.matrix;
         let bound = matrix.columns[item as usize].bound;
@@ -348,13 +367,26 @@ impl Solver<'_> {
     /// branching degree as its number of subtrees.
     pub(super) fn bounded_estimate(&self, base: usize, level: usize) -> f64 {
         let (mut fraction, mut share) = (0.0, 1.0);
-        for (&degree, &position) in self.degrees[base..level]
-            .iter()
-            .zip(&self.positions[base..level])
-        {
+        for (branch, &degree) in (base..level).zip(&self.degrees[base..level]) {
             share /= f64::from(degree.max(1));
-            fraction += share * f64::from(position);
+            fraction += share * f64::from(self.branch_position(branch));
         }
         fraction.min(1.0)
+    }
+
+    /// The place of `choices[level]` among the nodes of its branch (the
+    /// null move last), counted from 0, found when an estimate needs it
+    /// rather than counted at every step. The nodes tried before it are
+    /// tweaked out of their list, or the list is intact (its item covered),
+    /// and either way each still points down to the next one: the walk from
+    /// the branch's first node (`tweaks[level]`) reaches it.
+    fn branch_position(&self, level: usize) -> u32 {
+        let (target, mut node) = (self.choices[level], self.tweaks[level]);
+        let mut position = 0;
+        while node != target {
+            node = self.matrix.next_option(node);
+            position += 1;
+        }
+        position
     }
 }

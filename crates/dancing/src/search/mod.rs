@@ -124,7 +124,8 @@ pub struct Solver<'b> {
     /// `positions[level]`, for a level the search chose (not a selected
     /// one), is the place of `choices[level]` in its item's list, counted
     /// from 0: Knuth's progress estimate needs it, and counting as the
-    /// search steps through the list spares a walk of the list.
+    /// search steps through the list spares a walk of the list. (Not for
+    /// Algorithm M, whose estimates walk its branches: see `m.rs`.)
     positions: &'b mut [u32],
     /// How many options are selected: the level a search starts from.
     selected: usize,

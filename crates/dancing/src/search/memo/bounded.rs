@@ -87,7 +87,6 @@ impl Solver<'_> {
                     tally.keys.purifications(&self.matrix, node, false);
                     let next = self.matrix.next_option(node);
                     self.choices[level] = next;
-                    self.positions[level] += 1;
                     self.memo_step::<H>(tally, item, next)
                 };
                 if stepped {

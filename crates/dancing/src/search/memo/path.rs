@@ -204,7 +204,6 @@ impl Solver<'_> {
             tally.keys.purifications(&self.matrix, current, false);
             current = self.matrix.next_option(current);
             self.choices[level] = current;
-            self.positions[level] += 1;
             let stepped = self.memo_step::<H>(tally, item, current);
             debug_assert!(stepped, "a path's branch has its nodes");
         }
