@@ -370,6 +370,51 @@ mod tests {
     use super::*;
 
     #[test]
+    fn secondary_lists_are_grouped_by_color_and_primary_lists_keep_their_order() {
+        // Colors alternate in input order; `y` has an uncolored option.
+        let text = "a b c d | x y\n\
+                    a x:1 y:2\nb x:2 y\nc x:1 y:1\nd x:2 y:2\na x:1 y\nb x:2\n";
+        let problem = crate::format::read_str(text).unwrap().problem;
+        let bump = Bump::new();
+        let matrix = Matrix::build(&problem, &bump);
+        let list = |item: u32| {
+            let mut nodes = Vec::new();
+            let mut node = matrix.links.link(item).down;
+            while node != item {
+                nodes.push(node);
+                node = matrix.links.link(node).down;
+            }
+            nodes
+        };
+        for item in matrix.primary_count + 1..=matrix.item_count() {
+            let nodes = list(item);
+            let colors: Vec<u32> = nodes.iter().map(|&n| matrix.colors[n as usize]).collect();
+            assert!(colors.is_sorted(), "item {item}: colors {colors:?}");
+            // Each run keeps the input order, and the up links agree.
+            for pair in nodes.windows(2) {
+                if colors_of(&matrix, pair[0]) == colors_of(&matrix, pair[1]) {
+                    assert!(pair[0] < pair[1]);
+                }
+                assert_eq!(matrix.links.link(pair[1]).up, pair[0]);
+            }
+            assert_eq!(
+                nodes.len(),
+                [6, 5][(item - matrix.primary_count - 1) as usize]
+            );
+        }
+        for item in 1..=problem.primary_count() as u32 {
+            assert!(
+                list(item).is_sorted(),
+                "primary item {item} keeps input order"
+            );
+        }
+    }
+
+    fn colors_of(matrix: &Matrix<'_>, node: u32) -> u32 {
+        matrix.colors[node as usize]
+    }
+
+    #[test]
     fn keys_order_by_length_then_column_or_fall_back_to_plain_lengths() {
         // Items 1..=32 primary (two padding items at the end), 33 secondary.
         let mut lens = vec![0; 34];

@@ -179,8 +179,9 @@ proptest! {
     }
 }
 
-/// A colored problem whose options are long (past the 32 nodes that the
-/// matrix tracks by a mask of agreeing nodes) or short, mixed: 1 to 3
+/// A colored problem whose options are long (past the 16 nodes that the
+/// matrix tracks by masks of agreeing and of primary nodes) or short (up to
+/// 16 nodes), mixed, with their primary items first or last: 1 to 3
 /// primary items, 40 secondary ones, 2 colors.
 fn long_and_short_options() -> impl Strategy<Value = Problem> {
     let primaries = proptest::collection::btree_set(0usize..3, 1..=2);
@@ -188,16 +189,16 @@ fn long_and_short_options() -> impl Strategy<Value = Problem> {
     // none.
     let long = proptest::collection::vec(0usize..=2, 40)
         .prop_map(|colors| colors.into_iter().enumerate().collect::<Vec<_>>());
-    let short = proptest::collection::btree_map(0usize..40, 0usize..=2, 0..4)
+    let short = proptest::collection::btree_map(0usize..40, 0usize..=2, 0..15)
         .prop_map(|entries| entries.into_iter().collect::<Vec<_>>());
-    let option = (primaries, prop_oneof![long, short]);
+    let option = (primaries, prop_oneof![long, short], any::<bool>());
     proptest::collection::vec(option, 1..9).prop_map(|options| {
         let mut builder = ProblemBuilder::new();
         let primary = builder.primary_items(3).unwrap().index();
         let secondary = builder.secondary_items(40).unwrap().index();
         let colors = [builder.color("a").unwrap(), builder.color("b").unwrap()];
-        for (primaries, secondaries) in options {
-            let entries = primaries
+        for (primaries, secondaries, primaries_last) in options {
+            let mut entries: Vec<_> = primaries
                 .into_iter()
                 .map(|k| (dancing::ItemId::new(primary + k), None))
                 .chain(secondaries.into_iter().map(|(k, color)| {
@@ -205,7 +206,11 @@ fn long_and_short_options() -> impl Strategy<Value = Problem> {
                         dancing::ItemId::new(secondary + k),
                         colors.get(color).copied(),
                     )
-                }));
+                }))
+                .collect();
+            if primaries_last {
+                entries.reverse();
+            }
             builder.colored_option(entries).unwrap();
         }
         builder.build().unwrap()
