@@ -457,7 +457,11 @@ mod tests {
                 node = matrix.links.link(node).down;
             }
             assert_eq!(colors.len(), options);
-            assert_eq!(colors.is_sorted(), options <= GROUPED_LIST, "{options} options");
+            assert_eq!(
+                colors.is_sorted(),
+                options <= GROUPED_LIST,
+                "{options} options"
+            );
         }
     }
 
