@@ -440,6 +440,10 @@ mod tests {
     }
 
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "thousands of options, too slow under Miri; the grouping uses no unsafe code"
+    )]
     fn only_lists_that_fit_in_the_l1_cache_are_grouped() {
         for options in [GROUPED_LIST, GROUPED_LIST + 1] {
             let mut text = String::from("a | x\n");
