@@ -402,7 +402,10 @@ type Timed = Result<(u64, f64), NotApplicable>;
 struct XccRun {
     problem: XccProblem,
     ours: dancing::Stats,
+    /// Each engine's count and median milliseconds over the rounds.
     engines: Vec<(Engine, Timed)>,
+    /// Our time over the fastest peer's in each round, sorted.
+    round_ratios: Vec<f64>,
     failures: Vec<String>,
 }
 
@@ -414,7 +417,7 @@ impl XccRun {
             .and_then(|(_, r)| r.as_ref().ok().map(|&(_, ms)| ms))
     }
 
-    /// The fastest peer that ran the problem, and its milliseconds.
+    /// The fastest peer that ran the problem, and its median milliseconds.
     fn fastest_peer(&self) -> Option<(Engine, f64)> {
         Engine::PEERS
             .iter()
@@ -422,10 +425,31 @@ impl XccRun {
             .min_by(|a, b| a.1.total_cmp(&b.1))
     }
 
-    /// Our time over the fastest peer's.
+    /// Our time over the fastest peer's: the median of the rounds' ratios,
+    /// each taken between runs a moment apart, so that a slow spell of the
+    /// machine weighs on both sides of one ratio rather than on one engine.
     fn ratio(&self) -> Option<f64> {
-        let ours = self.ms(Engine::Dancing)?;
-        self.fastest_peer().map(|(_, theirs)| ours / theirs)
+        median(&self.round_ratios)
+    }
+
+    /// The lowest and highest of the rounds' ratios.
+    fn ratio_range(&self) -> Option<(f64, f64)> {
+        Some((*self.round_ratios.first()?, *self.round_ratios.last()?))
+    }
+}
+
+/// Rounds of the colored and bounded problems: in each, every engine is
+/// timed once, for a share of the minimum time, starting with a different
+/// engine each round.
+const XCC_ROUNDS: usize = 5;
+
+/// The middle of `sorted` (the mean of the two middle values when even).
+fn median(sorted: &[f64]) -> Option<f64> {
+    let n = sorted.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(sorted[n / 2]),
+        _ => Some((sorted[n / 2 - 1] + sorted[n / 2]) / 2.0),
     }
 }
 
@@ -433,19 +457,74 @@ fn measure_xcc(problem: XccProblem, min_time: Duration) -> XccRun {
     let prepared = Prepared::new(&problem.problem);
     let mut bump = bumpalo::Bump::new();
     let ours = prepared.dancing_stats(&mut bump);
-    let mut engines = Vec::new();
-    for engine in Engine::ALL {
-        let measured = prepared.applicable(engine).and_then(|()| {
-            let (count, ms) = time_count(min_time, || prepared.count(engine, &mut bump));
-            count.map(|c| (c, ms))
-        });
-        engines.push((engine, measured));
-    }
-    let counts: Vec<_> = engines
+    let applicable: Vec<(Engine, Result<(), NotApplicable>)> = Engine::ALL
         .iter()
-        .map(|(e, r)| (*e, r.as_ref().map(|&(c, _)| c).map_err(Clone::clone)))
+        .map(|&engine| (engine, prepared.applicable(engine)))
+        .collect();
+    let runnable: Vec<Engine> = applicable
+        .iter()
+        .filter(|(_, a)| a.is_ok())
+        .map(|&(e, _)| e)
+        .collect();
+    // Per engine: its count (or why it has none) and its time in each round.
+    let mut counts: Vec<(Engine, Result<u64, NotApplicable>)> = applicable
+        .iter()
+        .map(|(e, a)| (*e, a.clone().map(|()| 0)))
+        .collect();
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); Engine::ALL.len()];
+    let mut round_ratios = Vec::new();
+    let mut unsteady = Vec::new();
+    let share = min_time / XCC_ROUNDS as u32;
+    for round in 0..XCC_ROUNDS {
+        let mut this_round: Vec<(Engine, f64)> = Vec::new();
+        for k in 0..runnable.len() {
+            let engine = runnable[(round + k) % runnable.len()];
+            let index = Engine::ALL.iter().position(|&e| e == engine).unwrap();
+            let (count, ms) = time_count(share, || prepared.count(engine, &mut bump));
+            match count {
+                Ok(count) => {
+                    if round == 0 {
+                        counts[index].1 = Ok(count);
+                    } else if counts[index].1 != Ok(count) {
+                        unsteady.push(format!(
+                            "{}: {engine} counted {count} in round {}, {:?} in the first",
+                            problem.name,
+                            round + 1,
+                            counts[index].1
+                        ));
+                    }
+                    times[index].push(ms);
+                    this_round.push((engine, ms));
+                }
+                Err(reason) => counts[index].1 = Err(reason),
+            }
+        }
+        let ours_ms = this_round.iter().find(|(e, _)| *e == Engine::Dancing);
+        let peer_ms = this_round
+            .iter()
+            .filter(|(e, _)| *e != Engine::Dancing)
+            .map(|&(_, ms)| ms)
+            .min_by(f64::total_cmp);
+        if let (Some(&(_, ours_ms)), Some(peer_ms)) = (ours_ms, peer_ms) {
+            round_ratios.push(ours_ms / peer_ms);
+        }
+    }
+    round_ratios.sort_by(f64::total_cmp);
+    let engines: Vec<(Engine, Timed)> = counts
+        .iter()
+        .zip(&mut times)
+        .map(|((engine, count), times)| {
+            times.sort_by(f64::total_cmp);
+            let timed = count.clone().and_then(|c| {
+                median(times)
+                    .map(|ms| (c, ms))
+                    .ok_or_else(|| NotApplicable("not timed".to_owned()))
+            });
+            (*engine, timed)
+        })
         .collect();
     let mut failures = xcc::disagreements(&problem, &counts);
+    failures.append(&mut unsteady);
     if let Some(nodes) = problem.expected_nodes
         && ours.nodes != nodes
     {
@@ -454,26 +533,27 @@ fn measure_xcc(problem: XccProblem, min_time: Duration) -> XccRun {
             problem.name, ours.nodes
         ));
     }
-    let times: Vec<String> = engines
+    let shown: Vec<String> = engines
         .iter()
         .map(|(e, r)| match r {
             Ok((_, ms)) => format!("{e} {ms:.3} ms"),
             Err(_) => format!("{e} n/a"),
         })
         .collect();
-    eprintln!("  {}: {}", problem.name, times.join(", "));
+    eprintln!("  {}: {}", problem.name, shown.join(", "));
     XccRun {
         problem,
         ours,
         engines,
+        round_ratios,
         failures,
     }
 }
 
 fn xcc_table(runs: &[XccRun]) -> String {
     let mut out = String::from(
-        "| problem | kind | solutions | nodes | ours ms | dlx crate ms | exact-covers DlSolver ms | exact-covers DcSolver ms | fastest peer | ours / fastest peer |\n\
-         |---|---|---:|---:|---:|---:|---:|---:|---|---:|\n",
+        "| problem | kind | solutions | nodes | ours ms | dlx crate ms | exact-covers DlSolver ms | exact-covers DcSolver ms | fastest peer | ours / fastest peer | rounds' range |\n\
+         |---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|\n",
     );
     for run in runs {
         let cell = |engine: Engine| match run.engines.iter().find(|(e, _)| *e == engine) {
@@ -484,9 +564,12 @@ fn xcc_table(runs: &[XccRun]) -> String {
             (Some((engine, _)), Some(ratio)) => (engine.name().to_owned(), format!("{ratio:.2}")),
             _ => ("—".to_owned(), "—".to_owned()),
         };
+        let range = run.ratio_range().map_or("—".to_owned(), |(low, high)| {
+            format!("{low:.2}–{high:.2}")
+        });
         writeln!(
             out,
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {fastest} | {ratio} |",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {fastest} | {ratio} | {range} |",
             run.problem.name,
             run.problem.what,
             thousands(run.ours.solutions),
@@ -906,6 +989,7 @@ fn main() -> ExitCode {
         out.push_str(
             "\n## Colors and multiplicities: counting every solution\n\n\
              Each engine builds its matrix from the problem's numbers (translated before timing) and counts every solution; build and search are timed. \
+             The engines take turns: in each of 5 rounds every engine is timed once (a fifth of the minimum time, at least one count), starting with a different engine each round; a time is the median of an engine's rounds, and the ratio the median of the rounds' ratios of ours to the fastest peer's, with their range. \
              Our engine runs Algorithm C (colors) or M (bounds); the dlx crate 0.8.5 its `c` or `m` module with Knuth's item choice; exact-covers 0.3.0 its two Algorithm C solvers, which take no bounds. \
              Every count is checked against ours and the known one.\n\n",
         );
@@ -953,5 +1037,18 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::median;
+
+    #[test]
+    fn the_median_is_the_middle_value_or_the_mean_of_the_two() {
+        assert_eq!(median(&[]), None);
+        assert_eq!(median(&[0.7]), Some(0.7));
+        assert_eq!(median(&[0.5, 0.6, 0.9]), Some(0.6));
+        assert_eq!(median(&[0.5, 0.6, 0.8, 0.9]), Some(0.7));
     }
 }
