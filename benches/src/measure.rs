@@ -123,9 +123,30 @@ pub fn time_passes(
     }
 }
 
+/// The median of `values` (the mean of the two middle ones when there is
+/// an even number of them); `None` when there are none.
+pub fn median(values: &[f64]) -> Option<f64> {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let n = sorted.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(sorted[n / 2]),
+        _ => Some((sorted[n / 2 - 1] + sorted[n / 2]) / 2.0),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_median_is_the_middle_value_or_the_mean_of_the_two() {
+        assert_eq!(median(&[]), None);
+        assert_eq!(median(&[0.7]), Some(0.7));
+        assert_eq!(median(&[0.5, 0.6, 0.9]), Some(0.6));
+        assert_eq!(median(&[0.5, 0.6, 0.8, 0.9]), Some(0.7));
+    }
     use crate::data::SEED_SAMPLES;
 
     #[test]

@@ -134,9 +134,7 @@ fn micros_per(started: Instant, count: usize) -> f64 {
 }
 
 fn median(values: &[f64]) -> f64 {
-    let mut sorted = values.to_vec();
-    sorted.sort_by(f64::total_cmp);
-    sorted.get(sorted.len() / 2).copied().unwrap_or(f64::NAN)
+    crate::measure::median(values).unwrap_or(f64::NAN)
 }
 
 #[cfg(test)]

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use dancing_benches::chart::{self, Bar, Group, Panel, significant, thousands};
 use dancing_benches::cover::{self, CoverProblem};
 use dancing_benches::data::{self, DATA_ENV, GENERATED_COUNT, GENERATED_SEED, SAMPLE_SEED};
+use dancing_benches::measure::median;
 use dancing_benches::measure::{self, Run};
 use dancing_benches::plan::{self, Block, FULL_LIMIT};
 use dancing_benches::sizes::{GeneratorRounds, SIZE_SETS, prove_all};
@@ -443,43 +444,28 @@ impl XccRun {
 /// engine each round.
 const XCC_ROUNDS: usize = 5;
 
-/// The middle of `sorted` (the mean of the two middle values when even).
-fn median(sorted: &[f64]) -> Option<f64> {
-    let n = sorted.len();
-    match n {
-        0 => None,
-        _ if n % 2 == 1 => Some(sorted[n / 2]),
-        _ => Some((sorted[n / 2 - 1] + sorted[n / 2]) / 2.0),
-    }
-}
-
 fn measure_xcc(problem: XccProblem, min_time: Duration) -> XccRun {
     let prepared = Prepared::new(&problem.problem);
     let mut bump = bumpalo::Bump::new();
     let ours = prepared.dancing_stats(&mut bump);
-    let applicable: Vec<(Engine, Result<(), NotApplicable>)> = Engine::ALL
+    // Per engine of `Engine::ALL`: its count (or why it has none; 0 until
+    // it has run) and its time in each round.
+    let mut counts: Vec<(Engine, Result<u64, NotApplicable>)> = Engine::ALL
         .iter()
-        .map(|&engine| (engine, prepared.applicable(engine)))
+        .map(|&engine| (engine, prepared.applicable(engine).map(|()| 0)))
         .collect();
-    let runnable: Vec<Engine> = applicable
-        .iter()
-        .filter(|(_, a)| a.is_ok())
-        .map(|&(e, _)| e)
+    let runnable: Vec<usize> = (0..counts.len())
+        .filter(|&index| counts[index].1.is_ok())
         .collect();
-    // Per engine: its count (or why it has none) and its time in each round.
-    let mut counts: Vec<(Engine, Result<u64, NotApplicable>)> = applicable
-        .iter()
-        .map(|(e, a)| (*e, a.clone().map(|()| 0)))
-        .collect();
-    let mut times: Vec<Vec<f64>> = vec![Vec::new(); Engine::ALL.len()];
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); counts.len()];
     let mut round_ratios = Vec::new();
     let mut unsteady = Vec::new();
     let share = min_time / XCC_ROUNDS as u32;
     for round in 0..XCC_ROUNDS {
-        let mut this_round: Vec<(Engine, f64)> = Vec::new();
+        let (mut ours_ms, mut peer_ms) = (None, None::<f64>);
         for k in 0..runnable.len() {
-            let engine = runnable[(round + k) % runnable.len()];
-            let index = Engine::ALL.iter().position(|&e| e == engine).unwrap();
+            let index = runnable[(round + k) % runnable.len()];
+            let engine = Engine::ALL[index];
             let (count, ms) = time_count(share, || prepared.count(engine, &mut bump));
             match count {
                 Ok(count) => {
@@ -494,27 +480,24 @@ fn measure_xcc(problem: XccProblem, min_time: Duration) -> XccRun {
                         ));
                     }
                     times[index].push(ms);
-                    this_round.push((engine, ms));
+                    if engine == Engine::Dancing {
+                        ours_ms = Some(ms);
+                    } else {
+                        peer_ms = Some(peer_ms.map_or(ms, |fastest| fastest.min(ms)));
+                    }
                 }
                 Err(reason) => counts[index].1 = Err(reason),
             }
         }
-        let ours_ms = this_round.iter().find(|(e, _)| *e == Engine::Dancing);
-        let peer_ms = this_round
-            .iter()
-            .filter(|(e, _)| *e != Engine::Dancing)
-            .map(|&(_, ms)| ms)
-            .min_by(f64::total_cmp);
-        if let (Some(&(_, ours_ms)), Some(peer_ms)) = (ours_ms, peer_ms) {
+        if let (Some(ours_ms), Some(peer_ms)) = (ours_ms, peer_ms) {
             round_ratios.push(ours_ms / peer_ms);
         }
     }
     round_ratios.sort_by(f64::total_cmp);
     let engines: Vec<(Engine, Timed)> = counts
         .iter()
-        .zip(&mut times)
+        .zip(&times)
         .map(|((engine, count), times)| {
-            times.sort_by(f64::total_cmp);
             let timed = count.clone().and_then(|c| {
                 median(times)
                     .map(|ms| (c, ms))
@@ -1037,18 +1020,5 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::median;
-
-    #[test]
-    fn the_median_is_the_middle_value_or_the_mean_of_the_two() {
-        assert_eq!(median(&[]), None);
-        assert_eq!(median(&[0.7]), Some(0.7));
-        assert_eq!(median(&[0.5, 0.6, 0.9]), Some(0.6));
-        assert_eq!(median(&[0.5, 0.6, 0.8, 0.9]), Some(0.7));
     }
 }
