@@ -5,7 +5,11 @@
 //! subtree in order: its path is selected (moving from the previous one,
 //! which costs about what a search moving there does, see
 //! `Solver::reselect`), and the search explores that one node, counting it
-//! as the full search would and leaving its children as new subtrees.
+//! as the full search would and leaving its children as new subtrees:
+//! listed, not entered (entering a child, committing its option, can cost
+//! as much as the whole problem's size, and a node may have a million
+//! children). Entering a node is counted by the search that explores it:
+//! the next expansion, or a worker's search.
 //! Passes go on until there are `target` subtrees (a pass stops expanding as
 //! soon as there are), or none are left (the split found every solution).
 //! No node is explored twice, so the split costs what the same nodes cost

@@ -9,6 +9,7 @@
 //! them.
 
 use std::marker::PhantomData;
+use std::ops::ControlFlow;
 
 use super::{Dance, Solver};
 use crate::matrix::{Branch, Column, Hiding, Matrix};
@@ -69,6 +70,20 @@ impl Matrix<'_> {
     /// not, the search backs up).
     #[inline(always)]
     pub(super) fn step_into<H: Hiding>(&mut self, item: u32, node: u32) -> bool {
+        if !self.try_step::<H>(item, node) {
+            return false;
+        }
+        if node != item {
+            self.commit_bounded::<H>(node);
+        }
+        true
+    }
+
+    /// [`step_into`](Self::step_into) but for the commit: whether the
+    /// branch goes on to `node`, which is then tweaked out (or, the null
+    /// move, the item retired) as the search does before committing it.
+    #[inline(always)]
+    pub(super) fn try_step<H: Hiding>(&mut self, item: u32, node: u32) -> bool {
         let Column { bound, slack, .. } = self.columns[item as usize];
         let backup = if bound == 0 && slack == 0 {
             node == item
@@ -85,9 +100,6 @@ impl Matrix<'_> {
                 // The null move: no more options for this item.
                 self.deactivate(item);
             }
-        }
-        if node != item {
-            self.commit_bounded::<H>(node);
         }
         true
     }
@@ -115,16 +127,6 @@ impl Solver<'_> {
         let stop = 'search: loop {
             // Forward: enter a new level; whether there is a branch to try.
             let mut advancing = 'forward: {
-                if level == cutoff {
-                    let weight = self.bounded_share(base, level);
-                    if explorer
-                        .frontier(self.choices[level - 1], weight)
-                        .is_break()
-                    {
-                        break 'search StopReason::Interrupted;
-                    }
-                    break 'forward false;
-                }
                 if nodes == clock.next {
                     self.stats.nodes = nodes;
                     self.settle_depth(base);
@@ -156,6 +158,16 @@ impl Solver<'_> {
                     } => {
                         item = chosen;
                         node = self.open_branch::<H>(level, item, degree as u32);
+                        if level + 1 == cutoff {
+                            // The children are listed, not entered: see
+                            // `Solver::explore_to`.
+                            let listed = self.list_branch::<H, E>(base, level, item, explorer);
+                            self.restore_branch::<H>(level, item);
+                            if listed.is_break() {
+                                break 'search StopReason::Interrupted;
+                            }
+                            break 'forward false;
+                        }
                         true
                     }
                 }
@@ -251,34 +263,87 @@ impl Solver<'_> {
     pub(super) fn replay_branch<H: Hiding>(&mut self, node: u32) {
         let level = self.selected;
         let item = self.matrix.item_of(node);
-        self.degrees[level] = self.replayed_degree(item);
-        let matrix = &mut self.matrix;
-        let first = matrix.first_option(item);
-        matrix.columns[item as usize].bound -= 1;
-        let bound = matrix.columns[item as usize].bound;
-        let plain = bound == 0 && matrix.columns[item as usize].slack == 0;
-        if bound == 0 {
-            H::cover(matrix, item);
-            matrix.deactivate(item);
+        let degree = self.replayed_degree(item);
+        let first = self.open_branch::<H>(level, item, degree);
+        self.step_branch_to::<H>(level, item, first, node);
+        self.selected += 1;
+    }
+
+    /// Moves the replayed branch at `level`, the last selected, on to
+    /// `node`, a later node of it, as the search moves to a sibling (its
+    /// option uncommitted, the nodes between tried and left): the work of
+    /// the search between the two, not a replay of the branch from its
+    /// start. False, nothing done, if `node` is not later in the branch.
+    pub(super) fn step_replayed_branch<H: Hiding>(&mut self, level: usize, node: u32) -> bool {
+        let current = self.choices[level];
+        let item = self.matrix.item_of(current);
+        // A list keeps the order its options were laid out in, node
+        // numbers growing down it, and the null move (the item's header)
+        // comes last. (Following the list from `current` would not tell:
+        // its commit may have hidden later options from the list.)
+        let later = current != item && (node == item || node > current);
+        if self.matrix.item_of(node) != item || !later {
+            return false;
         }
-        self.tweaks[level] = first;
-        let mut current = first;
+        self.matrix.uncommit_bounded::<H>(current);
+        let next = self.matrix.next_option(current);
+        self.step_branch_to::<H>(level, item, next, node);
+        true
+    }
+
+    /// Tries the nodes of the branch on `item` at `level` from `from` on
+    /// to `node` as the search does (tweaked out where the item has room),
+    /// entering only `node`: what its tweak and commit cost is what
+    /// entering it costs (see `entering`).
+    fn step_branch_to<H: Hiding>(&mut self, level: usize, item: u32, from: u32, node: u32) {
+        let mut current = from;
         while current != node {
-            if !plain {
-                self.matrix.tweak::<H>(current, bound != 0);
-            }
+            let stepped = self.matrix.try_step::<H>(item, current);
+            debug_assert!(stepped, "a path's node is in its branch");
             current = self.matrix.next_option(current);
         }
-        if node != item {
-            if !plain {
-                self.matrix.tweak::<H>(node, bound != 0);
-            }
-            self.matrix.commit_bounded::<H>(node);
-        } else if bound != 0 {
-            self.matrix.deactivate(item);
-        }
+        let before = (self.matrix.updates, self.matrix.cleansings);
+        let stepped = self.matrix.step_into::<H>(item, node);
+        debug_assert!(stepped, "a path's node is in its branch");
+        self.entering[level] = (
+            self.matrix.updates - before.0,
+            self.matrix.cleansings - before.1,
+        );
         self.choices[level] = node;
-        self.selected += 1;
+    }
+
+    /// Lists the children of the node at `level`, whose branch on `item`
+    /// is open, to `explorer.frontier`: each node of the branch the search
+    /// would try, tweaked out as it goes (the tweaks are not counted: each
+    /// child's entering counts its own, see `explore_to`), but none
+    /// committed. The branch is left to `restore_branch`.
+    #[inline(never)]
+    fn list_branch<H: Hiding, E: Explorer>(
+        &mut self,
+        base: usize,
+        level: usize,
+        item: u32,
+        explorer: &mut E,
+    ) -> ControlFlow<()> {
+        let counted = (self.matrix.updates, self.matrix.cleansings);
+        let share = self.bounded_share(base, level + 1);
+        let mut node = self.choices[level];
+        let mut listed = ControlFlow::Continue(());
+        while self.matrix.try_step::<H>(item, node) {
+            self.choices[level] = node;
+            listed = explorer.frontier(node, share);
+            if node == item {
+                // The null move, always the last: back from it.
+                self.matrix.reactivate(item);
+                break;
+            }
+            if listed.is_break() {
+                break;
+            }
+            node = self.matrix.next_option(node);
+        }
+        (self.matrix.updates, self.matrix.cleansings) = counted;
+        listed
     }
 
     /// The branching degree of `item`, where a path that the search went

@@ -151,6 +151,11 @@ pub struct Solver<'b> {
     /// before its tweaks, and the branching degree.
     tweaks: &'b mut [u32],
     degrees: &'b mut [u32],
+    /// `entering[level]`, for a selected level, is what committing its
+    /// option cost (updates, cleansings): the cost of entering that node of
+    /// the tree, which a search from a selection made by the parallel split
+    /// owes (see [`Solver::explore_to`]).
+    entering: &'b mut [(u64, u64)],
     /// The run of siblings the current search explores (see
     /// [`Solver::explore_run`]): one subtree unless a run was asked for.
     run: Run,
@@ -256,6 +261,7 @@ impl<'b> Solver<'b> {
         Solver {
             tweaks: bump.alloc_slice_fill_copy(bounded_levels, 0),
             degrees: bump.alloc_slice_fill_copy(bounded_levels, 0),
+            entering: bump.alloc_slice_fill_copy(max_depth, (0, 0)),
             matrix,
             choices: bump.alloc_slice_fill_copy(max_depth, 0),
             positions: bump.alloc_slice_fill_copy(max_depth, 0),
@@ -316,13 +322,33 @@ impl<'b> Solver<'b> {
     /// Chooses the option of `node`, an option node of an active option, by
     /// covering `node`'s item and committing the rest of the option.
     fn select_node(&mut self, node: u32) {
-        by_dance!(self, A => A::select(&mut self.matrix, node));
+        let level = self.selected;
         if self.matrix.kind.is_bounded() {
-            // A selected option, not a replayed branch (see `m.rs`).
-            self.degrees[self.selected] = 0;
+            by_hiding!(self, H => Multiplicities::<H>::select(&mut self.matrix, node));
+            // A selected option, not a replayed branch (see `m.rs`): no
+            // search is entered below it for the split.
+            self.degrees[level] = 0;
+            self.entering[level] = (0, 0);
+        } else {
+            by_algorithm!(self, A => {
+                let item = self.matrix.item_of(node);
+                A::cover(&mut self.matrix, item);
+                self.entering[level] = self.commit_counted::<A>(node);
+            }, bounded => unreachable!("a bounded problem is handled above"));
         }
-        self.choices[self.selected] = node;
+        self.choices[level] = node;
         self.selected += 1;
+    }
+
+    /// Commits `node` (Algorithms X and C), returning what that cost:
+    /// the updates and cleansings of entering its node of the tree.
+    fn commit_counted<A: Dance>(&mut self, node: u32) -> (u64, u64) {
+        let before = (self.matrix.updates, self.matrix.cleansings);
+        A::commit(&mut self.matrix, node);
+        (
+            self.matrix.updates - before.0,
+            self.matrix.cleansings - before.1,
+        )
     }
 
     /// Makes the selection the option nodes of `path`, a path of the search
@@ -654,10 +680,25 @@ impl Solver<'_> {
     /// the selection stays (so the cost does not grow with the depth).
     pub(crate) fn reselect_from(&mut self, common: usize, rest: &[u32]) {
         if self.matrix.kind.is_bounded() {
-            while self.selected > common {
+            while self.selected > common + 1 {
                 self.unselect();
             }
-            for &node in rest {
+            let mut start = 0;
+            if self.selected == common + 1 {
+                // Where the paths part at a branch replayed on the same
+                // item, the branch moves on to the later sibling, as the
+                // search does, rather than being replayed from its start.
+                let stepped = self.degrees[common] != 0
+                    && rest.first().is_some_and(|&wanted| {
+                        by_hiding!(self, H => self.step_replayed_branch::<H>(common, wanted))
+                    });
+                if stepped {
+                    start = 1;
+                } else {
+                    self.unselect();
+                }
+            }
+            for &node in &rest[start..] {
                 by_hiding!(self, H => self.replay_branch::<H>(node));
             }
             return;
@@ -671,7 +712,10 @@ impl Solver<'_> {
             let current = self.choices[common];
             match rest.first() {
                 Some(&wanted) if self.matrix.item_of(wanted) == self.matrix.item_of(current) => {
-                    by_dance!(self, A => A::swap(&mut self.matrix, current, wanted));
+                    by_algorithm!(self, A => {
+                        A::uncommit(&mut self.matrix, current);
+                        self.entering[common] = self.commit_counted::<A>(wanted);
+                    }, bounded => unreachable!("a bounded problem replays its branches"));
                     self.choices[common] = wanted;
                     start = 1;
                 }
@@ -691,23 +735,33 @@ impl Solver<'_> {
         (self.matrix.item_of(node) != node).then(|| self.matrix.option_of(node))
     }
 
-    /// Runs the search down to level `cutoff` only: each node at that level
-    /// goes to `explorer.frontier`, unexplored and uncounted, and each
-    /// solution found above it to `explorer.solution`, in the order of the
-    /// full search. Searching from each frontier node in turn (selecting its
-    /// options) then completes the full search: its nodes, updates and
-    /// solutions are those of this search plus those of the subsearches.
+    /// Runs the search down to level `cutoff` only: the children of each
+    /// node at the level above it go to `explorer.frontier`, listed but not
+    /// entered (no option of theirs committed, so a node with a million
+    /// children costs a walk down its item's list, not a million commits),
+    /// and each solution found above it to `explorer.solution`, in the
+    /// order of the full search. Searching from each frontier node in turn
+    /// (selecting its options with `reselect_from`) then completes the full
+    /// search: its nodes, updates and solutions are those of this search
+    /// plus those of the subsearches.
+    ///
+    /// For that, a search from a selection counts entering the selection's
+    /// last node (what committing its option cost, see `entering`), which
+    /// the search that listed it did not do.
     pub(crate) fn explore_to<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
-        self.explore(cutoff, explorer)
+        debug_assert!(cutoff > self.selected, "a cutoff below the selection");
+        self.explore(cutoff, explorer);
+        self.charge_entering()
     }
 
     /// Searches the subtree of the selection's last node, as
     /// `explore_to(usize::MAX, ..)` does, and then those of the `siblings`
     /// options after it in its item's list, one after the other: a run of
     /// consecutive children of a node with very many, searched as one task
-    /// at the cost of the full search (one option swapped per sibling).
-    /// Afterwards the selection ends with the last sibling reached. Not
-    /// for Algorithm M (whose tree has null moves among the siblings).
+    /// at the cost of the full search (one option swapped per sibling,
+    /// whose commit the run counts as entering the sibling). Afterwards the
+    /// selection ends with the last sibling reached. Not for Algorithm M
+    /// (whose tree has null moves among the siblings).
     pub(crate) fn explore_run<E: Explorer>(&mut self, siblings: u32, explorer: &mut E) -> Stats {
         debug_assert!(self.selected > 0 && !self.matrix.kind.is_bounded());
         debug_assert!({
@@ -722,9 +776,26 @@ impl Solver<'_> {
             len: siblings + 1,
             left: siblings,
         };
-        let stats = self.explore(usize::MAX, explorer);
+        self.explore(usize::MAX, explorer);
         self.run = Run::SINGLE;
-        stats
+        self.charge_entering()
+    }
+
+    /// What entering the selection's last node cost (updates,
+    /// cleansings): see `explore_to`.
+    pub(crate) fn entering_cost(&self) -> (u64, u64) {
+        self.selected
+            .checked_sub(1)
+            .map_or((0, 0), |level| self.entering[level])
+    }
+
+    /// Adds entering the selection's last node to the last search's
+    /// statistics (see `explore_to`), and returns them.
+    fn charge_entering(&mut self) -> Stats {
+        let (updates, cleansings) = self.entering_cost();
+        self.stats.updates += updates;
+        self.stats.cleansings += cleansings;
+        self.stats
     }
 
     /// The path of the node where the last search stopped early (see
@@ -999,6 +1070,96 @@ mod tests {
             }
             solver.reselect(&[]);
             assert_eq!(solver.count(), total);
+        }
+    }
+
+    /// A root with `n` children, each costly to enter (its commit hides
+    /// about `n` options): plainly (`w` covered), by colors (`x` purified)
+    /// or with bounds and colors; and `2|y`, a branch whose `n` children
+    /// each tweak one option out (`y` in `n` options of its own).
+    fn costly_children(n: usize) -> Vec<(&'static str, Problem)> {
+        let mut plain = String::from("y w | z\n");
+        let mut colored = String::from("a b | x\n");
+        let mut bounded = String::from("2|a 2|b | x\n");
+        let mut tweaked = String::from("2|y\n");
+        for k in 0..n {
+            plain.push_str("y w\n");
+            let options = format!("a x:c{}\nb x:c{}\n", k % 7, k % 5);
+            colored.push_str(&options);
+            bounded.push_str(&options);
+            tweaked.push_str("y\n");
+        }
+        for _ in 0..n {
+            plain.push_str("w z\n");
+        }
+        [
+            ("plain", plain),
+            ("colored", colored),
+            ("bounded", bounded),
+            ("tweaked", tweaked),
+        ]
+        .into_iter()
+        .map(|(name, text)| (name, format::read_str(&text).unwrap().problem))
+        .collect()
+    }
+
+    /// The split's way through a tree: the root's children listed (none
+    /// entered: the listing costs what the root itself does, not a commit
+    /// per child, which made the parallel split quadratic in the width),
+    /// then each child's subtree searched from the child selected, moving
+    /// from sibling to sibling as the search does (not replaying a branch
+    /// of Algorithm M from its start). The figures add up to the whole
+    /// search's exactly: each child's search counts entering it.
+    #[test]
+    fn children_are_listed_without_entering_them_and_searched_from_their_selection() {
+        let n = 200;
+        for (name, problem) in costly_children(n) {
+            let bump = Bump::new();
+            let mut solver = Solver::new(&problem, &bump);
+            let count = solver.count();
+            let whole = solver.stats();
+            let level1 = solver.profile()[1];
+            assert!(level1 >= n as u64 - 1, "{name}: {level1} children");
+            let mut children = Frontier(Vec::new(), Vec::new());
+            let listed = solver.explore_to(1, &mut children);
+            assert_eq!(children.0.len() as u64, level1, "{name}");
+            assert_eq!(listed.nodes, 1, "{name}");
+            assert!(
+                listed.updates <= 2 * n as u64 + 2,
+                "{name}: listing {n} children took {} updates",
+                listed.updates
+            );
+            let (mut nodes, mut updates, mut cleansings, mut solutions) = (
+                listed.nodes,
+                listed.updates,
+                listed.cleansings,
+                listed.solutions,
+            );
+            let mut moving = 0;
+            for path in &children.0 {
+                let before = solver.matrix.updates;
+                solver.reselect(path);
+                moving += solver.matrix.updates - before;
+                let below = solver.explore_to(usize::MAX, &mut Frontier(Vec::new(), Vec::new()));
+                nodes += below.nodes;
+                updates += below.updates;
+                cleansings += below.cleansings;
+                solutions += below.solutions;
+            }
+            solver.reselect(&[]);
+            assert_eq!(solutions, count, "{name}");
+            assert_eq!(
+                (nodes, updates, cleansings),
+                (whole.nodes, whole.updates, whole.cleansings),
+                "{name}: the subtrees add up to the whole search"
+            );
+            if name == "tweaked" {
+                // Each move tweaks one option out (and commits one of one
+                // node); replaying the branch from its start would tweak
+                // n^2 / 2.
+                assert!(moving <= 4 * n as u64, "{name}: moving took {moving}");
+            }
+            assert_eq!(solver.count(), count, "{name}: the solver is whole");
         }
     }
 

@@ -2,6 +2,7 @@
 //! explicit level stack, generic over the algorithm's way of choosing an
 //! item, covering it and committing an option.
 
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use super::Solver;
@@ -107,15 +108,6 @@ impl Solver<'_> {
         let stop = 'search: loop {
             // Enter a new node of the search tree at `level`.
             'node: {
-                if level == cutoff {
-                    let weight = self.path_share(base, level);
-                    let last = self.choices[level - 1];
-                    if explorer.frontier(last, weight).is_break() {
-                        self.stop_at::<A>(base, level);
-                        break 'search StopReason::Interrupted;
-                    }
-                    break 'node;
-                }
                 if self.stats.nodes == clock.next {
                     let stats = self.stats_so_far();
                     let fraction = || self.path_estimate(base, level);
@@ -127,6 +119,17 @@ impl Solver<'_> {
                 self.count_node(level);
                 if let Some(item) = A::choose(&self.matrix) {
                     A::cover(&mut self.matrix, item);
+                    if level + 1 == cutoff {
+                        // The children are listed, not entered: see
+                        // `Solver::explore_to`.
+                        let listed = self.list_children(base, level, item, explorer);
+                        A::uncover(&mut self.matrix, item);
+                        if listed.is_break() {
+                            self.stop_at::<A>(base, level);
+                            break 'search StopReason::Interrupted;
+                        }
+                        break 'node;
+                    }
                     let first = self.matrix.first_option(item);
                     if first != item {
                         self.choices[level] = first;
@@ -156,15 +159,12 @@ impl Solver<'_> {
                         break 'search StopReason::Complete;
                     }
                     // The next sibling of a run (see `explore_run`): the
-                    // selection's last option moves to it. Its updates are
-                    // not this search's: the split counted them when it
-                    // met the sibling, as for any selected path.
+                    // selection's last option moves to it, and its commit
+                    // counts as entering it, as in the full search.
                     self.run.left -= 1;
                     let current = self.choices[base - 1];
                     let next = self.matrix.next_option(current);
-                    let counted = (self.matrix.updates, self.matrix.cleansings);
                     A::swap(&mut self.matrix, current, next);
-                    (self.matrix.updates, self.matrix.cleansings) = counted;
                     self.choices[base - 1] = next;
                     continue 'search;
                 }
@@ -188,6 +188,26 @@ impl Solver<'_> {
             self.explored = 1.0;
         }
         self.stats
+    }
+
+    /// Lists the children of the node at `level` to `explorer.frontier`,
+    /// the options of `item` (covered, the item branched on) in order,
+    /// each with its share of the tree below `base`.
+    #[inline(never)]
+    fn list_children<E: Explorer>(
+        &mut self,
+        base: usize,
+        level: usize,
+        item: u32,
+        explorer: &mut E,
+    ) -> ControlFlow<()> {
+        let share = self.path_share(base, level) / f64::from(self.matrix.covered_list_length(item));
+        let mut node = self.matrix.first_option(item);
+        while node != item {
+            explorer.frontier(node, share)?;
+            node = self.matrix.next_option(node);
+        }
+        ControlFlow::Continue(())
     }
 
     /// Clears what the last search counted, and starts the clock of this

@@ -257,8 +257,8 @@ impl std::error::Error for PrefixError {}
 pub struct TaskOutcome {
     /// The statistics of the part explored: the owned ancestors, and every
     /// node the search below the task entered before it stopped (none is
-    /// explored again by the frontier), with the updates of entering the
-    /// frontier's nodes. `solutions` counts every solution the visitor saw.
+    /// explored again by the frontier; entering a frontier node is its
+    /// task's to count). `solutions` counts every solution the visitor saw.
     pub stats: Stats,
     /// When the search stopped early: the node it was about to enter, and
     /// the siblings after each node on its way down from the task's node
@@ -390,12 +390,13 @@ impl<'b> TaskRunner<'b> {
     /// order of the search. Each is a task `ID.K` (K counting from 0 in
     /// that order) with its whole path from the root.
     ///
-    /// A search counts the updates (and cleansings) of entering a node's
-    /// children as it enters each; a task counts none for entering its own
-    /// node. So the updates of entering the siblings left, which the
-    /// search never made, are added to `finished`, worked out per level as
-    /// the node's whole expansion less its expansion up to the child the
-    /// search was in: then the finished part and the frontier add up to
+    /// A search counts the updates (and cleansings) of entering each node
+    /// it enters, and so does a task for its own node. So the frontier's
+    /// siblings, which the search never entered, need nothing; but the
+    /// node it stopped on entering (the task's own, if the search stopped
+    /// at once) was entered, its option committed, before the stop, and
+    /// its task counts that again: it is taken out of
+    /// `finished`, so that the finished part and the frontier add up to
     /// the task's figures exactly.
     fn frontier_of_stop(&mut self, stop: StopReason, finished: &mut Stats) -> Vec<Task> {
         let below: Vec<u32> = self.solver.stopped_path()[self.path.len()..].to_vec();
@@ -418,16 +419,16 @@ impl<'b> TaskRunner<'b> {
         // at a solution it has counted.
         if stop != StopReason::Visitor {
             push(self, &below, None);
+            self.solver.reselect_from(base, &below);
+            let (updates, cleansings) = self.solver.entering_cost();
+            finished.updates -= updates;
+            finished.cleansings -= cleansings;
         }
         for level in (0..below.len()).rev() {
             let (above, child) = (&below[..level], below[level]);
             self.solver.reselect_from(base, above);
-            let whole = self.expand_at(base + level, &mut Ignore);
+            self.expand_at(base + level, &mut Ignore);
             let children = std::mem::take(&mut self.children);
-            let mut until = UntilChild { child };
-            let before = self.solver.explore_to(base + level + 1, &mut until);
-            finished.updates += whole.updates - before.updates;
-            finished.cleansings += whole.cleansings - before.cleansings;
             let place = children
                 .iter()
                 .position(|&node| node == child)
@@ -456,7 +457,7 @@ impl<'b> TaskRunner<'b> {
     ) -> Below {
         enum Cut {
             Subtree(Vec<u32>),
-            Solution(Vec<u32>, Vec<OptionId>),
+            Solution(Vec<u32>, Vec<OptionId>, (u64, u64)),
         }
         let base = self.path.len();
         let mut stats = self.owned;
@@ -488,7 +489,8 @@ impl<'b> TaskRunner<'b> {
                 let expanded = self.expand_at(base + path.len(), &mut keep);
                 add(&mut stats, &expanded);
                 if let Some(options) = keep.0 {
-                    next.push(Cut::Solution(path.clone(), options));
+                    let entering = self.solver.entering_cost();
+                    next.push(Cut::Solution(path.clone(), options, entering));
                 }
                 live = live - 1 + self.children.len();
                 for &child in &self.children {
@@ -506,7 +508,7 @@ impl<'b> TaskRunner<'b> {
             .map(|(k, cut)| {
                 let (path, options) = match cut {
                     Cut::Subtree(path) => (path, None),
-                    Cut::Solution(path, options) => (path, Some(options)),
+                    Cut::Solution(path, options, entering) => (path, Some((options, entering))),
                 };
                 let mut prefix = self.prefix.clone();
                 prefix.extend(
@@ -520,7 +522,11 @@ impl<'b> TaskRunner<'b> {
                 };
                 match options {
                     None => Piece::Subtree(task),
-                    Some(options) => Piece::Solution(task, options),
+                    Some((options, entering)) => Piece::Solution {
+                        task,
+                        options,
+                        entering,
+                    },
                 }
             })
             .collect();
@@ -556,7 +562,13 @@ pub(super) struct Below {
 /// found (counted in its figures), with its path.
 pub(super) enum Piece {
     Subtree(Task),
-    Solution(Task, Vec<OptionId>),
+    Solution {
+        task: Task,
+        options: Vec<OptionId>,
+        /// What entering its node cost (updates, cleansings), counted by
+        /// the cut with the node.
+        entering: (u64, u64),
+    },
 }
 
 /// Adds the figures of a finished search to `sum`.
@@ -587,25 +599,6 @@ impl<E: Explorer> Explorer for Expansion<'_, E> {
 
     fn checkpoint(&mut self, progress: &Progress) -> ControlFlow<()> {
         self.inner.checkpoint(progress)
-    }
-}
-
-/// The explorer of a node's expansion that stops on reaching `child`.
-struct UntilChild {
-    child: u32,
-}
-
-impl Explorer for UntilChild {
-    fn solution(&mut self, _solution: &Solution<'_>) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-
-    fn frontier(&mut self, node: u32, _weight: f64) -> ControlFlow<()> {
-        if node == self.child {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
     }
 }
 

@@ -211,14 +211,21 @@ impl Shared<'_> {
             // left unfinished, nothing more is kept.
             let in_order = !self.collect || frontier.is_empty();
             match piece {
-                Piece::Solution(path, options) => {
+                Piece::Solution {
+                    task: path,
+                    options,
+                    entering: (updates, cleansings),
+                } => {
                     if in_order {
                         solutions.extend(self.collect.then(|| options.clone()));
                     } else {
                         // Counted by the cut when it expanded the node: the
-                        // node and its solution go to the frontier instead.
+                        // node (with entering it) and its solution go to
+                        // the frontier instead.
                         stats.nodes -= 1;
                         stats.solutions -= 1;
+                        stats.updates -= updates;
+                        stats.cleansings -= cleansings;
                         frontier.push(path.clone());
                     }
                 }

@@ -370,3 +370,39 @@ fn linking_a_large_problem_can_be_cancelled() {
         ParallelSolver::from_template(template).with_config(SearchConfig::new().threads(2));
     assert_eq!(parallel.count(), 300_000);
 }
+
+/// A root with `n` children, each costly to enter (its commit hides about
+/// `n` options): plainly, by colors, and with bounds and colors. The split
+/// lists such a root's children without entering them (entering each made
+/// it quadratic in `n`: 34 billion updates for `-n 1` at n = 400,000), and
+/// each subtree's search counts entering its child: the figures on any
+/// number of threads are one thread's.
+#[test]
+fn children_costly_to_enter_split_as_one_thread_counts() {
+    let n = 300;
+    let mut plain = String::from("y w | z\n");
+    let mut colored = String::from("a b | x\n");
+    let mut bounded = String::from("2|a 2|b | x\n");
+    for k in 0..n {
+        plain.push_str("y w\n");
+        let options = format!("a x:c{}\nb x:c{}\n", k % 7, k % 5);
+        colored.push_str(&options);
+        bounded.push_str(&options);
+    }
+    for _ in 0..n {
+        plain.push_str("w z\n");
+    }
+    for text in [plain, colored, bounded] {
+        let problem = format::read_str(&text).unwrap().problem;
+        let (count, stats) = sequential_stats(&problem);
+        assert!(count >= n as u64, "{count} solutions");
+        for (threads, tasks_per_thread) in [(2, 1), (3, 64)] {
+            let config = SearchConfig::new()
+                .threads(threads)
+                .tasks_per_thread(tasks_per_thread);
+            let mut parallel = ParallelSolver::new(&problem).with_config(config);
+            assert_eq!(parallel.count(), count);
+            assert_eq!(parallel.stats(), stats, "{threads} threads");
+        }
+    }
+}

@@ -77,6 +77,9 @@ impl Solver<'_> {
         let tally = &mut walker.tally;
         self.memo_reselect(tally, path);
         tally.begin(self);
+        // The split listed the path's last node without entering it: the
+        // count below it enters it (see `Solver::explore_to`).
+        (self.matrix.updates, self.matrix.cleansings) = self.entering_cost();
         self.memo_walk_any(tally, monitor)
     }
 
@@ -139,7 +142,7 @@ impl Solver<'_> {
         tally.keys.purifications(&self.matrix, old, false);
         self.choices[level] = node;
         tally.keys.purifications(&self.matrix, node, true);
-        A::commit(&mut self.matrix, node);
+        self.entering[level] = self.commit_counted::<A>(node);
     }
 
     /// Chooses `node` at `level` (Algorithms X and C).
@@ -149,7 +152,7 @@ impl Solver<'_> {
         self.choices[level] = node;
         self.positions[level] = 0;
         tally.keys.purifications(&self.matrix, node, true);
-        A::commit(&mut self.matrix, node);
+        self.entering[level] = self.commit_counted::<A>(node);
     }
 
     /// Undoes [`memo_down`](Self::memo_down) at `level`.
@@ -170,7 +173,7 @@ impl Solver<'_> {
         let degree = self.replayed_degree(item);
         tally.frames[level].tweak_mark = tally.keys.tweak_mark();
         let first = self.open_branch::<H>(level, item, degree);
-        let stepped = self.memo_step::<H>(tally, item, first);
+        let stepped = self.memo_step_counted::<H>(tally, level, item, first);
         debug_assert!(stepped, "a path's branch has its nodes");
         let reached = self.memo_step_to::<H>(tally, level, node);
         debug_assert!(reached, "a path's node is in its branch");
@@ -204,10 +207,28 @@ impl Solver<'_> {
             tally.keys.purifications(&self.matrix, current, false);
             current = self.matrix.next_option(current);
             self.choices[level] = current;
-            let stepped = self.memo_step::<H>(tally, item, current);
+            let stepped = self.memo_step_counted::<H>(tally, level, item, current);
             debug_assert!(stepped, "a path's branch has its nodes");
         }
         true
+    }
+
+    /// [`memo_step`](Self::memo_step), keeping what it cost as what
+    /// entering the node at `level + 1` costs (see `entering`).
+    fn memo_step_counted<H: Hiding>(
+        &mut self,
+        tally: &mut Tally<'_>,
+        level: usize,
+        item: u32,
+        node: u32,
+    ) -> bool {
+        let before = (self.matrix.updates, self.matrix.cleansings);
+        let stepped = self.memo_step::<H>(tally, item, node);
+        self.entering[level] = (
+            self.matrix.updates - before.0,
+            self.matrix.cleansings - before.1,
+        );
+        stepped
     }
 
     /// Undoes [`memo_down_bounded`](Self::memo_down_bounded) at `level`.
