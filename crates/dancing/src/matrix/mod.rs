@@ -275,6 +275,11 @@ impl<'b> Matrix<'b> {
         self.links.len(item) >> self.unit.trailing_zeros()
     }
 
+    /// The updates and cleansings counted so far.
+    pub(crate) fn counts(&self) -> (u64, u64) {
+        (self.updates, self.cleansings)
+    }
+
     /// The number of options in the list of `item`, a covered item: the
     /// list as it was when the item was covered (`hide` leaves the lengths
     /// of covered items alone).

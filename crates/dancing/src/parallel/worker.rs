@@ -177,6 +177,12 @@ fn search_unit<S: Subsearch>(
         if !stats.is_complete() {
             break;
         }
+        // A task may end before its search's first checkpoint (a run of
+        // a few siblings whose nodes are slow): its solutions go now, not
+        // at the end of the unit, so that the first of `-n 1` comes soon.
+        if !hand.flush() {
+            break;
+        }
     }
     if hand.hung_up {
         return None;
@@ -229,6 +235,19 @@ impl Hand<'_, '_> {
     }
 }
 
+impl Hand<'_, '_> {
+    /// Sends the solutions found so far if it is the unit's turn (without
+    /// waiting for it): they reach the caller soon after they are found,
+    /// not only when a batch is full, the first of `-n 1` at once. False
+    /// if the search stopped meanwhile or the caller hung up.
+    fn flush(&mut self) -> bool {
+        if !self.streaming && self.shared.is_turn(self.unit) {
+            self.streaming = true;
+        }
+        !self.streaming || self.batch.is_empty() || self.hand_over()
+    }
+}
+
 impl Explorer for Hand<'_, '_> {
     fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()> {
         if !self.shared.collect {
@@ -249,12 +268,7 @@ impl Explorer for Hand<'_, '_> {
             .fetch_add(solutions - self.reported.1, Ordering::Relaxed);
         self.reported = (nodes, solutions);
         lock(&self.shared.running[self.worker]).fraction = progress.fraction;
-        if !self.streaming && self.shared.is_turn(self.unit) {
-            self.streaming = true;
-        }
-        // Solutions reach the caller soon after they are found, not only
-        // when a batch is full: the first of `-n 1` at once.
-        if self.streaming && !self.batch.is_empty() && !self.hand_over() {
+        if !self.flush() {
             return ControlFlow::Break(());
         }
         if self.shared.stopping() {

@@ -302,13 +302,10 @@ impl Solver<'_> {
             debug_assert!(stepped, "a path's node is in its branch");
             current = self.matrix.next_option(current);
         }
-        let before = (self.matrix.updates, self.matrix.cleansings);
+        let before = self.matrix.counts();
         let stepped = self.matrix.step_into::<H>(item, node);
         debug_assert!(stepped, "a path's node is in its branch");
-        self.entering[level] = (
-            self.matrix.updates - before.0,
-            self.matrix.cleansings - before.1,
-        );
+        self.record_entering(level, before);
         self.choices[level] = node;
     }
 
@@ -325,7 +322,7 @@ impl Solver<'_> {
         item: u32,
         explorer: &mut E,
     ) -> ControlFlow<()> {
-        let counted = (self.matrix.updates, self.matrix.cleansings);
+        let counted = self.matrix.counts();
         let share = self.bounded_share(base, level + 1);
         let mut node = self.choices[level];
         let mut listed = ControlFlow::Continue(());

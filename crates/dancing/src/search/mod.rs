@@ -155,7 +155,7 @@ pub struct Solver<'b> {
     /// option cost (updates, cleansings): the cost of entering that node of
     /// the tree, which a search from a selection made by the parallel split
     /// owes (see [`Solver::explore_to`]).
-    entering: &'b mut [(u64, u64)],
+    entering: &'b mut [Entering],
     /// The run of siblings the current search explores (see
     /// [`Solver::explore_run`]): one subtree unless a run was asked for.
     run: Run,
@@ -173,6 +173,14 @@ struct Run {
 
 impl Run {
     const SINGLE: Run = Run { len: 1, left: 0 };
+}
+
+/// What entering a node of the search tree cost: the updates and
+/// cleansings of its option's commit (Algorithm M: its tweak and commit).
+#[derive(Clone, Copy, Debug, Default)]
+struct Entering {
+    updates: u32,
+    cleansings: u32,
 }
 
 /// Why an option cannot be selected: see [`Solver::select`].
@@ -261,7 +269,7 @@ impl<'b> Solver<'b> {
         Solver {
             tweaks: bump.alloc_slice_fill_copy(bounded_levels, 0),
             degrees: bump.alloc_slice_fill_copy(bounded_levels, 0),
-            entering: bump.alloc_slice_fill_copy(max_depth, (0, 0)),
+            entering: bump.alloc_slice_fill_copy(max_depth, Entering::default()),
             matrix,
             choices: bump.alloc_slice_fill_copy(max_depth, 0),
             positions: bump.alloc_slice_fill_copy(max_depth, 0),
@@ -328,27 +336,31 @@ impl<'b> Solver<'b> {
             // A selected option, not a replayed branch (see `m.rs`): no
             // search is entered below it for the split.
             self.degrees[level] = 0;
-            self.entering[level] = (0, 0);
+            self.entering[level] = Entering::default();
         } else {
             by_algorithm!(self, A => {
                 let item = self.matrix.item_of(node);
                 A::cover(&mut self.matrix, item);
-                self.entering[level] = self.commit_counted::<A>(node);
+                let before = self.matrix.counts();
+                A::commit(&mut self.matrix, node);
+                self.record_entering(level, before);
             }, bounded => unreachable!("a bounded problem is handled above"));
         }
         self.choices[level] = node;
         self.selected += 1;
     }
 
-    /// Commits `node` (Algorithms X and C), returning what that cost:
-    /// the updates and cleansings of entering its node of the tree.
-    fn commit_counted<A: Dance>(&mut self, node: u32) -> (u64, u64) {
-        let before = (self.matrix.updates, self.matrix.cleansings);
-        A::commit(&mut self.matrix, node);
-        (
-            self.matrix.updates - before.0,
-            self.matrix.cleansings - before.1,
-        )
+    /// Records what the matrix counted since `before` (its updates and
+    /// cleansings then) as the cost of entering the node at `level + 1`.
+    fn record_entering(&mut self, level: usize, before: (u64, u64)) {
+        let (updates, cleansings) = self.matrix.counts();
+        // A commit (Algorithm M: a tweak and a commit) unlinks each node of
+        // the matrix, fewer than 2^32, at most once.
+        let fit = |count: u64| u32::try_from(count).unwrap_or(u32::MAX);
+        self.entering[level] = Entering {
+            updates: fit(updates - before.0),
+            cleansings: fit(cleansings - before.1),
+        };
     }
 
     /// Makes the selection the option nodes of `path`, a path of the search
@@ -714,7 +726,9 @@ impl Solver<'_> {
                 Some(&wanted) if self.matrix.item_of(wanted) == self.matrix.item_of(current) => {
                     by_algorithm!(self, A => {
                         A::uncommit(&mut self.matrix, current);
-                        self.entering[common] = self.commit_counted::<A>(wanted);
+                        let before = self.matrix.counts();
+                        A::commit(&mut self.matrix, wanted);
+                        self.record_entering(common, before);
                     }, bounded => unreachable!("a bounded problem replays its branches"));
                     self.choices[common] = wanted;
                     start = 1;
@@ -784,9 +798,13 @@ impl Solver<'_> {
     /// What entering the selection's last node cost (updates,
     /// cleansings): see `explore_to`.
     pub(crate) fn entering_cost(&self) -> (u64, u64) {
-        self.selected
-            .checked_sub(1)
-            .map_or((0, 0), |level| self.entering[level])
+        self.selected.checked_sub(1).map_or((0, 0), |level| {
+            let Entering {
+                updates,
+                cleansings,
+            } = self.entering[level];
+            (u64::from(updates), u64::from(cleansings))
+        })
     }
 
     /// Adds entering the selection's last node to the last search's

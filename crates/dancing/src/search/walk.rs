@@ -65,8 +65,11 @@ pub(crate) trait Dance {
 const CHECKPOINT_GAP: Duration = Duration::from_millis(20);
 
 /// The nodes before a search's first checkpoint (at most): the interval
-/// then doubles at each checkpoint while they come fast.
-const FIRST_CHECKPOINT: u64 = 256;
+/// then doubles at each checkpoint while they come fast. Few, because a
+/// node can take milliseconds (its commit covering an item in a million
+/// options), and a parallel worker's task, a search of its own, may be
+/// over before a later first checkpoint: its first solution would wait.
+const FIRST_CHECKPOINT: u64 = 16;
 
 impl Solver<'_> {
     /// The search loop of `A`, compiled for the best CPU features available.

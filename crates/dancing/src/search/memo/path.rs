@@ -142,7 +142,9 @@ impl Solver<'_> {
         tally.keys.purifications(&self.matrix, old, false);
         self.choices[level] = node;
         tally.keys.purifications(&self.matrix, node, true);
-        self.entering[level] = self.commit_counted::<A>(node);
+        let before = self.matrix.counts();
+        A::commit(&mut self.matrix, node);
+        self.record_entering(level, before);
     }
 
     /// Chooses `node` at `level` (Algorithms X and C).
@@ -152,7 +154,9 @@ impl Solver<'_> {
         self.choices[level] = node;
         self.positions[level] = 0;
         tally.keys.purifications(&self.matrix, node, true);
-        self.entering[level] = self.commit_counted::<A>(node);
+        let before = self.matrix.counts();
+        A::commit(&mut self.matrix, node);
+        self.record_entering(level, before);
     }
 
     /// Undoes [`memo_down`](Self::memo_down) at `level`.
@@ -222,12 +226,9 @@ impl Solver<'_> {
         item: u32,
         node: u32,
     ) -> bool {
-        let before = (self.matrix.updates, self.matrix.cleansings);
+        let before = self.matrix.counts();
         let stepped = self.memo_step::<H>(tally, item, node);
-        self.entering[level] = (
-            self.matrix.updates - before.0,
-            self.matrix.cleansings - before.1,
-        );
+        self.record_entering(level, before);
         stepped
     }
 
