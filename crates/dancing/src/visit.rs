@@ -201,9 +201,11 @@ pub(crate) trait Explorer {
     /// A solution was found.
     fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()>;
 
-    /// The search reached the cutoff level (see `Solver::explore_to`) by
-    /// choosing option node `node` last; `weight` is the estimated share of
-    /// the search (from its base) below this node.
+    /// A node at the cutoff level (see `Solver::explore_to`), listed but
+    /// not entered: the child of the node above that chooses option node
+    /// `node` (Algorithm M: or retires its item, `node` the item's header);
+    /// `weight` is the estimated share of the search (from its base) below
+    /// this node.
     fn frontier(&mut self, _node: u32, _weight: f64) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
