@@ -53,13 +53,6 @@ impl<H: Hiding> Dance for Multiplicities<H> {
         matrix.untake::<H>(item);
         matrix.untweak_option::<H>(node);
     }
-
-    /// An item's bound is not the same after two different options: the
-    /// whole selection is undone and redone.
-    fn swap(matrix: &mut Matrix<'_>, current: u32, wanted: u32) {
-        Self::unselect(matrix, current);
-        Self::select(matrix, wanted);
-    }
 }
 
 impl Matrix<'_> {
@@ -103,6 +96,17 @@ impl Matrix<'_> {
         }
         true
     }
+}
+
+/// Whether `node` comes after `current` in the branch on `item` (each an
+/// option node of its list, or the item's header for the null move). Not
+/// found by following the list from `current`: its commit may have hidden
+/// later options from the list (an uncolored secondary item it shares with
+/// them), and their links lead past them. But a list keeps the order its
+/// options were laid out in, node numbers growing down it, and the null
+/// move comes last.
+pub(super) fn later_in_branch(item: u32, current: u32, node: u32) -> bool {
+    current != item && (node == item || node > current)
 }
 
 impl Solver<'_> {
@@ -277,12 +281,7 @@ impl Solver<'_> {
     pub(super) fn step_replayed_branch<H: Hiding>(&mut self, level: usize, node: u32) -> bool {
         let current = self.choices[level];
         let item = self.matrix.item_of(current);
-        // A list keeps the order its options were laid out in, node
-        // numbers growing down it, and the null move (the item's header)
-        // comes last. (Following the list from `current` would not tell:
-        // its commit may have hidden later options from the list.)
-        let later = current != item && (node == item || node > current);
-        if self.matrix.item_of(node) != item || !later {
+        if self.matrix.item_of(node) != item || !later_in_branch(item, current, node) {
             return false;
         }
         self.matrix.uncommit_bounded::<H>(current);
@@ -327,7 +326,6 @@ impl Solver<'_> {
         let mut node = self.choices[level];
         let mut listed = ControlFlow::Continue(());
         while self.matrix.try_step::<H>(item, node) {
-            self.choices[level] = node;
             listed = explorer.frontier(node, share);
             if node == item {
                 // The null move, always the last: back from it.

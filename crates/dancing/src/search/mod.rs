@@ -341,13 +341,19 @@ impl<'b> Solver<'b> {
             by_algorithm!(self, A => {
                 let item = self.matrix.item_of(node);
                 A::cover(&mut self.matrix, item);
-                let before = self.matrix.counts();
-                A::commit(&mut self.matrix, node);
-                self.record_entering(level, before);
+                self.commit_entering::<A>(level, node);
             }, bounded => unreachable!("a bounded problem is handled above"));
         }
         self.choices[level] = node;
         self.selected += 1;
+    }
+
+    /// Commits `node` at `level` (Algorithms X and C), recording what that
+    /// cost as the cost of entering its node of the tree.
+    fn commit_entering<A: Dance>(&mut self, level: usize, node: u32) {
+        let before = self.matrix.counts();
+        A::commit(&mut self.matrix, node);
+        self.record_entering(level, before);
     }
 
     /// Records what the matrix counted since `before` (its updates and
@@ -726,9 +732,7 @@ impl Solver<'_> {
                 Some(&wanted) if self.matrix.item_of(wanted) == self.matrix.item_of(current) => {
                     by_algorithm!(self, A => {
                         A::uncommit(&mut self.matrix, current);
-                        let before = self.matrix.counts();
-                        A::commit(&mut self.matrix, wanted);
-                        self.record_entering(common, before);
+                        self.commit_entering::<A>(common, wanted);
                     }, bounded => unreachable!("a bounded problem replays its branches"));
                     self.choices[common] = wanted;
                     start = 1;

@@ -17,6 +17,13 @@ pub(crate) trait Algorithm: Dance {
     /// The item to branch on; `None` when every primary item is covered (a
     /// solution).
     fn choose(matrix: &Matrix<'_>) -> Option<u32>;
+
+    /// `unselect(current)` then `select(wanted)`, for two options of the
+    /// same item, with the least work: the item stays covered.
+    fn swap(matrix: &mut Matrix<'_>, current: u32, wanted: u32) {
+        Self::uncommit(matrix, current);
+        Self::commit(matrix, wanted);
+    }
 }
 
 /// An algorithm's dance: what choosing an option does to the matrix, and
@@ -49,13 +56,6 @@ pub(crate) trait Dance {
         Self::uncommit(matrix, node);
         let item = matrix.item_of(node);
         Self::uncover(matrix, item);
-    }
-
-    /// `unselect(current)` then `select(wanted)`, for two options of the
-    /// same item, with the least work: the item stays covered.
-    fn swap(matrix: &mut Matrix<'_>, current: u32, wanted: u32) {
-        Self::uncommit(matrix, current);
-        Self::commit(matrix, wanted);
     }
 }
 

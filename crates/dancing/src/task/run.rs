@@ -395,9 +395,9 @@ impl<'b> TaskRunner<'b> {
     /// siblings, which the search never entered, need nothing; but the
     /// node it stopped on entering (the task's own, if the search stopped
     /// at once) was entered, its option committed, before the stop, and
-    /// its task counts that again: it is taken out of
-    /// `finished`, so that the finished part and the frontier add up to
-    /// the task's figures exactly.
+    /// its task counts that again: it is taken out of `finished`, so that
+    /// the finished part and the frontier add up to the task's figures
+    /// exactly.
     fn frontier_of_stop(&mut self, stop: StopReason, finished: &mut Stats) -> Vec<Task> {
         let below: Vec<u32> = self.solver.stopped_path()[self.path.len()..].to_vec();
         let base = self.path.len();

@@ -16,6 +16,7 @@ use std::ops::ControlFlow;
 use super::cache::{SharedCache, Store};
 use super::{CacheStats, MemoConfig, MemoError, Tally};
 use crate::matrix::{Hiding, Kind};
+use crate::search::m::later_in_branch;
 use crate::search::{Algorithm, Colored, Colors, ExactCover, Plain, Solver};
 use crate::visit::{Progress, Stats};
 
@@ -142,9 +143,7 @@ impl Solver<'_> {
         tally.keys.purifications(&self.matrix, old, false);
         self.choices[level] = node;
         tally.keys.purifications(&self.matrix, node, true);
-        let before = self.matrix.counts();
-        A::commit(&mut self.matrix, node);
-        self.record_entering(level, before);
+        self.commit_entering::<A>(level, node);
     }
 
     /// Chooses `node` at `level` (Algorithms X and C).
@@ -154,9 +153,7 @@ impl Solver<'_> {
         self.choices[level] = node;
         self.positions[level] = 0;
         tally.keys.purifications(&self.matrix, node, true);
-        let before = self.matrix.counts();
-        A::commit(&mut self.matrix, node);
-        self.record_entering(level, before);
+        self.commit_entering::<A>(level, node);
     }
 
     /// Undoes [`memo_down`](Self::memo_down) at `level`.
@@ -192,18 +189,7 @@ impl Solver<'_> {
         if current == node {
             return true;
         }
-        // Is `node` later in the branch? Not by following the list from
-        // `current`: its commit may have hidden later options from the list
-        // (an uncolored secondary item it shares with them), and their
-        // links lead past them. But a list keeps the order its options were
-        // laid out in, node numbers growing down it, and the null move (the
-        // item's header) comes last.
-        let later = if node == item {
-            current != item
-        } else {
-            current != item && node > current
-        };
-        if !later {
+        if !later_in_branch(item, current, node) {
             return false;
         }
         while current != node {
