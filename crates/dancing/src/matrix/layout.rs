@@ -283,13 +283,30 @@ pub(super) fn fill_bounds(problem: &Problem, columns: &mut [Column]) {
     }
 }
 
-/// The most levels a search of `problem` can go down: one option per
-/// primary item for Algorithms X and C; for Algorithm M, an item may take
-/// several options and a level may choose none, but every level chooses a
-/// different option or retires a primary item.
+/// The most levels a search of `problem` can go down. For Algorithms X
+/// and C, the options of a path cover disjoint sets of primary items, each
+/// at least as large as the smallest option's: a Sudoku's 324 items take at
+/// most 81 options (the per-level slices of a solver, cleared for each
+/// puzzle, are a quarter of one per item). For Algorithm M, an item may
+/// take several options and a level may choose none, but every level
+/// chooses a different option or retires a primary item.
 pub(crate) fn max_depth(problem: &Problem) -> usize {
     if !Kind::of(problem).is_bounded() {
-        return problem.primary_count();
+        // Options without a primary item are ignored by the search.
+        let narrowest = problem
+            .options()
+            .map(|(_, items)| {
+                items
+                    .iter()
+                    .filter(|&&item| problem.item_kind(item) == ItemKind::Primary)
+                    .count()
+            })
+            .filter(|&primaries| primaries > 0)
+            .min();
+        return match narrowest {
+            Some(narrowest) => problem.primary_count() / narrowest,
+            None => 0,
+        };
     }
     let upper: u64 = problem
         .items()
@@ -495,5 +512,43 @@ mod tests {
         let mut keys = lens.clone();
         assert_eq!(to_keys(&mut keys, 32), 1);
         assert_eq!(keys, lens);
+    }
+
+    #[test]
+    fn max_depth_is_reached_by_a_solution_of_the_narrowest_options_and_never_passed() {
+        use crate::Solver;
+        // Five primary items; the narrowest option has two of them, so at
+        // most two options fit (five over two). `a b` + `c d` is a path of
+        // two; the one-item `e` is secondary-only in `e x`, which the
+        // search ignores and the bound must too.
+        let text = "a b c d e | x\na b\nc d\nd e\nc e\na b c d e\nx\n";
+        let problem = crate::format::read_str(text).unwrap().problem;
+        assert_eq!(max_depth(&problem), 2);
+        let bump = Bump::new();
+        let mut solver = Solver::new(&problem, &bump);
+        let stats = solver.search(|_| std::ops::ControlFlow::Continue(()));
+        assert_eq!(stats.max_depth, 2, "the search goes down to the bound");
+        // Options only of secondary items, or none at all: no level.
+        let none = crate::format::read_str("a | x\nx\n").unwrap().problem;
+        assert_eq!(max_depth(&none), 0);
+        assert_eq!(Solver::new(&none, &bump).count(), 0);
+        // A Sudoku's 324 items, four to an option: 81 levels.
+        let sudoku: String = std::iter::once(
+            (0..324)
+                .map(|i| format!("i{i}"))
+                .collect::<Vec<_>>()
+                .join(" "),
+        )
+        .chain((0..81).map(|o| {
+            (0..4)
+                .map(|k| format!("i{}", o * 4 + k))
+                .collect::<Vec<_>>()
+                .join(" ")
+        }))
+        .collect::<Vec<_>>()
+        .join("\n");
+        let sudoku = crate::format::read_str(&sudoku).unwrap().problem;
+        assert_eq!(max_depth(&sudoku), 81);
+        assert_eq!(Solver::new(&sudoku, &bump).count(), 1);
     }
 }

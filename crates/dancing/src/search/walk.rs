@@ -303,8 +303,8 @@ impl Clock {
     }
 
     /// A checkpoint, with the statistics so far and Knuth's estimate of
-    /// the fraction explored (worked out only if progress is reported): the
-    /// reason to stop, if there is one.
+    /// the fraction explored (worked out here, past the node limit's test,
+    /// not at every node): the reason to stop, if there is one.
     pub(super) fn check<E: Explorer>(
         &mut self,
         stats: Stats,
