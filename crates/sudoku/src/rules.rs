@@ -14,6 +14,7 @@
 //! that mapping.
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 
 use crate::conflict::Unit;
@@ -256,46 +257,72 @@ impl Rules {
     /// Every unit that holds each digit once, with its cells: rows, columns,
     /// boxes (or jigsaw regions), then the diagonals and the windows.
     pub fn units(&self) -> Vec<(Unit, Vec<usize>)> {
+        let mut units = Vec::with_capacity(3 * self.shape.size() + 2);
+        let all = self.try_for_each_unit(|unit, cells| {
+            units.push((unit, cells.to_vec()));
+            ControlFlow::<()>::Continue(())
+        });
+        debug_assert!(all.is_continue());
+        units
+    }
+
+    /// Calls `visit` with each unit of [`units`](Self::units) and its
+    /// cells, in the same order, until it breaks: without allocating, as
+    /// [`check`](Self::check) runs once per answer.
+    fn try_for_each_unit<B>(
+        &self,
+        mut visit: impl FnMut(Unit, &[usize]) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let shape = self.shape;
         let n = shape.size();
-        let mut units = Vec::with_capacity(3 * n + 2);
+        // Every unit has `n` cells (a region map is checked for that).
+        let mut buffer = [0; Shape::MAX_SIZE];
+        let cells = &mut buffer[..n];
+        let fill = |cells: &mut [usize], cell: &dyn Fn(usize) -> usize| {
+            for (k, slot) in cells.iter_mut().enumerate() {
+                *slot = cell(k);
+            }
+        };
         for row in 0..n {
-            units.push((Unit::Row(row), (0..n).map(|col| row * n + col).collect()));
+            fill(cells, &|col| row * n + col);
+            visit(Unit::Row(row), cells)?;
         }
         for col in 0..n {
-            units.push((Unit::Column(col), (0..n).map(|row| row * n + col).collect()));
+            fill(cells, &|row| row * n + col);
+            visit(Unit::Column(col), cells)?;
         }
         match &self.regions {
             Some(regions) => {
                 for region in 0..n {
-                    let cells = (0..n * n)
-                        .filter(|&cell| regions[cell] as usize == region)
-                        .collect();
-                    units.push((Unit::Region(region), cells));
+                    let members = (0..n * n).filter(|&cell| regions[cell] as usize == region);
+                    for (slot, cell) in cells.iter_mut().zip(members) {
+                        *slot = cell;
+                    }
+                    visit(Unit::Region(region), cells)?;
                 }
             }
             None => {
                 for b in 0..n {
-                    units.push((Unit::Box(b), box_cells(shape, b)));
+                    fill(cells, &|k| box_cell(shape, b, k));
+                    visit(Unit::Box(b), cells)?;
                 }
             }
         }
         if self.diagonals {
-            units.push((Unit::Diagonal(0), (0..n).map(|k| k * n + k).collect()));
-            units.push((
-                Unit::Diagonal(1),
-                (0..n).map(|k| k * n + (n - 1 - k)).collect(),
-            ));
+            fill(cells, &|k| k * n + k);
+            visit(Unit::Diagonal(0), cells)?;
+            fill(cells, &|k| k * n + (n - 1 - k));
+            visit(Unit::Diagonal(1), cells)?;
         }
         if self.windows {
-            for (k, (top, left)) in windows(shape).into_iter().enumerate() {
-                let cells = (0..n)
-                    .map(|j| (top + j / shape.box_cols()) * n + left + j % shape.box_cols())
-                    .collect();
-                units.push((Unit::Window(k), cells));
+            for (w, (top, left)) in window_corners(shape).enumerate() {
+                fill(cells, &|j| {
+                    (top + j / shape.box_cols()) * n + left + j % shape.box_cols()
+                });
+                visit(Unit::Window(w), cells)?;
             }
         }
-        units
+        ControlFlow::Continue(())
     }
 
     /// Whether `solution` solves `puzzle` under these rules: complete, the
@@ -316,16 +343,20 @@ impl Rules {
                 return Err(Violation::GivenChanged { cell, given, digit });
             }
         }
-        for (unit, cells) in self.units() {
+        let repeated = self.try_for_each_unit(|unit, cells| {
             let mut seen = 0u64;
-            for &cell in &cells {
-                let bit = 1u64 << (solution.cells()[cell] - 1);
+            for &cell in cells {
+                let digit = solution.cells()[cell];
+                let bit = 1u64 << (digit - 1);
                 if seen & bit != 0 {
-                    let digit = solution.cells()[cell];
-                    return Err(Violation::Repeated { unit, digit });
+                    return ControlFlow::Break(Violation::Repeated { unit, digit });
                 }
                 seen |= bit;
             }
+            ControlFlow::Continue(())
+        });
+        if let ControlFlow::Break(violation) = repeated {
+            return Err(violation);
         }
         for (index, cage) in self.cages.iter().enumerate() {
             let mut seen = 0u64;
@@ -352,33 +383,26 @@ impl Rules {
     }
 }
 
-/// The cells of box `b`, in reading order.
-pub(crate) fn box_cells(shape: Shape, b: usize) -> Vec<usize> {
+/// The `k`th cell of box `b`, in reading order.
+fn box_cell(shape: Shape, b: usize, k: usize) -> usize {
     let n = shape.size();
     let per_band = n / shape.box_cols();
     let top = (b / per_band) * shape.box_rows();
     let left = (b % per_band) * shape.box_cols();
-    (0..n)
-        .map(|k| (top + k / shape.box_cols()) * n + left + k % shape.box_cols())
-        .collect()
+    (top + k / shape.box_cols()) * n + left + k % shape.box_cols()
 }
 
 /// The top left cells of the hyper windows: box-sized, one cell in from the
 /// boxes and one cell apart, as many as fit (four on 9x9, nine on 16x16).
-fn windows(shape: Shape) -> Vec<(usize, usize)> {
+fn window_corners(shape: Shape) -> impl Iterator<Item = (usize, usize)> {
     let n = shape.size();
-    let starts = |step: usize| {
+    let starts = move |step: usize| {
         (0..)
             .map(move |k| 1 + k * (step + 1))
             .take_while(move |&s| s + step < n)
     };
-    let mut windows = Vec::new();
-    for top in starts(shape.box_rows()) {
-        for left in starts(shape.box_cols()) {
-            windows.push((top, left));
-        }
-    }
-    windows
+    starts(shape.box_rows())
+        .flat_map(move |top| starts(shape.box_cols()).map(move |left| (top, left)))
 }
 
 fn cell_at(n: usize, index: usize) -> Cell {
@@ -569,10 +593,66 @@ mod tests {
 
     #[test]
     fn windows_sit_one_cell_in_from_the_boxes() {
+        let windows = |shape| window_corners(shape).collect::<Vec<_>>();
         assert_eq!(windows(Shape::CLASSIC), [(1, 1), (1, 5), (5, 1), (5, 5)]);
         assert_eq!(windows(Shape::new(4, 4).unwrap()).len(), 9);
         // Rows 4-5 would touch the edge: one window fits.
         assert_eq!(windows(Shape::new(2, 3).unwrap()), [(1, 1)]);
+    }
+
+    #[test]
+    fn units_are_the_rows_columns_boxes_diagonals_and_windows_by_their_definitions() {
+        // Cells by coordinates, for a 2x3-box grid (6x6) and the classic.
+        for shape in [Shape::new(2, 3).unwrap(), Shape::CLASSIC] {
+            let (n, h, w) = (shape.size(), shape.box_rows(), shape.box_cols());
+            let at = |row: usize, col: usize| row * n + col;
+            let rules = Rules::classic(shape).with_diagonals().with_windows();
+            let units = rules.units();
+            let mut expected: Vec<(Unit, Vec<usize>)> = Vec::new();
+            for r in 0..n {
+                expected.push((Unit::Row(r), (0..n).map(|c| at(r, c)).collect()));
+            }
+            for c in 0..n {
+                expected.push((Unit::Column(c), (0..n).map(|r| at(r, c)).collect()));
+            }
+            for b in 0..n {
+                let (top, left) = (b / (n / w) * h, b % (n / w) * w);
+                let mut cells = Vec::new();
+                for r in top..top + h {
+                    for c in left..left + w {
+                        cells.push(at(r, c));
+                    }
+                }
+                expected.push((Unit::Box(b), cells));
+            }
+            expected.push((Unit::Diagonal(0), (0..n).map(|k| at(k, k)).collect()));
+            expected.push((
+                Unit::Diagonal(1),
+                (0..n).map(|k| at(k, n - 1 - k)).collect(),
+            ));
+            for (k, (top, left)) in window_corners(shape).enumerate() {
+                let mut cells = Vec::new();
+                for r in top..top + h {
+                    for c in left..left + w {
+                        cells.push(at(r, c));
+                    }
+                }
+                expected.push((Unit::Window(k), cells));
+            }
+            assert_eq!(units, expected, "{shape:?}");
+        }
+        // Jigsaw regions: the cells of each, in reading order.
+        let shape = Shape::new(2, 2).unwrap();
+        let map: Vec<u8> = vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 3, 3, 3, 2, 2, 2, 3];
+        let rules = Rules::classic(shape).with_regions(map.clone()).unwrap();
+        let regions: Vec<_> = rules.units().into_iter().skip(8).collect();
+        let expected: Vec<_> = (0..4)
+            .map(|region| {
+                let cells = (0..16).filter(|&cell| map[cell] == region as u8).collect();
+                (Unit::Region(region), cells)
+            })
+            .collect();
+        assert_eq!(regions, expected);
     }
 
     #[test]
