@@ -278,17 +278,12 @@ impl Rules {
         // Every unit has `n` cells (a region map is checked for that).
         let mut buffer = [0; Shape::MAX_SIZE];
         let cells = &mut buffer[..n];
-        let fill = |cells: &mut [usize], cell: &dyn Fn(usize) -> usize| {
-            for (k, slot) in cells.iter_mut().enumerate() {
-                *slot = cell(k);
-            }
-        };
         for row in 0..n {
-            fill(cells, &|col| row * n + col);
+            fill(cells, |col| row * n + col);
             visit(Unit::Row(row), cells)?;
         }
         for col in 0..n {
-            fill(cells, &|row| row * n + col);
+            fill(cells, |row| row * n + col);
             visit(Unit::Column(col), cells)?;
         }
         match &self.regions {
@@ -303,20 +298,20 @@ impl Rules {
             }
             None => {
                 for b in 0..n {
-                    fill(cells, &|k| box_cell(shape, b, k));
+                    fill(cells, |k| box_cell(shape, b, k));
                     visit(Unit::Box(b), cells)?;
                 }
             }
         }
         if self.diagonals {
-            fill(cells, &|k| k * n + k);
+            fill(cells, |k| k * n + k);
             visit(Unit::Diagonal(0), cells)?;
-            fill(cells, &|k| k * n + (n - 1 - k));
+            fill(cells, |k| k * n + (n - 1 - k));
             visit(Unit::Diagonal(1), cells)?;
         }
         if self.windows {
             for (w, (top, left)) in window_corners(shape).enumerate() {
-                fill(cells, &|j| {
+                fill(cells, |j| {
                     (top + j / shape.box_cols()) * n + left + j % shape.box_cols()
                 });
                 visit(Unit::Window(w), cells)?;
@@ -335,13 +330,19 @@ impl Rules {
             return Err(Violation::Shape);
         }
         for (index, (&digit, &given)) in solution.cells().iter().zip(puzzle.cells()).enumerate() {
-            let cell = cell_at(n, index);
             if digit == 0 {
-                return Err(Violation::Empty(cell));
+                return Err(Violation::Empty(cell_at(n, index)));
             }
             if given != 0 && given != digit {
+                let cell = cell_at(n, index);
                 return Err(Violation::GivenChanged { cell, given, digit });
             }
+        }
+        // Rows, columns and boxes in one pass over the cells (the answers
+        // of a batch are nearly always right); the walk below, unit by
+        // unit, names the first unit that repeats a digit.
+        if self.is_classic() && crate::conflict::is_consistent(solution) {
+            return Ok(());
         }
         let repeated = self.try_for_each_unit(|unit, cells| {
             let mut seen = 0u64;
@@ -380,6 +381,13 @@ impl Rules {
             }
         }
         Ok(())
+    }
+}
+
+/// Sets each `cells[k]` to `cell(k)`.
+fn fill(cells: &mut [usize], cell: impl Fn(usize) -> usize) {
+    for (k, slot) in cells.iter_mut().enumerate() {
+        *slot = cell(k);
     }
 }
 
