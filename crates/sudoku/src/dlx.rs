@@ -29,7 +29,7 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{SearchConfig, Solution, Solver, StopReason, Template};
+use dancing::{FnVisitor, Progress, SearchConfig, Solution, Solver, StopReason, Template};
 
 use crate::budget::{Budget, Cutoff, POLL_INTERVAL};
 use crate::deduce::{NARROW_FROM, Narrowed, Units};
@@ -125,7 +125,7 @@ impl DlxSolver {
             let selected = built.given_options.len();
             let node_limit = budget.node_limit();
             let outcome = run(
-                &mut solver,
+                Searching::Last(solver),
                 &built,
                 selected,
                 limit,
@@ -199,7 +199,7 @@ impl DlxSolver {
         solution.clone_from(givens);
         let node_limit = budget.node_limit().map(|cap| cap - deduced);
         let mut outcome = run(
-            &mut solver,
+            Searching::Last(solver),
             &tables.built,
             selected,
             limit,
@@ -215,11 +215,24 @@ impl DlxSolver {
     }
 }
 
+/// The solver [`run`] searches with.
+#[expect(
+    clippy::large_enum_variant,
+    reason = "a value on the stack for one call; boxing the solver would allocate per puzzle"
+)]
+pub(crate) enum Searching<'s, 'b> {
+    /// One kept for more searches: its selection is restored after.
+    Again(&'s mut Solver<'b>),
+    /// One made for this search alone, used up by it: a search that stops
+    /// early does not undo its path (see [`Solver::run_once`]).
+    Last(Solver<'b>),
+}
+
 /// Searches with `selected` options already chosen, counting solutions up
 /// to `limit` within `budget` (its nodes capped at `node_limit`) and
 /// writing the first into `solution` (which holds the puzzle).
 pub(crate) fn run(
-    solver: &mut Solver<'_>,
+    solver: Searching<'_, '_>,
     built: &Built,
     selected: usize,
     limit: u64,
@@ -248,18 +261,31 @@ pub(crate) fn run(
             ControlFlow::Continue(())
         }
     };
-    let stats = if budget.polls() {
-        solver.set_config(config.checkpoint_interval(POLL_INTERVAL));
-        solver.search_monitored(visit, |_| {
-            guard.cutoff = guard.poll();
-            match guard.cutoff {
-                Some(_) => ControlFlow::Break(()),
-                None => ControlFlow::Continue(()),
-            }
-        })
+    let polls = budget.polls();
+    let config = if polls {
+        config.checkpoint_interval(POLL_INTERVAL)
     } else {
-        solver.set_config(config);
-        solver.search(visit)
+        config
+    };
+    let monitor = |_: &Progress| {
+        if polls {
+            guard.cutoff = guard.poll();
+        }
+        match guard.cutoff {
+            Some(_) => ControlFlow::Break(()),
+            None => ControlFlow::Continue(()),
+        }
+    };
+    let visitor = FnVisitor {
+        solution: visit,
+        progress: monitor,
+    };
+    let Ok(stats) = match solver {
+        Searching::Again(solver) => {
+            solver.set_config(config);
+            solver.run(visitor)
+        }
+        Searching::Last(solver) => solver.with_config(config).run_once(visitor),
     };
     let cutoff = match guard.cutoff {
         None if stats.stop == StopReason::NodeLimit => Some(Cutoff::Nodes),

@@ -216,7 +216,9 @@ impl Solver<'_> {
             self.explored = self.bounded_estimate(base, level);
             self.stop_level = level;
             // Every stop is on entering `level`: nothing is set up there.
-            self.unwind_bounded::<H>(base, level);
+            if self.restores_on_stop {
+                self.unwind_bounded::<H>(base, level);
+            }
         }
         self.stats
     }

@@ -159,6 +159,9 @@ pub struct Solver<'b> {
     /// The run of siblings the current search explores (see
     /// [`Solver::explore_run`]): one subtree unless a run was asked for.
     run: Run,
+    /// Whether a search that stops early puts the matrix back to the
+    /// selection: always, but for the one search of [`Solver::run_once`].
+    restores_on_stop: bool,
 }
 
 /// A run of consecutive siblings searched as one task: the subtree of the
@@ -282,6 +285,7 @@ impl<'b> Solver<'b> {
             stop_level: 0,
             run: Run::SINGLE,
             config: SearchConfig::default(),
+            restores_on_stop: true,
         }
     }
 
@@ -444,6 +448,37 @@ impl<'b> Solver<'b> {
         let (stats, result) = visiting.finish(stats);
         self.stats = stats;
         result
+    }
+
+    /// [`run`](Self::run) as the solver's last search: it is used up, so a
+    /// search that stops early (at a visitor's `Break`, a node limit, an
+    /// error) leaves the matrix where it stopped instead of undoing the
+    /// path down to there. For a throwaway solver, as a batch of puzzles
+    /// makes one per puzzle from a [`Template`]: on 17-clue Sudoku, whose
+    /// search for one solution stops at it 64 levels down, the undoing was
+    /// over a quarter of the search's work.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use bumpalo::Bump;
+    /// use dancing::{format, FnVisitor, Progress, Solution, Solver, StopReason};
+    ///
+    /// let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
+    /// let bump = Bump::new();
+    /// let mut found = 0;
+    /// let stats = Solver::new(&problem, &bump).run_once(FnVisitor {
+    ///     solution: |_: &Solution<'_>| {
+    ///         found += 1;
+    ///         if found == 2 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    ///     },
+    ///     progress: |_: &Progress| ControlFlow::Continue(()),
+    /// })?;
+    /// assert_eq!((found, stats.stop), (2, StopReason::Visitor));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_once<V: Visitor>(mut self, visitor: V) -> Result<Stats, V::Error> {
+        self.restores_on_stop = false;
+        self.run(visitor)
     }
 
     /// Runs the search, calling `visit` with each solution until it returns
@@ -863,6 +898,57 @@ mod tests {
     use super::*;
     use crate::format;
     use crate::visit::StopReason;
+
+    /// A used-up solver's search (`run_once`, which leaves the matrix where
+    /// it stopped) finds what a kept solver's does, and the kept solver,
+    /// restored after each stop, still counts every solution: on plain,
+    /// colored and bounded problems, stopped by the visitor and by a node
+    /// limit at many points.
+    #[test]
+    fn a_last_search_finds_what_a_restored_one_does() {
+        for text in [
+            include_str!("../../tests/data/queens8.dlx"),
+            include_str!("../../tests/data/debruijn3.dlx"),
+            include_str!("../../tests/data/rowcol4_1_2.dlx"),
+        ] {
+            let problem = format::read_str(text).unwrap().problem;
+            let bump = Bump::new();
+            let mut kept = Solver::new(&problem, &bump);
+            let total = kept.count();
+            fn visit(
+                stop_after: u64,
+                found: &mut Vec<Vec<OptionId>>,
+            ) -> impl FnMut(&Solution<'_>) -> ControlFlow<()> + '_ {
+                move |solution| {
+                    found.push(solution.options().to_vec());
+                    if found.len() as u64 == stop_after {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                }
+            }
+            for stop_after in [1, 2, 5, total / 2, total] {
+                for node_limit in [None, Some(7), Some(60)] {
+                    let config = SearchConfig::new().node_limit(node_limit);
+                    let (mut by_kept, mut by_last) = (Vec::new(), Vec::new());
+                    kept.set_config(config.clone());
+                    let kept_stats = kept.search(visit(stop_after, &mut by_kept));
+                    let Ok(last_stats) =
+                        Solver::new(&problem, &bump)
+                            .with_config(config)
+                            .run_once(FnVisitor {
+                                solution: visit(stop_after, &mut by_last),
+                                progress: carry_on,
+                            });
+                    assert_eq!(by_last, by_kept, "{stop_after} {node_limit:?}");
+                    assert_eq!(last_stats, kept_stats, "{stop_after} {node_limit:?}");
+                    kept.set_config(SearchConfig::new());
+                    assert_eq!(kept.count(), total, "restored after the stop");
+                }
+            }
+        }
+    }
 
     /// Keys that hold the column and plain lengths (for problems whose keys
     /// would not fit) choose the same items.

@@ -255,11 +255,13 @@ impl Solver<'_> {
     }
 
     /// Records how far a search from `base` got when it stopped at `level`,
-    /// and restores the matrix to the selection.
+    /// and restores the matrix to the selection (but for `run_once`).
     fn stop_at<A: Algorithm>(&mut self, base: usize, level: usize) {
         self.explored = self.path_estimate(base, level);
         self.stop_level = level;
-        self.unwind::<A>(base, level);
+        if self.restores_on_stop {
+            self.unwind::<A>(base, level);
+        }
     }
 
     /// Restores the matrix to the selection after a search from `base`

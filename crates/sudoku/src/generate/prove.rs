@@ -39,7 +39,7 @@ use dancing::{Solver, Template};
 
 use crate::bitboard::Bitboard;
 use crate::budget::Budget;
-use crate::dlx::run;
+use crate::dlx::{Searching, run};
 use crate::exact_cover::{Built, Mapping};
 use crate::grid::Grid;
 use crate::rules::Rules;
@@ -275,7 +275,7 @@ impl Linked<'_> {
                     continue;
                 }
                 let outcome = run(
-                    &mut self.solver,
+                    Searching::Again(&mut self.solver),
                     self.built,
                     base,
                     1,
