@@ -240,35 +240,28 @@ mod tests {
 
     #[test]
     fn the_quick_check_agrees_with_the_conflicts_found_on_random_grids() {
-        // Complete grids of several shapes, then one, two or three cells
-        // changed or emptied at random (a SplitMix64 stream): consistent
-        // exactly when `find` names no conflict.
-        let mut state = 0x5eed_u64;
-        let mut next = |bound: usize| {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            ((z ^ (z >> 31)) % bound as u64) as usize
-        };
+        // Grids of several shapes with cells set or emptied at random (the
+        // generator's own stream): consistent exactly when `find` names no
+        // conflict.
         let mut generator = crate::generate::Generator::new(11);
         let (mut consistent, mut broken, mut boxes_alone) = (0, 0, 0);
         for shape in [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 4)] {
             let shape = Shape::new(shape.0, shape.1).unwrap();
             let n = shape.size();
             let rules = Rules::classic(shape);
-            for round in 0..60 {
+            for round in 0..120 {
                 // A complete grid with a few cells changed, or a few digits
                 // placed at random on an empty one (where a repeat can be
                 // in a box alone).
                 let (mut grid, changes) = if round % 2 == 0 {
-                    (generator.solution(shape), next(4))
+                    (generator.solution(shape), generator.below(4))
                 } else {
-                    (Grid::new(shape), 1 + next(n))
+                    (Grid::new(shape), 1 + generator.below(n))
                 };
                 for _ in 0..changes {
-                    let digit = next(n + 1) as u8;
-                    grid.set(next(n), next(n), (digit > 0).then_some(digit));
+                    let digit = generator.below(n + 1) as u8;
+                    let (row, col) = (generator.below(n), generator.below(n));
+                    grid.set(row, col, (digit > 0).then_some(digit));
                 }
                 let quick = is_consistent(&grid);
                 let conflicts = find(&grid, &rules);
