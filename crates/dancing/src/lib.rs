@@ -3,6 +3,7 @@
 #![deny(unsafe_code)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+mod cancel;
 mod config;
 pub mod format;
 mod links;
