@@ -46,7 +46,8 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 
 use crate::cancel::CANCEL_CHECK;
-use crate::problem::{BuildError, ColorId, ItemId, ItemKind, Problem, ProblemBuilder};
+use crate::problem::builder::{BuildError, ProblemBuilder};
+use crate::problem::{ColorId, ItemId, ItemKind, Problem};
 
 pub mod text;
 

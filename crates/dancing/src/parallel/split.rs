@@ -520,7 +520,7 @@ mod tests {
     use bumpalo::Bump;
 
     use super::*;
-    use crate::problem::ProblemBuilder;
+    use crate::problem::builder::ProblemBuilder;
     use crate::search::Solver;
 
     /// One item in `children` options: a root with that many children.
