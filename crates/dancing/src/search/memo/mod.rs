@@ -31,7 +31,7 @@ mod key;
 mod path;
 mod walk;
 
-use super::{Colored, Colors, ExactCover, Plain, Solver};
+use super::{AlgorithmX, Colored, Colors, Plain, Solver};
 use crate::matrix::{Kind, Matrix};
 use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};
 
