@@ -45,7 +45,9 @@
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
-use crate::problem::{BuildError, ColorId, ItemId, ItemKind, Problem, ProblemBuilder};
+use crate::cancel::CANCEL_CHECK;
+use crate::problem::builder::{BuildError, ProblemBuilder};
+use crate::problem::{ColorId, ItemId, ItemKind, Problem};
 
 pub mod text;
 
@@ -246,15 +248,11 @@ pub fn read<R: BufRead>(input: R) -> Result<Parsed, ParseError> {
     read_cancellable(input, || false)
 }
 
-/// Names, entries or lines read between two questions to `cancel` in
-/// [`read_cancellable`].
-const CANCEL_CHECK: u32 = 1 << 16;
-
 /// Counts the work of the reader, and asks the caller's `cancel` every
 /// [`CANCEL_CHECK`] steps of it.
 struct Canceller<C> {
     cancel: C,
-    steps: u32,
+    steps: usize,
 }
 
 impl<C: FnMut() -> bool> Canceller<C> {

@@ -3,6 +3,7 @@
 #![deny(unsafe_code)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+mod cancel;
 mod config;
 pub mod format;
 mod links;
@@ -19,9 +20,8 @@ mod visit;
 pub use config::{DEFAULT_CHECKPOINT_INTERVAL, SearchConfig};
 pub use matrix::Template;
 pub use parallel::ParallelSolver;
-pub use problem::{
-    BuildError, ColorId, ItemId, ItemKind, OptionId, Problem, ProblemBuilder, is_valid_name,
-};
+pub use problem::builder::{BuildError, ProblemBuilder, is_valid_name};
+pub use problem::{ColorId, ItemId, ItemKind, OptionId, Problem};
 pub use reduce::{Reduction, reduce};
 pub use relabel::Shuffled;
 pub use search::{

@@ -37,7 +37,7 @@
 
 use bumpalo::Bump;
 
-use crate::matrix::CANCEL_CHECK;
+use crate::cancel::CANCEL_CHECK;
 
 /// The links of a node, the part of it that the search rewrites: 8 bytes,
 /// so eight share a cache line.

@@ -2,7 +2,8 @@
 //! ([`Shuffled`], for `--seed`), and the rebuilding that it and the
 //! preprocessing of [`reduce`](crate::reduce) share.
 
-use crate::problem::{BuildError, ColorId, ItemId, ItemKind, OptionId, Problem, ProblemBuilder};
+use crate::problem::builder::{BuildError, ProblemBuilder};
+use crate::problem::{ColorId, ItemId, ItemKind, OptionId, Problem};
 
 /// `problem` rebuilt with the items of `items`, in that order, and the
 /// options of `options`, in that order: names, colors and bounds kept, an

@@ -5,6 +5,7 @@ use bumpalo::Bump;
 
 use super::chunks::chunks_of;
 use super::{CHOICE_CHUNK, COVERED, Column, Kind, MASKED_OPTION, Matrix, NOT_MASKED, option_masks};
+use crate::cancel::CANCEL_CHECK;
 use crate::links::{Bounds, Link, Links, SPACER};
 use crate::problem::{ItemKind, Problem};
 
@@ -316,10 +317,6 @@ pub(crate) fn max_depth(problem: &Problem) -> usize {
     let linked = (problem.option_count() - problem.ignored_options().len()) as u64;
     upper.min(linked + problem.primary_count() as u64) as usize
 }
-
-/// Options (or nodes, when checking) linked between two looks at a cancel
-/// request: a millisecond or two of work.
-pub(crate) const CANCEL_CHECK: usize = 1 << 16;
 
 /// Turns the item lengths in `lens` (padding items `COVERED`) into keys, as
 /// the module doc says, and returns the unit of their lengths.

@@ -49,7 +49,7 @@ use crate::problem::OptionId;
 
 pub(crate) use bounded::{Branch, Column};
 pub(crate) use chunks::Chunk;
-pub(crate) use layout::{CANCEL_CHECK, max_depth};
+pub(crate) use layout::max_depth;
 pub use template::Template;
 
 /// Added to the length key of a covered item. Keys stay below it: a plain

@@ -31,7 +31,7 @@ use crate::search::{
 use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};
 
 use super::order::lock;
-use super::split::{Budget, Split};
+use super::split::{Split, SplitBudget};
 use super::{ParallelSolver, copy_monitored};
 
 /// Nodes a worker counts between two looks at the shared state (a stop,
@@ -172,7 +172,7 @@ impl ParallelSolver {
             Split::run(
                 &mut solver,
                 depth_limit,
-                Budget {
+                SplitBudget {
                     target: threads.saturating_mul(self.config.get_tasks_per_thread()),
                     max_depth: usize::MAX,
                     keep_dead_ends: false,

@@ -38,7 +38,7 @@ use crate::visit::{
 };
 
 use order::{Batch, Report, Shared, lock};
-use split::{Budget, Split};
+use split::{Split, SplitBudget};
 
 /// A search of one problem on several threads.
 ///
@@ -264,7 +264,7 @@ impl ParallelSolver {
             Split::run(
                 &mut solver,
                 depth_limit,
-                Budget {
+                SplitBudget {
                     target: threads.saturating_mul(self.config.get_tasks_per_thread()),
                     max_depth: usize::MAX,
                     keep_dead_ends: false,
@@ -582,7 +582,7 @@ pub(crate) fn split_frontier(
     let split = Split::run(
         solver,
         depth_limit,
-        Budget {
+        SplitBudget {
             target,
             max_depth,
             keep_dead_ends: true,

@@ -69,10 +69,10 @@ pub(super) struct Cursor {
     nodes: Vec<u32>,
 }
 
-/// A node of the search tree at the frontier: a subtree to search, or a
-/// solution the split found.
+/// A node of the search tree at the frontier: a subtree to search (a
+/// task), or a solution or dead end the split found.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Task {
+pub(super) struct Subtree {
     /// The last step of its path, or [`ROOT`].
     path: u32,
     /// Whether the node is a solution rather than a subtree.
@@ -87,9 +87,10 @@ pub(super) struct Task {
     pub(super) weight: f64,
 }
 
-impl Task {
-    /// Whether the task is a subtree still to search.
-    fn is_subtree(&self) -> bool {
+impl Subtree {
+    /// Whether the node is still to search (neither a solution nor a
+    /// dead end).
+    fn is_open(&self) -> bool {
         !self.solution && !self.dead_end
     }
 
@@ -112,7 +113,7 @@ pub(super) struct Unit {
 #[derive(Debug, Default)]
 pub(super) struct Split {
     steps: Vec<Step>,
-    pub(super) tasks: Vec<Task>,
+    pub(super) tasks: Vec<Subtree>,
     pub(super) units: Vec<Unit>,
     /// What the split itself explored: the nodes above the frontier.
     pub(super) stats: Stats,
@@ -126,7 +127,7 @@ pub(super) struct Split {
 }
 
 /// The limits and the monitor of a split pass.
-pub(super) struct Budget<'m> {
+pub(super) struct SplitBudget<'m> {
     /// Subtrees wanted.
     pub(super) target: usize,
     /// The depth below which no subtree is expanded (`usize::MAX` for
@@ -151,10 +152,10 @@ impl Split {
     pub(super) fn run<S: Subsearch>(
         solver: &mut S,
         depth_limit: usize,
-        budget: Budget<'_>,
+        budget: SplitBudget<'_>,
     ) -> Split {
         let mut split = Split {
-            tasks: vec![Task {
+            tasks: vec![Subtree {
                 path: ROOT,
                 solution: false,
                 dead_end: false,
@@ -179,7 +180,7 @@ impl Split {
             let tasks = std::mem::take(&mut split.tasks);
             let mut pending = tasks.into_iter();
             for task in pending.by_ref() {
-                if !task.is_subtree()
+                if !task.is_open()
                     || task.siblings > 0
                     || live >= budget.target
                     || split.steps.len() >= STEP_CAP
@@ -193,7 +194,7 @@ impl Split {
                 let depth = cursor.depth();
                 let before = next.len();
                 let steps_before = split.steps.len();
-                let mut expansion = Expansion {
+                let mut expansion = ChildCollector {
                     parent: task.path,
                     depth: depth as u32 + 1,
                     weight: task.weight,
@@ -240,7 +241,7 @@ impl Split {
                 split.add(&stats, solver.counted_profile());
                 let children = next.len() - before;
                 if solution {
-                    next.push(Task {
+                    next.push(Subtree {
                         solution: true,
                         ..task
                     });
@@ -248,7 +249,7 @@ impl Split {
                 if children == 0 {
                     finished += task.weight;
                     if !solution && budget.keep_dead_ends {
-                        next.push(Task {
+                        next.push(Subtree {
                             dead_end: true,
                             ..task
                         });
@@ -297,11 +298,11 @@ impl Split {
 
     /// The number of subtrees (tasks that are not solutions).
     pub(super) fn subtrees(&self) -> usize {
-        self.tasks.iter().filter(|task| task.is_subtree()).count()
+        self.tasks.iter().filter(|task| task.is_open()).count()
     }
 
     /// The option nodes on the way to `task`, from the root, into `path`.
-    pub(super) fn task_path(&self, task: &Task, path: &mut Vec<u32>) {
+    pub(super) fn task_path(&self, task: &Subtree, path: &mut Vec<u32>) {
         self.path(task.path, path);
     }
 
@@ -372,7 +373,7 @@ impl Split {
         let total: f64 = self
             .tasks
             .iter()
-            .filter(|task| task.is_subtree())
+            .filter(|task| task.is_open())
             .map(|task| task.weight)
             .sum();
         let weight_share = total / target as f64;
@@ -384,7 +385,7 @@ impl Split {
         };
         for (index, task) in self.tasks.iter().enumerate() {
             unit.end = index + 1;
-            if task.is_subtree() {
+            if task.is_open() {
                 unit.weight += task.weight;
             }
             if unit.weight >= weight_share || unit.end - unit.start >= count_share {
@@ -403,13 +404,13 @@ impl Split {
 }
 
 /// The explorer of one expansion: the children of the node become tasks.
-struct Expansion<'a> {
+struct ChildCollector<'a> {
     parent: u32,
     /// The depth of the children.
     depth: u32,
     weight: f64,
     steps: &'a mut Vec<Step>,
-    out: &'a mut Vec<Task>,
+    out: &'a mut Vec<Subtree>,
     /// Whether the node is a solution.
     solution: bool,
     /// The most tasks the expansion makes: more children are grouped into
@@ -457,7 +458,7 @@ impl Watch<'_> {
     }
 }
 
-impl Explorer for Expansion<'_> {
+impl Explorer for ChildCollector<'_> {
     fn solution(&mut self, _solution: &Solution<'_>) -> ControlFlow<()> {
         self.solution = true;
         ControlFlow::Continue(())
@@ -486,7 +487,7 @@ impl Explorer for Expansion<'_> {
             node,
             depth: self.depth,
         });
-        self.out.push(Task {
+        self.out.push(Subtree {
             path: step,
             solution: false,
             dead_end: false,
@@ -520,7 +521,7 @@ mod tests {
     use bumpalo::Bump;
 
     use super::*;
-    use crate::problem::ProblemBuilder;
+    use crate::problem::builder::ProblemBuilder;
     use crate::search::Solver;
 
     /// One item in `children` options: a root with that many children.
@@ -551,7 +552,7 @@ mod tests {
         let split = Split::run(
             &mut solver,
             1,
-            Budget {
+            SplitBudget {
                 target: 2,
                 max_depth: usize::MAX,
                 keep_dead_ends: false,
@@ -586,7 +587,7 @@ mod tests {
         assert_eq!(stopped.stats.nodes, 0, "the root is not counted");
         assert_eq!(stopped.tasks.len(), 1);
         assert_eq!(stopped.tasks[0].path, ROOT);
-        assert!(stopped.tasks[0].is_subtree());
+        assert!(stopped.tasks[0].is_open());
         assert!(stopped.steps.is_empty());
     }
 }

@@ -22,11 +22,11 @@ macro_rules! by_algorithm {
         let wide = $solver.matrix.is_wide();
         match $solver.matrix.kind {
             Kind::ExactCover if wide => {
-                type $algorithm = ExactCover<true>;
+                type $algorithm = AlgorithmX<true>;
                 $body
             }
             Kind::ExactCover => {
-                type $algorithm = ExactCover<false>;
+                type $algorithm = AlgorithmX<false>;
                 $body
             }
             Kind::Colors if wide => {
@@ -88,7 +88,7 @@ use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, Visiting, Vis
 use c::Colors;
 use m::Multiplicities;
 pub(crate) use walk::{Algorithm, Dance};
-use x::ExactCover;
+use x::AlgorithmX;
 
 pub use memo::{CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError};
 pub(crate) use memo::{MemoWalker, SharedCache};
@@ -1298,7 +1298,7 @@ mod tests {
                 progress: carry_on,
             });
             let portable_stats =
-                solver.walk_portable::<ExactCover<false>, _>(usize::MAX, &mut visiting);
+                solver.walk_portable::<AlgorithmX<false>, _>(usize::MAX, &mut visiting);
             assert_eq!(dispatched_stats, portable_stats);
             assert_eq!(dispatched, portable);
             assert!(dispatched_stats.solutions > 0);

@@ -7,16 +7,16 @@ use crate::matrix::Matrix;
 
 /// Plain exact cover: primary items covered exactly once, secondary items
 /// at most once.
-pub(crate) struct ExactCover<const WIDE: bool>;
+pub(crate) struct AlgorithmX<const WIDE: bool>;
 
-impl<const WIDE: bool> Algorithm for ExactCover<WIDE> {
+impl<const WIDE: bool> Algorithm for AlgorithmX<WIDE> {
     #[inline(always)]
     fn choose(matrix: &Matrix<'_>) -> Option<u32> {
         matrix.choose_item::<WIDE>()
     }
 }
 
-impl<const WIDE: bool> Dance for ExactCover<WIDE> {
+impl<const WIDE: bool> Dance for AlgorithmX<WIDE> {
     #[inline(always)]
     fn cover(matrix: &mut Matrix<'_>, item: u32) {
         matrix.cover::<WIDE>(item);

@@ -1,16 +1,71 @@
-//! The memoized walk of Algorithms X and C: the plain loop's backtrack,
-//! with a key made and looked up at each node, and each node's count (the
-//! sum of its children's) cached when its subtree is done.
+//! The memoized walk's case for Algorithms X and C: a node branches on an
+//! item, one child per option in its list (see `walk.rs` for the loop).
 
+use std::marker::PhantomData;
 use std::ops::ControlFlow;
 
+use super::walk::MemoCase;
 use super::{MemoError, Tally};
 use crate::search::{Algorithm, Solver};
-use crate::visit::{Progress, Stats, StopReason};
+use crate::visit::{Progress, Stats};
+
+/// The exact cover of `A` (Algorithm X or C), as the memoized walk takes it.
+struct Exact<A>(PhantomData<A>);
+
+impl<A: Algorithm> MemoCase for Exact<A> {
+    /// The item branched on.
+    type Branch = u32;
+
+    #[inline(always)]
+    fn branch(solver: &Solver<'_>) -> Result<u32, u128> {
+        A::choose(&solver.matrix).ok_or(1)
+    }
+
+    #[inline(always)]
+    fn open(solver: &mut Solver<'_>, tally: &mut Tally<'_>, level: usize, item: u32) -> bool {
+        A::cover(&mut solver.matrix, item);
+        let first = solver.matrix.first_option(item);
+        if first == item {
+            A::uncover(&mut solver.matrix, item);
+            return false;
+        }
+        solver.choices[level] = first;
+        solver.positions[level] = 0;
+        tally.keys.purifications(&solver.matrix, first, true);
+        A::commit(&mut solver.matrix, first);
+        true
+    }
+
+    #[inline(always)]
+    fn next(solver: &mut Solver<'_>, tally: &mut Tally<'_>, level: usize) -> bool {
+        let node = solver.choices[level];
+        A::uncommit(&mut solver.matrix, node);
+        tally.keys.purifications(&solver.matrix, node, false);
+        let item = solver.matrix.item_of(node);
+        let next = solver.matrix.next_option(node);
+        if next == item {
+            A::uncover(&mut solver.matrix, item);
+            return false;
+        }
+        solver.choices[level] = next;
+        solver.positions[level] += 1;
+        tally.keys.purifications(&solver.matrix, next, true);
+        A::commit(&mut solver.matrix, next);
+        true
+    }
+
+    fn estimate(solver: &Solver<'_>, base: usize, level: usize) -> f64 {
+        solver.path_estimate(base, level)
+    }
+
+    fn unwind(solver: &mut Solver<'_>, base: usize, level: usize) {
+        solver.unwind::<A>(base, level);
+    }
+}
 
 impl Solver<'_> {
     /// The memoized search of `A` below the selection.
-    pub(super) fn memo_walk<A: Algorithm, M>(
+    pub(super) fn memo_walk_exact<A: Algorithm, M>(
         &mut self,
         tally: &mut Tally<'_>,
         monitor: &mut M,
@@ -18,87 +73,6 @@ impl Solver<'_> {
     where
         M: FnMut(&Progress) -> ControlFlow<()>,
     {
-        let base = self.selected;
-        let mut level = base;
-        let mut overflow = false;
-        let stop = 'search: loop {
-            // Enter a node at `level`; `finished` is its count once known.
-            let finished: u128 = 'node: {
-                if !tally.cache.is_on() {
-                    if tally.hand_back {
-                        break 'search StopReason::Interrupted;
-                    }
-                    // The cache does not pay: the plain loop runs the
-                    // subtree.
-                    let fraction = self.path_estimate(base, level);
-                    match self.delegate(tally, level, fraction, monitor) {
-                        Ok(count) => break 'node count,
-                        Err(stop) => break 'search stop,
-                    }
-                }
-                let fraction = || self.path_estimate(base, level);
-                if let Some(stop) = tally.enter(&self.matrix, level, fraction, monitor) {
-                    break 'search stop;
-                }
-                let Some(item) = A::choose(&self.matrix) else {
-                    break 'node 1;
-                };
-                if let Some(count) = tally.look_up(&self.matrix, level) {
-                    break 'node count;
-                }
-                A::cover(&mut self.matrix, item);
-                let first = self.matrix.first_option(item);
-                if first == item {
-                    A::uncover(&mut self.matrix, item);
-                    break 'node tally.close(level);
-                }
-                self.choices[level] = first;
-                self.positions[level] = 0;
-                tally.keys.purifications(&self.matrix, first, true);
-                A::commit(&mut self.matrix, first);
-                level += 1;
-                continue 'search;
-            };
-            // Hand the finished node's count up, and backtrack to the
-            // deepest level with an option left to try.
-            let mut count = finished;
-            loop {
-                if level == base {
-                    tally.frames[base].count = count;
-                    break 'search StopReason::Complete;
-                }
-                level -= 1;
-                if !tally.add(level, count) {
-                    // The option at `level` is still committed.
-                    overflow = true;
-                    level += 1;
-                    break 'search StopReason::Complete;
-                }
-                let node = self.choices[level];
-                A::uncommit(&mut self.matrix, node);
-                tally.keys.purifications(&self.matrix, node, false);
-                let item = self.matrix.item_of(node);
-                let next = self.matrix.next_option(node);
-                if next != item {
-                    self.choices[level] = next;
-                    self.positions[level] += 1;
-                    tally.keys.purifications(&self.matrix, next, true);
-                    A::commit(&mut self.matrix, next);
-                    level += 1;
-                    continue 'search;
-                }
-                A::uncover(&mut self.matrix, item);
-                count = tally.close(level);
-            }
-        };
-        // A stopped search: the matrix back to the selection.
-        let explored = if stop == StopReason::Complete && !overflow {
-            1.0
-        } else {
-            let explored = self.path_estimate(base, level);
-            self.unwind::<A>(base, level);
-            explored
-        };
-        self.memo_result(tally, stop, level, overflow, explored)
+        self.memo_walk::<Exact<A>, M>(tally, monitor)
     }
 }

@@ -9,9 +9,10 @@
 //!   out);
 //! - [`cache`]: the table of counts, bounded in memory, which turns itself
 //!   off when it does not pay;
-//! - [`exact`] and [`bounded`]: the walks, one for Algorithms X and C, one
-//!   for Algorithm M (whose levels branch differently), sharing a
-//!   [`Tally`] of counts and statistics.
+//! - [`walk`]: the walk, one loop generic over how a node branches, with a
+//!   [`Tally`] of counts and statistics;
+//! - [`exact`] and [`bounded`]: how nodes branch, one case for Algorithms
+//!   X and C, one for Algorithm M (whose levels branch differently).
 //!
 //! Counts are `u128`, added with a check: an overflow is an error, never a
 //! wrapped count. The cache is bounded (see [`MemoConfig::memory_limit`]):
@@ -28,8 +29,9 @@ mod cache;
 mod exact;
 mod key;
 mod path;
+mod walk;
 
-use super::{Colored, Colors, ExactCover, Plain, Solver};
+use super::{AlgorithmX, Colored, Colors, Plain, Solver};
 use crate::matrix::{Kind, Matrix};
 use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};
 
@@ -490,7 +492,7 @@ impl Solver<'_> {
     {
         by_algorithm!(
             self,
-            A => self.memo_walk::<A, M>(tally, monitor),
+            A => self.memo_walk_exact::<A, M>(tally, monitor),
             bounded => by_hiding!(self, H => self.memo_walk_bounded::<H, M>(tally, monitor))
         )
     }

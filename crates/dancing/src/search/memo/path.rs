@@ -17,7 +17,7 @@ use super::cache::{SharedCache, Store};
 use super::{CacheStats, MemoConfig, MemoError, Tally};
 use crate::matrix::{Hiding, Kind};
 use crate::search::m::later_in_branch;
-use crate::search::{Algorithm, Colored, Colors, ExactCover, Plain, Solver};
+use crate::search::{Algorithm, AlgorithmX, Colored, Colors, Plain, Solver};
 use crate::visit::{Progress, Stats};
 
 /// The state of a memoized count on one thread, kept from subtree to
