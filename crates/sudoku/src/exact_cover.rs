@@ -58,11 +58,11 @@ use std::io::{self, Write};
 
 use dancing::{ItemId, OptionId, Problem, ProblemBuilder};
 
-use crate::conflict::Unit;
 use crate::grid::{Grid, Shape};
 use crate::outcome::{SolveError, check_givens};
 use crate::rules::{Cage, Rules};
 use crate::symbols::Symbols;
+use crate::unit::Unit;
 
 /// The most fillings a killer cage may have (each is an option): every cage
 /// of up to 8 cells on 9x9 fits.
