@@ -10,7 +10,7 @@ use crate::symbols::Symbols;
 /// stored.
 pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
-/// Settings of a [`PuzzleReader`] beyond the format.
+/// Settings of a [`PuzzleReader`](crate::format::PuzzleReader) beyond the format.
 #[derive(Clone, Debug, Default)]
 pub struct ReadOptions {
     /// The shape of every puzzle (`--box`): line lengths and rows must fit
