@@ -34,9 +34,9 @@
 //! # Ok::<(), dancing_sudoku::GridError>(())
 //! ```
 
-use crate::conflict::Unit;
 use crate::grid::Grid;
 use crate::rules::Rules;
+use crate::unit::Unit;
 
 /// The most cells a [`Bitboard`] takes: one bit each in a `u128`.
 pub const MAX_CELLS: usize = 128;

@@ -47,7 +47,7 @@
 //! givens are never built, and nor are fillings that do.
 //!
 //! [`Mapping`] numbers the items and options of some rules, once, for both
-//! the named problem ([`ExactCover`], [`to_dlx`]) and the solver behind
+//! the named problem ([`SudokuCover`], [`to_dlx`]) and the solver behind
 //! [`Engine::Dlx`](crate::Engine::Dlx), which links the full mapping once
 //! per set of rules, without names, and selects the givens' options before
 //! each search: what it searches is this problem with the givens' items
@@ -58,11 +58,11 @@ use std::io::{self, Write};
 
 use dancing::{ItemId, OptionId, Problem, ProblemBuilder};
 
-use crate::conflict::Unit;
 use crate::grid::{Grid, Shape};
 use crate::outcome::{SolveError, check_givens};
 use crate::rules::{Cage, Rules};
 use crate::symbols::Symbols;
+use crate::unit::Unit;
 
 /// The most fillings a killer cage may have (each is an option): every cage
 /// of up to 8 cells on 9x9 fits.
@@ -395,11 +395,11 @@ fn coordinate(size: usize, value: usize) -> String {
 /// ```
 /// use bumpalo::Bump;
 /// use dancing::Solver;
-/// use dancing_sudoku::{exact_cover::ExactCover, Grid};
+/// use dancing_sudoku::{exact_cover::SudokuCover, Grid};
 ///
 /// let puzzle: Grid =
 ///     ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.".parse()?;
-/// let cover = ExactCover::new(&puzzle)?;
+/// let cover = SudokuCover::new(&puzzle)?;
 /// assert_eq!(cover.problem().item_count(), 324);
 ///
 /// let bump = Bump::new();
@@ -409,22 +409,22 @@ fn coordinate(size: usize, value: usize) -> String {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
-pub struct ExactCover {
+pub struct SudokuCover {
     puzzle: Grid,
     rules: Rules,
     built: Built,
 }
 
-impl ExactCover {
+impl SudokuCover {
     /// The problem of a classic `puzzle`: every item, a single option per
     /// given, and one option per candidate of each empty cell.
     /// Contradictory givens are an error, not a problem without solutions.
-    pub fn new(puzzle: &Grid) -> Result<ExactCover, SolveError> {
-        ExactCover::with_rules(puzzle, &Rules::classic(puzzle.shape()))
+    pub fn new(puzzle: &Grid) -> Result<SudokuCover, SolveError> {
+        SudokuCover::with_rules(puzzle, &Rules::classic(puzzle.shape()))
     }
 
     /// The problem of `puzzle` under `rules`.
-    pub fn with_rules(puzzle: &Grid, rules: &Rules) -> Result<ExactCover, SolveError> {
+    pub fn with_rules(puzzle: &Grid, rules: &Rules) -> Result<SudokuCover, SolveError> {
         if rules.shape() != puzzle.shape() {
             return Err(SolveError::RulesShape {
                 rules: rules.shape(),
@@ -433,7 +433,7 @@ impl ExactCover {
         }
         check_givens(puzzle, rules)?;
         let built = Mapping::new(rules).build(Some(puzzle), true)?;
-        Ok(ExactCover {
+        Ok(SudokuCover {
             puzzle: puzzle.clone(),
             rules: rules.clone(),
             built,
@@ -491,12 +491,12 @@ impl ExactCover {
     /// holds the cells as decimal numbers, `.` for a blank.
     ///
     /// ```
-    /// use dancing_sudoku::{exact_cover::ExactCover, Grid, Symbols};
+    /// use dancing_sudoku::{exact_cover::SudokuCover, Grid, Symbols};
     ///
     /// let mut puzzle = Grid::new(dancing_sudoku::Shape::new(2, 2)?);
     /// puzzle.set(0, 0, Some(1));
     /// let mut text = Vec::new();
-    /// ExactCover::new(&puzzle)?.write_dlx_in(&mut text, &Symbols::new("ABCD")?)?;
+    /// SudokuCover::new(&puzzle)?.write_dlx_in(&mut text, &Symbols::new("ABCD")?)?;
     /// assert!(String::from_utf8(text)?.starts_with("| sudoku A...............\n"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -537,7 +537,7 @@ impl ExactCover {
 /// ```
 pub fn to_dlx(puzzle: &Grid) -> Result<String, SolveError> {
     let mut text = Vec::new();
-    ExactCover::new(puzzle)?
+    SudokuCover::new(puzzle)?
         .write_dlx(&mut text)
         .expect("writing to memory does not fail");
     Ok(String::from_utf8(text).expect("item names are ASCII"))
@@ -587,7 +587,7 @@ mod tests {
     fn givens_are_single_options_and_conflicting_candidates_are_pruned() {
         let mut puzzle = Grid::default();
         puzzle.set(0, 0, Some(5));
-        let cover = ExactCover::new(&puzzle).unwrap();
+        let cover = SudokuCover::new(&puzzle).unwrap();
         // 1 given + 80 cells; the 20 peers of r1c1 lose the 5.
         assert_eq!(cover.problem().option_count(), 1 + 80 * 9 - 20);
         assert_eq!(
@@ -600,7 +600,7 @@ mod tests {
         );
         puzzle.set(0, 8, Some(5));
         assert!(matches!(
-            ExactCover::new(&puzzle),
+            SudokuCover::new(&puzzle),
             Err(SolveError::Contradiction(_))
         ));
     }
@@ -612,7 +612,7 @@ mod tests {
         let rules = Rules::classic(shape)
             .with_cages(vec![cage(vec![0, 1], 3), cage(vec![2, 3, 4], 24)])
             .unwrap();
-        let cover = ExactCover::with_rules(&Grid::new(shape), &rules).unwrap();
+        let cover = SudokuCover::with_rules(&Grid::new(shape), &rules).unwrap();
         let options = cover.problem().option_count();
         // 1+2 two ways; 7+8+9 in 3! orders; 76 cells of 9 candidates.
         assert_eq!(options, 76 * 9 + 2 + 6);
@@ -620,7 +620,7 @@ mod tests {
             .with_cages(vec![cage((0..9).collect(), 45)])
             .unwrap();
         assert!(matches!(
-            ExactCover::with_rules(&Grid::new(shape), &huge),
+            SudokuCover::with_rules(&Grid::new(shape), &huge),
             Err(SolveError::CageTooLarge { cells: 9, .. })
         ));
     }

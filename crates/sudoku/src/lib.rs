@@ -17,9 +17,10 @@ mod outcome;
 mod rules;
 mod solver;
 mod symbols;
+mod unit;
 
 pub use budget::{Budget, Cutoff, POLL_INTERVAL};
-pub use conflict::{Conflict, Unit};
+pub use conflict::Conflict;
 pub use engine::{Engine, UnknownEngine};
 pub use exact_cover::to_dlx;
 pub use format::{Format, GridWriter, Layout, PuzzleReader};
@@ -28,3 +29,4 @@ pub use outcome::{Outcome, SolveError};
 pub use rules::{Cage, Rules, RulesError, Variant, Violation};
 pub use solver::{Solver, solve};
 pub use symbols::{Symbols, SymbolsError};
+pub use unit::Unit;

@@ -17,8 +17,8 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
 
-use crate::conflict::Unit;
 use crate::grid::{Cell, Grid, Shape};
+use crate::unit::Unit;
 
 /// A set of variant rules, without their data: what `--variant` names.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -341,7 +341,7 @@ impl Rules {
         // Rows, columns and boxes in one pass over the cells (the answers
         // of a batch are nearly always right); the walk below, unit by
         // unit, names the first unit that repeats a digit.
-        if self.is_classic() && crate::conflict::is_consistent(solution) {
+        if self.is_classic() && crate::unit::is_consistent(solution) {
             return Ok(());
         }
         let repeated = self.try_for_each_unit(|unit, cells| {

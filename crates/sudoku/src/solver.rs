@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::budget::Budget;
-use crate::dfs;
+use crate::dfs::{self, DepthFirst};
 use crate::dlx::DlxSolver;
 use crate::engine::Engine;
 use crate::grid::Grid;
@@ -108,11 +108,15 @@ impl Solver {
         }
         match self.engine {
             Engine::Dlx => self.dlx.search(puzzle, rules, limit, budget, solution),
-            Engine::Naive => dfs::naive::search_within(puzzle, limit, budget, solution),
-            Engine::BlankList => dfs::blank_list::search_within(puzzle, limit, budget, solution),
-            Engine::Mrv => dfs::mrv::search_within(puzzle, limit, budget, solution),
-            Engine::Stack => dfs::stack::search_within(puzzle, limit, budget, solution),
-            Engine::Bitmask => dfs::bitmask::search_within(puzzle, limit, budget, solution),
+            Engine::Naive => dfs::naive::Naive::search_within(puzzle, limit, budget, solution),
+            Engine::BlankList => {
+                dfs::blank_list::BlankList::search_within(puzzle, limit, budget, solution)
+            }
+            Engine::Mrv => dfs::mrv::Mrv::search_within(puzzle, limit, budget, solution),
+            Engine::Stack => dfs::stack::Stack::search_within(puzzle, limit, budget, solution),
+            Engine::Bitmask => {
+                dfs::bitmask::Bitmask::search_within(puzzle, limit, budget, solution)
+            }
         }
     }
 

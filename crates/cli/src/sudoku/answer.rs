@@ -8,7 +8,7 @@ use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use dancing_sudoku::exact_cover::ExactCover;
+use dancing_sudoku::exact_cover::SudokuCover;
 use dancing_sudoku::format::{Layout, ReadError};
 use dancing_sudoku::{Cutoff, Grid, Outcome, Rules, SolveError, Solver, Symbols};
 
@@ -62,7 +62,7 @@ pub(super) enum Verdict<'a> {
         mismatch: Option<String>,
     },
     /// `--to-dlx`: the puzzle's exact cover.
-    Converted { cover: Box<ExactCover> },
+    Converted { cover: Box<SudokuCover> },
     /// `--to-dlx-dir`: the file the exact cover was written to.
     ConvertedTo { path: PathBuf },
     /// No answer, and why.
@@ -242,7 +242,7 @@ impl<'c> Answerer<'c> {
     /// `--to-dlx`: the puzzle's exact cover; `--to-dlx-dir`: written to a
     /// file of its own.
     fn convert<'a>(&self, case: Case<'a>) -> Verdict<'a> {
-        let cover = match ExactCover::with_rules(case.puzzle, case.rules) {
+        let cover = match SudokuCover::with_rules(case.puzzle, case.rules) {
             Ok(cover) => cover,
             Err(error) => return Verdict::unsearched(case, Failure::Invalid(error)),
         };

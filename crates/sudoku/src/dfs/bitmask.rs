@@ -22,54 +22,33 @@
 
 use std::ops::ControlFlow;
 
-use super::Tally;
-use crate::budget::Budget;
+use super::DepthFirst;
+use super::tally::Tally;
+use crate::engine::Engine;
 use crate::grid::Grid;
-use crate::outcome::{Outcome, SolveError, check_givens};
+use crate::outcome::{SolveError, check_givens};
 use crate::rules::Rules;
 
-/// Counts the solutions of `puzzle` (any shape) up to `limit`, writing the
-/// first found into `solution`.
+/// The fewest-candidates search of AcWing 166, for a puzzle of any shape.
 ///
 /// ```
-/// use dancing_sudoku::{dfs, Grid, Shape};
+/// use dancing_sudoku::dfs::{DepthFirst, bitmask::Bitmask};
+/// use dancing_sudoku::{Grid, Shape};
 ///
 /// let puzzle: Grid =
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 /// let mut solution = Grid::default();
-/// assert_eq!(dfs::bitmask::search(&puzzle, 2, &mut solution)?.solutions, 1);
+/// assert_eq!(Bitmask::search(&puzzle, 2, &mut solution)?.solutions, 1);
 /// assert_eq!(
 ///     solution.to_line(),
 ///     "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
 /// );
 /// // Every shape: the 288 grids of 4x4.
 /// let empty = Grid::new(Shape::new(2, 2)?);
-/// assert_eq!(dfs::bitmask::search(&empty, 1000, &mut solution)?.solutions, 288);
+/// assert_eq!(Bitmask::search(&empty, 1000, &mut solution)?.solutions, 288);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn search(puzzle: &Grid, limit: u64, solution: &mut Grid) -> Result<Outcome, SolveError> {
-    search_within(puzzle, limit, &Budget::default(), solution)
-}
-
-/// [`search`] within `budget`: the outcome says if it ran out.
-pub fn search_within(
-    puzzle: &Grid,
-    limit: u64,
-    budget: &Budget,
-    solution: &mut Grid,
-) -> Result<Outcome, SolveError> {
-    check_givens(puzzle, &Rules::classic(puzzle.shape()))?;
-    let mut board = Masks::load(puzzle);
-    let mut tally = Tally::new(puzzle, limit, budget, solution);
-    if !tally.is_satisfied() {
-        let empty = board.blanks.len();
-        let _ = board.fill(&mut tally, empty);
-    }
-    Ok(tally.outcome())
-}
-
-/// A puzzle of any shape loaded for the search.
-struct Masks {
+pub struct Bitmask {
     cells: Vec<u8>,
     /// The indices into `used` of each cell's row, column and box masks:
     /// rows first, then columns, then boxes (`3 n <= 192` masks).
@@ -79,14 +58,29 @@ struct Masks {
     /// Bit `d - 1` of a mask: digit `d` is used in that unit.
     used: Vec<u64>,
     /// The empty cells of the puzzle; the first `empty` of them (the
-    /// argument of [`Masks::fill`]) are still empty.
+    /// argument of [`Bitmask::fill`]) are still empty.
     blanks: Vec<u16>,
     /// The mask of every digit of the shape.
     all: u64,
 }
 
-impl Masks {
-    fn load(puzzle: &Grid) -> Masks {
+impl DepthFirst for Bitmask {
+    const ENGINE: Engine = Engine::Bitmask;
+
+    fn load(puzzle: &Grid) -> Result<Bitmask, SolveError> {
+        check_givens(puzzle, &Rules::classic(puzzle.shape()))?;
+        Ok(Bitmask::with_givens(puzzle))
+    }
+
+    fn walk(&mut self, tally: &mut Tally<'_>) -> ControlFlow<()> {
+        let empty = self.blanks.len();
+        self.fill(tally, empty)
+    }
+}
+
+impl Bitmask {
+    /// The masks of `puzzle`'s givens, and its empty cells.
+    fn with_givens(puzzle: &Grid) -> Bitmask {
         let shape = puzzle.shape();
         let n = shape.size();
         let units: Vec<[u8; 3]> = (0..n * n)
@@ -110,7 +104,7 @@ impl Masks {
                 unit_cells[u as usize * n + place] = cell as u16;
             }
         }
-        let mut masks = Masks {
+        let mut masks = Bitmask {
             cells: puzzle.cells().to_vec(),
             units,
             unit_cells,

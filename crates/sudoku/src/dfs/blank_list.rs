@@ -8,67 +8,60 @@
 
 use std::ops::ControlFlow;
 
-use super::{Board, CELLS, Tally};
-use crate::budget::Budget;
+use super::tally::Tally;
+use super::{Board, CELLS, DepthFirst};
 use crate::engine::Engine;
 use crate::grid::Grid;
-use crate::outcome::{Outcome, SolveError};
+use crate::outcome::SolveError;
 
-/// Counts the solutions of `puzzle` up to `limit`, writing the first (the
-/// smallest in reading order) into `solution`.
+/// The search of the "100 lines" post; it finds the smallest solution in
+/// reading order first.
 ///
 /// ```
-/// use dancing_sudoku::{dfs, Grid};
+/// use dancing_sudoku::dfs::{DepthFirst, blank_list::BlankList};
+/// use dancing_sudoku::Grid;
 ///
 /// let puzzle: Grid =
 ///     "000004500680009000250380000020043800340008006800652470162890700508067209070000605".parse()?;
 /// let mut solution = Grid::default();
-/// assert_eq!(dfs::blank_list::search(&puzzle, 2, &mut solution)?.solutions, 1);
+/// assert_eq!(BlankList::search(&puzzle, 2, &mut solution)?.solutions, 1);
 /// assert_eq!(
 ///     solution.to_line(),
 ///     "913724568687519342254386197726943851345178926891652473162895734538467219479231685"
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn search(puzzle: &Grid, limit: u64, solution: &mut Grid) -> Result<Outcome, SolveError> {
-    search_within(puzzle, limit, &Budget::default(), solution)
-}
-
-/// [`search`] within `budget`: the outcome says if it ran out.
-pub fn search_within(
-    puzzle: &Grid,
-    limit: u64,
-    budget: &Budget,
-    solution: &mut Grid,
-) -> Result<Outcome, SolveError> {
-    let board = Board::load(puzzle, Engine::BlankList)?;
-    let (blanks, blank_count) = board.blanks();
-    let mut search = BlankList {
-        board,
-        blanks,
-        blank_count,
-        tally: Tally::new(puzzle, limit, budget, solution),
-    };
-    if !search.tally.is_satisfied() {
-        let _ = search.fill_from(0);
-    }
-    Ok(search.tally.outcome())
-}
-
-struct BlankList<'s> {
+pub struct BlankList {
     board: Board,
     /// The empty cells of the puzzle, in reading order.
     blanks: [u8; CELLS],
     blank_count: usize,
-    tally: Tally<'s>,
 }
 
-impl BlankList<'_> {
+impl DepthFirst for BlankList {
+    const ENGINE: Engine = Engine::BlankList;
+
+    fn load(puzzle: &Grid) -> Result<BlankList, SolveError> {
+        let board = Board::load(puzzle, Self::ENGINE)?;
+        let (blanks, blank_count) = board.blanks();
+        Ok(BlankList {
+            board,
+            blanks,
+            blank_count,
+        })
+    }
+
+    fn walk(&mut self, tally: &mut Tally<'_>) -> ControlFlow<()> {
+        self.fill_from(tally, 0)
+    }
+}
+
+impl BlankList {
     /// Fills the blanks from number `k` on; breaks when the tally has seen
     /// enough.
-    fn fill_from(&mut self, k: usize) -> ControlFlow<()> {
+    fn fill_from(&mut self, tally: &mut Tally<'_>, k: usize) -> ControlFlow<()> {
         if k == self.blank_count {
-            return self.tally.found(&self.board.cells);
+            return tally.found(&self.board.cells);
         }
         let cell = self.blanks[k] as usize;
         let used = self.board.used(cell);
@@ -76,9 +69,9 @@ impl BlankList<'_> {
             if used & (1 << (digit - 1)) != 0 {
                 continue;
             }
-            self.tally.enter()?;
+            tally.enter()?;
             self.board.place(cell, digit);
-            let flow = self.fill_from(k + 1);
+            let flow = self.fill_from(tally, k + 1);
             self.board.unplace(cell);
             flow?;
         }

@@ -4,6 +4,8 @@
 
 use std::fmt;
 
+use super::DepthFirst;
+use super::stack::Stack;
 use crate::grid::{Grid, Shape};
 use crate::outcome::SolveError;
 
@@ -152,6 +154,6 @@ fn read_rows<'a>(rows: impl Iterator<Item = &'a [char]>) -> Result<Grid, BoardEr
 
 fn first_solution(puzzle: &Grid) -> Result<Option<Grid>, BoardError> {
     let mut solution = puzzle.clone();
-    let outcome = super::stack::search(puzzle, 1, &mut solution).map_err(BoardError::Invalid)?;
+    let outcome = Stack::search(puzzle, 1, &mut solution).map_err(BoardError::Invalid)?;
     Ok((outcome.solutions > 0).then_some(solution))
 }

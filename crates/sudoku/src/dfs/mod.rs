@@ -23,11 +23,12 @@
 
 use std::ops::ControlFlow;
 
-use crate::budget::{Budget, Guard};
+use crate::budget::Budget;
 use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
 use crate::outcome::{Outcome, SolveError, check_givens};
 use crate::rules::Rules;
+use tally::Tally;
 
 pub mod bitmask;
 pub mod blank_list;
@@ -35,6 +36,52 @@ pub mod leetcode;
 pub mod mrv;
 pub mod naive;
 pub mod stack;
+mod tally;
+
+/// A depth-first engine: how it loads a puzzle and walks its search tree.
+/// The front every engine shares (the checks, the count up to a limit, the
+/// budget, the outcome) is written once, in [`search_within`]; each engine
+/// is its own type, so its walk is compiled for it alone.
+///
+/// Implemented by [`naive::Naive`], [`blank_list::BlankList`], [`mrv::Mrv`],
+/// [`stack::Stack`] and [`bitmask::Bitmask`] (the walk writes into this
+/// crate's count of the search, so only they can).
+///
+/// [`search_within`]: DepthFirst::search_within
+pub trait DepthFirst: Sized {
+    /// The engine, as errors name it.
+    const ENGINE: Engine;
+
+    /// The puzzle loaded for the search, or why it cannot be searched (a
+    /// shape the engine does not take, givens that repeat a digit).
+    fn load(puzzle: &Grid) -> Result<Self, SolveError>;
+
+    /// Walks the search tree, counting nodes and solutions in `tally`;
+    /// breaks when the tally has seen enough or the budget ran out.
+    fn walk(&mut self, tally: &mut Tally<'_>) -> ControlFlow<()>;
+
+    /// Counts the solutions of `puzzle` up to `limit`, writing the first
+    /// found into `solution`.
+    fn search(puzzle: &Grid, limit: u64, solution: &mut Grid) -> Result<Outcome, SolveError> {
+        Self::search_within(puzzle, limit, &Budget::default(), solution)
+    }
+
+    /// [`search`](Self::search) within `budget`: the outcome says if it ran
+    /// out.
+    fn search_within(
+        puzzle: &Grid,
+        limit: u64,
+        budget: &Budget,
+        solution: &mut Grid,
+    ) -> Result<Outcome, SolveError> {
+        let mut search = Self::load(puzzle)?;
+        let mut tally = Tally::new(puzzle, limit, budget, solution);
+        if !tally.is_satisfied() {
+            let _ = search.walk(&mut tally);
+        }
+        Ok(tally.outcome())
+    }
+}
 
 /// The number of cells of a 9x9 grid.
 const CELLS: usize = 81;
@@ -170,79 +217,4 @@ fn bit(digit: u8) -> u16 {
 #[inline]
 fn digit_of(bit: u16) -> u8 {
     bit.trailing_zeros() as u8 + 1
-}
-
-/// Counts solutions up to a limit, keeps the first, counts nodes, and
-/// keeps the search within its budget.
-pub(crate) struct Tally<'s> {
-    limit: u64,
-    solutions: u64,
-    /// 1 for the root plus one per digit placed.
-    nodes: u64,
-    /// The node count at which to ask the guard whether to go on: one
-    /// comparison per node in the hot loop, the rest out of it.
-    checkpoint: u64,
-    guard: Guard<'s>,
-    first: &'s mut Grid,
-}
-
-impl<'s> Tally<'s> {
-    /// A tally writing the first solution into `first`, which starts as a
-    /// copy of the puzzle, within `budget`.
-    pub(crate) fn new(
-        puzzle: &Grid,
-        limit: u64,
-        budget: &'s Budget,
-        first: &'s mut Grid,
-    ) -> Tally<'s> {
-        first.clone_from(puzzle);
-        let guard = budget.start();
-        Tally {
-            limit,
-            solutions: 0,
-            nodes: 1,
-            checkpoint: guard.first_checkpoint(),
-            guard,
-            first,
-        }
-    }
-
-    /// Whether nothing is to be searched for (a limit of 0).
-    pub(crate) fn is_satisfied(&self) -> bool {
-        self.solutions >= self.limit
-    }
-
-    /// Counts a node about to be entered (a digit about to be placed), or
-    /// breaks, leaving it unentered, when the budget has run out.
-    #[inline(always)]
-    pub(crate) fn enter(&mut self) -> ControlFlow<()> {
-        if self.nodes >= self.checkpoint {
-            self.checkpoint = self.guard.checkpoint(self.nodes)?;
-        }
-        self.nodes += 1;
-        ControlFlow::Continue(())
-    }
-
-    /// Records a complete grid; breaks when the limit is reached.
-    pub(crate) fn found(&mut self, cells: &[u8]) -> ControlFlow<()> {
-        self.solutions += 1;
-        if self.solutions == 1 {
-            self.first.cells_mut().copy_from_slice(cells);
-        }
-        if self.solutions >= self.limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    }
-
-    /// The outcome of the search.
-    pub(crate) fn outcome(&self) -> Outcome {
-        Outcome {
-            solutions: self.solutions,
-            nodes: if self.limit == 0 { 0 } else { self.nodes },
-            cutoff: self.guard.cutoff,
-            deduced: 0,
-        }
-    }
 }

@@ -10,11 +10,11 @@
 
 use std::ops::ControlFlow;
 
-use super::{Board, CELLS, Tally, digit_of};
-use crate::budget::Budget;
+use super::tally::Tally;
+use super::{Board, CELLS, DepthFirst, digit_of};
 use crate::engine::Engine;
 use crate::grid::Grid;
-use crate::outcome::{Outcome, SolveError};
+use crate::outcome::SolveError;
 
 /// `ONES[mask]` is the number of candidates in a 9-bit mask.
 const ONES: [u8; 512] = {
@@ -27,55 +27,47 @@ const ONES: [u8; 512] = {
     ones
 };
 
-/// Counts the solutions of `puzzle` up to `limit`, writing the first found
-/// into `solution`.
+/// The search of AcWing 166, fewest candidates first.
 ///
 /// ```
-/// use dancing_sudoku::{dfs, Grid};
+/// use dancing_sudoku::dfs::{DepthFirst, mrv::Mrv};
+/// use dancing_sudoku::Grid;
 ///
 /// let puzzle: Grid =
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 /// let mut solution = Grid::default();
-/// assert_eq!(dfs::mrv::search(&puzzle, 2, &mut solution)?.solutions, 1);
+/// assert_eq!(Mrv::search(&puzzle, 2, &mut solution)?.solutions, 1);
 /// assert_eq!(
 ///     solution.to_line(),
 ///     "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
 /// );
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn search(puzzle: &Grid, limit: u64, solution: &mut Grid) -> Result<Outcome, SolveError> {
-    search_within(puzzle, limit, &Budget::default(), solution)
-}
-
-/// [`search`] within `budget`: the outcome says if it ran out.
-pub fn search_within(
-    puzzle: &Grid,
-    limit: u64,
-    budget: &Budget,
-    solution: &mut Grid,
-) -> Result<Outcome, SolveError> {
-    let board = Board::load(puzzle, Engine::Mrv)?;
-    let empty = board.cells.iter().filter(|&&d| d == 0).count();
-    let mut search = Mrv {
-        board,
-        tally: Tally::new(puzzle, limit, budget, solution),
-    };
-    if !search.tally.is_satisfied() {
-        let _ = search.fill(empty);
-    }
-    Ok(search.tally.outcome())
-}
-
-struct Mrv<'s> {
+pub struct Mrv {
     board: Board,
-    tally: Tally<'s>,
+    /// The empty cells of the puzzle.
+    empty: usize,
 }
 
-impl Mrv<'_> {
+impl DepthFirst for Mrv {
+    const ENGINE: Engine = Engine::Mrv;
+
+    fn load(puzzle: &Grid) -> Result<Mrv, SolveError> {
+        let board = Board::load(puzzle, Self::ENGINE)?;
+        let empty = board.cells.iter().filter(|&&d| d == 0).count();
+        Ok(Mrv { board, empty })
+    }
+
+    fn walk(&mut self, tally: &mut Tally<'_>) -> ControlFlow<()> {
+        self.fill(tally, self.empty)
+    }
+}
+
+impl Mrv {
     /// Fills the `empty` cells left; breaks when the tally has seen enough.
-    fn fill(&mut self, empty: usize) -> ControlFlow<()> {
+    fn fill(&mut self, tally: &mut Tally<'_>, empty: usize) -> ControlFlow<()> {
         if empty == 0 {
-            return self.tally.found(&self.board.cells);
+            return tally.found(&self.board.cells);
         }
         let mut best = CELLS;
         let mut fewest = u8::MAX;
@@ -98,9 +90,9 @@ impl Mrv<'_> {
         while candidates != 0 {
             let lowest = candidates & candidates.wrapping_neg();
             candidates ^= lowest;
-            self.tally.enter()?;
+            tally.enter()?;
             self.board.place(best, digit_of(lowest));
-            let flow = self.fill(empty - 1);
+            let flow = self.fill(tally, empty - 1);
             self.board.unplace(best);
             flow?;
         }

@@ -8,70 +8,61 @@
 
 use std::ops::ControlFlow;
 
-use super::{Board, CELLS, Tally};
-use crate::budget::Budget;
+use super::tally::Tally;
+use super::{Board, CELLS, DepthFirst};
 use crate::engine::Engine;
 use crate::grid::Grid;
-use crate::outcome::{Outcome, SolveError};
+use crate::outcome::SolveError;
 
-/// Counts the solutions of `puzzle` up to `limit`, writing the first (the
-/// smallest in reading order) into `solution`.
+/// The search of POJ 2676; it finds the smallest solution in reading order
+/// first.
 ///
 /// ```
-/// use dancing_sudoku::{dfs, Grid};
+/// use dancing_sudoku::dfs::{DepthFirst, naive::Naive};
+/// use dancing_sudoku::Grid;
 ///
 /// let puzzle: Grid =
 ///     "103000509002109400000704000300502006060000050700803004000401000009205800804000107".parse()?;
 /// let mut solution = Grid::default();
-/// let outcome = dfs::naive::search(&puzzle, 2, &mut solution)?;
+/// let outcome = Naive::search(&puzzle, 2, &mut solution)?;
 /// assert_eq!(outcome.solutions, 1);
 /// assert!(solution.solves(&puzzle));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn search(puzzle: &Grid, limit: u64, solution: &mut Grid) -> Result<Outcome, SolveError> {
-    search_within(puzzle, limit, &Budget::default(), solution)
-}
-
-/// [`search`] within `budget`: the outcome says if it ran out.
-pub fn search_within(
-    puzzle: &Grid,
-    limit: u64,
-    budget: &Budget,
-    solution: &mut Grid,
-) -> Result<Outcome, SolveError> {
-    let board = Board::load(puzzle, Engine::Naive)?;
-    let mut search = Naive {
-        board,
-        tally: Tally::new(puzzle, limit, budget, solution),
-    };
-    if !search.tally.is_satisfied() {
-        let _ = search.fill_from(0);
-    }
-    Ok(search.tally.outcome())
-}
-
-struct Naive<'s> {
+pub struct Naive {
     board: Board,
-    tally: Tally<'s>,
 }
 
-impl Naive<'_> {
+impl DepthFirst for Naive {
+    const ENGINE: Engine = Engine::Naive;
+
+    fn load(puzzle: &Grid) -> Result<Naive, SolveError> {
+        let board = Board::load(puzzle, Self::ENGINE)?;
+        Ok(Naive { board })
+    }
+
+    fn walk(&mut self, tally: &mut Tally<'_>) -> ControlFlow<()> {
+        self.fill_from(tally, 0)
+    }
+}
+
+impl Naive {
     /// Fills cells `cell..81`; breaks when the tally has seen enough.
-    fn fill_from(&mut self, cell: usize) -> ControlFlow<()> {
+    fn fill_from(&mut self, tally: &mut Tally<'_>, cell: usize) -> ControlFlow<()> {
         if cell == CELLS {
-            return self.tally.found(&self.board.cells);
+            return tally.found(&self.board.cells);
         }
         if self.board.cells[cell] != 0 {
-            return self.fill_from(cell + 1);
+            return self.fill_from(tally, cell + 1);
         }
         let used = self.board.used(cell);
         for digit in 1..=9u8 {
             if used & (1 << (digit - 1)) != 0 {
                 continue;
             }
-            self.tally.enter()?;
+            tally.enter()?;
             self.board.place(cell, digit);
-            let flow = self.fill_from(cell + 1);
+            let flow = self.fill_from(tally, cell + 1);
             self.board.unplace(cell);
             flow?;
         }

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use super::Layout;
+use super::kind::Layout;
 use crate::grid::{Grid, digit_char};
 use crate::symbols::Symbols;
 

@@ -141,7 +141,7 @@ impl Generator {
                 );
                 if seed.get(row, col).is_none() {
                     seed.set(row, col, Some(digit));
-                    if !crate::conflict::is_consistent(&seed) {
+                    if !crate::unit::is_consistent(&seed) {
                         seed.set(row, col, None);
                     }
                 }

@@ -20,9 +20,9 @@
 //! second solution in hand.
 
 use crate::bitboard::{peer_masks, unit_masks};
-use crate::conflict::Unit;
 use crate::grid::Grid;
 use crate::rules::Rules;
+use crate::unit::Unit;
 
 /// No set yet.
 const NONE: u32 = u32::MAX;

@@ -8,7 +8,7 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing_sudoku::exact_cover::ExactCover;
+use dancing_sudoku::exact_cover::SudokuCover;
 use dancing_sudoku::generate::Generator;
 use dancing_sudoku::{Engine, Grid, Outcome, Shape, SolveError, Solver};
 use proptest::prelude::*;
@@ -22,7 +22,7 @@ const ROW_MAJOR: [Engine; 3] = [Engine::Naive, Engine::BlankList, Engine::Stack]
 /// Every solution of `puzzle` up to `limit`, by the named exact-cover model
 /// on the engine directly, as sorted lines.
 fn all_solutions(puzzle: &Grid, limit: usize) -> Vec<String> {
-    let cover = ExactCover::new(puzzle).expect("consistent givens");
+    let cover = SudokuCover::new(puzzle).expect("consistent givens");
     let bump = Bump::new();
     let mut solver = dancing::Solver::new(cover.problem(), &bump);
     let mut lines = Vec::new();
@@ -175,7 +175,7 @@ fn contradictory_givens_are_invalid_for_every_engine() {
                 "{engine}"
             );
         }
-        assert!(ExactCover::new(&puzzle).is_err());
+        assert!(SudokuCover::new(&puzzle).is_err());
         assert!(dancing_sudoku::to_dlx(&puzzle).is_err());
     }
 }

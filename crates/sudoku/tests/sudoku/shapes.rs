@@ -28,7 +28,7 @@ fn six_by_six_with_2x3_boxes() {
         assert_solves(&solution, &puzzle);
         assert!(solver.is_unique(&puzzle).unwrap());
         // The named model agrees.
-        let cover = dancing_sudoku::exact_cover::ExactCover::new(&puzzle).unwrap();
+        let cover = dancing_sudoku::exact_cover::SudokuCover::new(&puzzle).unwrap();
         let bump = bumpalo::Bump::new();
         let all = dancing::Solver::new(cover.problem(), &bump).collect(3);
         assert_eq!(all.len(), 1);

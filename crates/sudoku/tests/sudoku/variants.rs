@@ -3,7 +3,7 @@
 //! compared with a brute-force enumerator written here, and the named exact
 //! cover agrees with the solver.
 
-use dancing_sudoku::exact_cover::ExactCover;
+use dancing_sudoku::exact_cover::SudokuCover;
 use dancing_sudoku::generate::Generator;
 use dancing_sudoku::{Cage, Engine, Grid, Rules, Shape, SolveError, Solver};
 
@@ -390,7 +390,7 @@ fn variant_puzzles_of_9x9_are_solved_verified_and_match_the_named_cover() {
             assert_eq!(rules.check(&found, &puzzle), Ok(()));
 
             // The named problem has the same solutions (up to 2).
-            let cover = ExactCover::with_rules(&puzzle, &rules).unwrap();
+            let cover = SudokuCover::with_rules(&puzzle, &rules).unwrap();
             let bump = bumpalo::Bump::new();
             let all = dancing::Solver::new(cover.problem(), &bump).collect(2);
             assert_eq!(all.len() as u64, outcome.solutions);
