@@ -5,6 +5,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use dancing::random::SplitMix64;
 use dancing_sudoku::Shape;
 use dancing_sudoku::generate::Generator;
 
@@ -279,20 +280,6 @@ pub fn bench_sets() -> Vec<PuzzleSet> {
     sets
 }
 
-/// SplitMix64: a fixed sequence from a seed, so samples are the same on
-/// every machine and in every version of the project.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 /// A fixed sample of `size` puzzles of `set` (all of them if it is no
 /// larger): the first `size` positions of a Fisher-Yates shuffle of the
 /// positions driven by SplitMix64 from `seed`, kept in file order.
@@ -300,12 +287,10 @@ pub fn sample(set: &PuzzleSet, size: usize, seed: u64) -> PuzzleSet {
     if set.puzzles.len() <= size {
         return set.clone();
     }
-    let mut rng = SplitMix64(seed);
+    // SplitMix64's fixed stream: the same samples on every machine and in
+    // every version of the project.
     let mut positions: Vec<usize> = (0..set.puzzles.len()).collect();
-    for k in (1..positions.len()).rev() {
-        let j = (rng.next() % (k as u64 + 1)) as usize;
-        positions.swap(k, j);
-    }
+    SplitMix64::new(seed).shuffle_by_remainder(&mut positions);
     let mut chosen = positions[..size].to_vec();
     chosen.sort_unstable();
     PuzzleSet {

@@ -21,6 +21,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::panic::{self, AssertUnwindSafe};
 
+use dancing::random::SplitMix64;
 use dancing::{ItemKind, Problem};
 use dancing_problems::{DeBruijn, ExactCover, WordRectangles, ZeroOneMatrices};
 use dancing_testkit::figures;
@@ -132,19 +133,6 @@ fn generated(
 /// The seed of the generated word lists.
 pub const WORD_SEED: u64 = 7;
 
-/// SplitMix64: the same word lists on every machine.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
-
 /// `count` distinct random words of `length` letters from `alphabet`, in
 /// the order drawn (SplitMix64 from `seed`; each letter uniform).
 ///
@@ -157,12 +145,12 @@ pub fn word_list(count: usize, length: u32, alphabet: &str, seed: u64) -> Vec<St
         possible.is_none_or(|p| p >= count as u64),
         "only {possible:?} words of {length} letters over {alphabet:?}"
     );
-    let mut rng = SplitMix64(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut seen = std::collections::HashSet::new();
     let mut words = Vec::with_capacity(count);
     while words.len() < count {
         let word: String = (0..length)
-            .map(|_| letters[(rng.next() % letters.len() as u64) as usize])
+            .map(|_| letters[rng.below_by_remainder(letters.len())])
             .collect();
         if seen.insert(word.clone()) {
             words.push(word);

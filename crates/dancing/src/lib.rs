@@ -11,6 +11,7 @@ mod matrix;
 mod names;
 mod parallel;
 mod problem;
+pub mod random;
 mod reduce;
 mod relabel;
 mod search;

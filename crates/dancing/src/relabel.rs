@@ -4,6 +4,7 @@
 
 use crate::problem::builder::{BuildError, ProblemBuilder};
 use crate::problem::{ColorId, ItemId, ItemKind, OptionId, Problem};
+use crate::random::SplitMix64;
 
 /// `problem` rebuilt with the items of `items`, in that order, and the
 /// options of `options`, in that order: names, colors and bounds kept, an
@@ -96,7 +97,7 @@ impl Shuffled {
     /// `problem` with its primary items, its secondary items and its options
     /// each shuffled by a generator seeded with `seed`.
     pub fn new(problem: &Problem, seed: u64) -> Shuffled {
-        let mut random = SplitMix64(seed);
+        let mut random = SplitMix64::new(seed);
         let (mut primary, mut secondary): (Vec<ItemId>, Vec<ItemId>) = problem
             .items()
             .partition(|&item| problem.item_kind(item) == ItemKind::Primary);
@@ -125,52 +126,5 @@ impl Shuffled {
     /// If `option` is not an option of the shuffled problem.
     pub fn original(&self, option: OptionId) -> OptionId {
         self.originals[option.index()]
-    }
-}
-
-/// Steele, Lea and Flood's SplitMix64: a small, fast, well-mixed generator,
-/// enough to shuffle with (not for cryptography).
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `bound` (not 0), without modulo bias worth the name
-    /// (Lemire's multiply-and-shift).
-    fn below(&mut self, bound: usize) -> usize {
-        ((u128::from(self.next()) * bound as u128) >> 64) as usize
-    }
-
-    /// Fisher and Yates's shuffle.
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for k in (1..items.len()).rev() {
-            let j = self.below(k + 1);
-            items.swap(k, j);
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn shuffles_are_permutations_that_depend_on_the_seed() {
-        let mut seen = std::collections::BTreeSet::new();
-        for seed in 0..20 {
-            let mut items: Vec<u32> = (0..10).collect();
-            SplitMix64(seed).shuffle(&mut items);
-            let mut sorted = items.clone();
-            sorted.sort_unstable();
-            assert_eq!(sorted, (0..10).collect::<Vec<_>>());
-            seen.insert(items);
-        }
-        assert!(seen.len() > 15, "seeds should give different orders");
     }
 }

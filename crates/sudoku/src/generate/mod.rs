@@ -17,6 +17,8 @@
 //! # Ok::<(), dancing_sudoku::SolveError>(())
 //! ```
 
+use dancing::random::SplitMix64;
+
 use crate::budget::Budget;
 use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
@@ -51,7 +53,7 @@ const JIGSAW_ATTEMPTS: usize = 4;
 /// A seeded source of grids and puzzles.
 #[derive(Debug)]
 pub struct Generator {
-    state: u64,
+    random: SplitMix64,
     solver: Solver,
     /// The uniqueness proofs of [`Generator::minimal_clues`].
     prover: Prover,
@@ -73,7 +75,7 @@ impl Generator {
         // the same).
         solver.narrow_from(0);
         Generator {
-            state: seed,
+            random: SplitMix64::new(seed),
             solver,
             prover: Prover::default(),
             singles: None,
@@ -94,25 +96,19 @@ impl Generator {
 
     /// The next number of the SplitMix64 sequence.
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.random.next_u64()
     }
 
     /// A number in `0..bound` (`bound > 0`).
     pub fn below(&mut self, bound: usize) -> usize {
-        // The modulo bias is far below anything a test could notice.
-        (self.next_u64() % bound as u64) as usize
+        // The modulo bias is far below anything a test could notice, and
+        // the remainder keeps the puzzles of every published seed.
+        self.random.below_by_remainder(bound)
     }
 
     /// Shuffles `items` in place (Fisher-Yates).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for k in (1..items.len()).rev() {
-            let j = self.below(k + 1);
-            items.swap(k, j);
-        }
+        self.random.shuffle_by_remainder(items);
     }
 
     /// A random complete grid of `shape`: by backtracking on bit masks up
