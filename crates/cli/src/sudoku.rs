@@ -10,14 +10,14 @@
 //! run goes on.
 //!
 //! One [`Answerer`] decides what happened to each puzzle for both, a
-//! [`Printer`](printer::Printer) formats each verdict into [`Answers`] (the
+//! [`AnswerPrinter`](printer::AnswerPrinter) formats each verdict into [`Answers`] (the
 //! bytes for stdout, the messages for stderr and where they fall, the
 //! totals), and [`Output`] writes them out in input order.
 //!
 //! The parts: [`args`] (the command line), [`read`] (inputs to entries),
-//! [`answer`] (entries to verdicts), [`printer`] (verdicts to text),
-//! [`output`] (answers to stdout and stderr, in order), [`report`] (totals
-//! and summaries).
+//! [`answer`] (entries to verdicts), [`printer`] (verdicts to text in
+//! [`answers`]), [`output`] (answers to stdout and stderr, in order),
+//! [`report`] (totals and summaries).
 
 use std::cell::RefCell;
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -33,6 +33,7 @@ use crate::progress::Progress;
 use crate::status::{Status, is_broken_pipe};
 
 mod answer;
+mod answers;
 mod args;
 mod generate;
 mod output;
@@ -41,9 +42,10 @@ mod read;
 mod report;
 
 use answer::Answerer;
+use answers::Answers;
 pub use args::Args;
 use args::{Config, Mode};
-use output::{Answers, Output};
+use output::Output;
 use printer::printer_for;
 use read::{Entry, read_inputs};
 use report::{Totals, print_stats, summary_json};
@@ -171,7 +173,7 @@ fn solve_in_turn(args: &Args, config: &Config, output: &mut Output<'_>) -> io::R
         u64::MAX,
         &mut || output.borrow_mut().flush(),
         &mut |entry| {
-            answers.add(&answerer.answer(&entry), &mut *printer);
+            printer.add(&answerer.answer(&entry), &mut answers);
             output.borrow_mut().write(&answers)?;
             answers.clear();
             Ok(())
@@ -202,7 +204,7 @@ fn solve_in_parallel(
                 answers.cut_short = true;
                 break;
             }
-            answers.add(&answerer.answer(entry), &mut *printer);
+            printer.add(&answerer.answer(entry), &mut answers);
             if answers.cut_short {
                 break;
             }
@@ -261,7 +263,7 @@ fn convert_one(args: &Args, config: &Config, output: &mut Output<'_>) -> io::Res
     let mut answerer = Answerer::new(config);
     let mut printer = printer_for(config);
     for entry in &entries {
-        answers.add(&answerer.answer(entry), &mut *printer);
+        printer.add(&answerer.answer(entry), &mut answers);
     }
     output.write(&answers)
 }
