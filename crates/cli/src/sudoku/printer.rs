@@ -10,7 +10,7 @@ use dancing_sudoku::{Cutoff, Grid, Symbols};
 
 use super::answer::{Case, Failure, Search, Verdict};
 use super::answers::{Answers, Mark};
-use super::args::{Config, Mode};
+use super::plan::Printing;
 
 /// Writes the standard output part of verdicts into [`Answers`].
 pub(super) trait AnswerPrinter {
@@ -37,20 +37,23 @@ pub(super) trait AnswerPrinter {
     }
 }
 
-/// The printer of the output `config` asks for.
-pub(super) fn printer_for(config: &Config) -> Box<dyn AnswerPrinter + Send + '_> {
-    let symbols = &config.read.symbols;
-    let placeholder = config.placeholder.as_deref();
-    if config.json {
-        let counts = matches!(config.mode, Mode::Count { .. } | Mode::Unique);
-        return Box::new(Json { symbols, counts });
-    }
-    match config.mode {
-        Mode::ToDlx | Mode::ToDlxDir => Box::new(Dlx { symbols }),
-        Mode::Count { .. } => Box::new(Counts { placeholder }),
-        Mode::Solve | Mode::Unique => Box::new(Grids {
+/// The printer of `printing`, writing digits in `symbols`.
+pub(super) fn printer_for<'p>(
+    printing: &'p Printing,
+    symbols: &'p Symbols,
+) -> Box<dyn AnswerPrinter + Send + 'p> {
+    match printing {
+        Printing::Json { counts } => Box::new(Json {
             symbols,
-            placeholder,
+            counts: *counts,
+        }),
+        Printing::Dlx => Box::new(Dlx { symbols }),
+        Printing::Counts { placeholder } => Box::new(Counts {
+            placeholder: placeholder.as_deref(),
+        }),
+        Printing::Grids { placeholder } => Box::new(Grids {
+            symbols,
+            placeholder: placeholder.as_deref(),
             writer: None,
         }),
     }
