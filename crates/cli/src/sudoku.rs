@@ -10,75 +10,85 @@
 //! run goes on.
 //!
 //! One [`Answerer`] decides what happened to each puzzle for both, a
-//! [`Printer`](printer::Printer) formats each verdict into [`Answers`] (the
+//! [`AnswerPrinter`](printer::AnswerPrinter) formats each verdict into [`Answers`] (the
 //! bytes for stdout, the messages for stderr and where they fall, the
 //! totals), and [`Output`] writes them out in input order.
 //!
-//! The parts: [`args`] (the command line), [`read`] (inputs to entries),
-//! [`answer`] (entries to verdicts), [`printer`] (verdicts to text),
-//! [`output`] (answers to stdout and stderr, in order), [`report`] (totals
-//! and summaries).
+//! The parts: [`args`] (the command line), [`plan`] (what it asks for,
+//! decided once, in the parts each stage takes), [`read`] (inputs to entries),
+//! [`answer`] (entries to verdicts), [`printer`] (verdicts to text in
+//! [`answers`]), [`output`] (answers to stdout and stderr, in order),
+//! [`report`] (totals and summaries).
 
 use std::cell::RefCell;
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::num::NonZeroUsize;
 use std::sync::{Mutex, PoisonError};
-use std::thread;
 use std::time::Instant;
 
 use crate::batch::{self, Stop};
-use crate::input::Input;
 use crate::interrupt;
 use crate::progress::Progress;
 use crate::status::{Status, is_broken_pipe};
 
 mod answer;
+mod answers;
 mod args;
 mod generate;
 mod output;
+mod plan;
 mod printer;
 mod read;
 mod report;
 
 use answer::Answerer;
+use answers::Answers;
 pub use args::Args;
-use args::{Config, Mode};
-use output::{Answers, Output};
-use printer::printer_for;
+use output::Output;
+use plan::{AnswerPlan, Mode, Plan};
+use printer::{AnswerPrinter, printer_for};
 use read::{Entry, read_inputs};
 use report::{Totals, print_stats, summary_json};
 
 /// The progress line: puzzles done and their rate.
 const PROGRESS: &str = "{spinner} {human_pos} puzzles, {rate} puzzles/s, {elapsed}";
 
-/// Solves every puzzle of every input in turn, on one thread or several.
+/// Solves every puzzle of every input in turn, on one thread or several;
+/// or, with `--generate`, writes new puzzles.
 pub fn run(args: &Args) -> Status {
     interrupt::catch();
-    let config = match Config::new(args) {
-        Ok(config) => config,
+    match Plan::new(args) {
+        Ok(Plan::Answer(plan)) => answer(&plan),
+        Ok(Plan::Generate(plan)) => match thread_pool(plan.threads, "dlx-sudoku-gen") {
+            Ok(pool) => generate::run(&plan, &pool),
+            Err(status) => status,
+        },
         Err(message) => {
             crate::diag!("dlx sudoku: {message}");
-            return Status::Error;
+            Status::Error
         }
-    };
-    if let Some(count) = args.generate {
-        let threads = thread_count(args);
-        return match rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|k| format!("dlx-sudoku-gen-{k}"))
-            .build()
-        {
-            Ok(pool) => generate::run(args, &config, count, &pool),
-            Err(error) => {
-                crate::diag!("dlx: cannot start {threads} threads: {error}");
-                Status::Error
-            }
-        };
     }
+}
+
+/// A pool of `threads` threads named `name-K`, or the status of a run
+/// that could not start them.
+fn thread_pool(threads: usize, name: &'static str) -> Result<rayon::ThreadPool, Status> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(move |k| format!("{name}-{k}"))
+        .build()
+        .map_err(|error| {
+            crate::diag!("dlx: cannot start {threads} threads: {error}");
+            Status::Error
+        })
+}
+
+/// Reads, answers and prints every puzzle as `plan` says, then the
+/// summaries.
+fn answer(plan: &AnswerPlan) -> Status {
     let stdout = io::stdout();
     let interactive = stdout.is_terminal();
     // When answers stream onto the terminal, they show the progress.
-    let progress = if args.quiet || interactive {
+    let progress = if plan.quiet || interactive {
         Progress::hidden()
     } else {
         Progress::spinner(PROGRESS)
@@ -92,30 +102,25 @@ pub fn run(args: &Args) -> Status {
         cut_short: false,
     };
     let started = Instant::now();
-    let threads = thread_count(args);
-    let ran = if config.mode == Mode::ToDlx {
-        convert_one(args, &config, &mut output)
-    } else if threads == 1 {
-        solve_in_turn(args, &config, &mut output)
+    let ran = if plan.answering.mode == Mode::ToDlx {
+        convert_one(plan, &mut output)
+    } else if plan.threads == 1 {
+        solve_in_turn(plan, &mut output)
     } else {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|k| format!("dlx-sudoku-{k}"))
-            .build();
-        match pool {
-            Ok(pool) => solve_in_parallel(args, &config, &pool, &mut output),
-            Err(error) => {
+        match thread_pool(plan.threads, "dlx-sudoku") {
+            Ok(pool) => solve_in_parallel(plan, &pool, &mut output),
+            Err(status) => {
                 drop(progress);
-                crate::diag!("dlx: cannot start {threads} threads: {error}");
-                return Status::Error;
+                return status;
             }
         }
     };
     let interrupted = interrupt::requested();
+    let engine = plan.reporting.engine;
     let written = ran
         .and_then(|()| {
-            if args.json {
-                let summary = summary_json(&config, &output.totals, started.elapsed(), interrupted);
+            if plan.reporting.json {
+                let summary = summary_json(engine, &output.totals, started.elapsed(), interrupted);
                 writeln!(output.out, "{summary}")?;
             }
             Ok(())
@@ -136,42 +141,33 @@ pub fn run(args: &Args) -> Status {
     if interrupted {
         print_interrupted(&totals);
     }
-    if args.stats {
-        print_stats(&config, &totals, started.elapsed(), interrupted);
+    if plan.reporting.stats {
+        print_stats(engine, &totals, started.elapsed(), interrupted);
     }
     totals.status
 }
 
-/// The threads to solve on: `--threads`, or one per core; one when reading
-/// puzzles typed at a terminal, so that each answer comes back at once.
-fn thread_count(args: &Args) -> usize {
-    let typed = Input::all(&args.files)
-        .iter()
-        .any(|input| matches!(input, Input::Stdin))
-        && io::stdin().is_terminal();
-    if typed {
-        return 1;
-    }
-    match args.threads {
-        Some(threads) => usize::from(threads),
-        None => thread::available_parallelism().map_or(1, NonZeroUsize::get),
-    }
+/// An answerer and a printer for `plan`.
+fn answerer_and_printer(plan: &AnswerPlan) -> (Answerer<'_>, Box<dyn AnswerPrinter + Send + '_>) {
+    let symbols = &plan.inputs.options.symbols;
+    (
+        Answerer::new(&plan.answering, symbols),
+        printer_for(&plan.printing, symbols),
+    )
 }
 
 /// `-j 1`: each puzzle is read, answered and written before the next is read.
-fn solve_in_turn(args: &Args, config: &Config, output: &mut Output<'_>) -> io::Result<()> {
-    let mut answerer = Answerer::new(config);
-    let mut printer = printer_for(config);
+fn solve_in_turn(plan: &AnswerPlan, output: &mut Output<'_>) -> io::Result<()> {
+    let (mut answerer, mut printer) = answerer_and_printer(plan);
     let mut answers = Answers::default();
     // Written by each answer, and flushed when input is slow in coming.
     let output = RefCell::new(output);
     read_inputs(
-        args,
-        &config.read,
+        &plan.inputs,
         u64::MAX,
         &mut || output.borrow_mut().flush(),
         &mut |entry| {
-            answers.add(&answerer.answer(&entry), &mut *printer);
+            printer.add(&answerer.answer(&entry), &mut answers);
             output.borrow_mut().write(&answers)?;
             answers.clear();
             Ok(())
@@ -183,8 +179,7 @@ fn solve_in_turn(args: &Args, config: &Config, output: &mut Output<'_>) -> io::R
 /// (each thread with a solver of its own), and the answers written here in
 /// input order, chunk after chunk.
 fn solve_in_parallel(
-    args: &Args,
-    config: &Config,
+    plan: &AnswerPlan,
     pool: &rayon::ThreadPool,
     output: &mut Output<'_>,
 ) -> io::Result<()> {
@@ -193,8 +188,7 @@ fn solve_in_parallel(
     let idle = Mutex::new(Vec::new());
     let answer_chunk = |chunk: Vec<Entry>, stop: &Stop| {
         let spare = idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
-        let (mut answerer, mut printer) =
-            spare.unwrap_or_else(|| (Answerer::new(config), printer_for(config)));
+        let (mut answerer, mut printer) = spare.unwrap_or_else(|| answerer_and_printer(plan));
         printer.start_chunk();
         let mut answers = Answers::default();
         for entry in &chunk {
@@ -202,7 +196,7 @@ fn solve_in_parallel(
                 answers.cut_short = true;
                 break;
             }
-            answers.add(&answerer.answer(entry), &mut *printer);
+            printer.add(&answerer.answer(entry), &mut answers);
             if answers.cut_short {
                 break;
             }
@@ -221,8 +215,7 @@ fn solve_in_parallel(
         |feeder| {
             let feeder = RefCell::new(feeder);
             read_inputs(
-                args,
-                &config.read,
+                &plan.inputs,
                 u64::MAX,
                 // The answers to what was read so far, out before waiting.
                 &mut || {
@@ -239,9 +232,9 @@ fn solve_in_parallel(
 /// reads its input as one problem, so two puzzles' problems written one
 /// after the other would be read as one, with a wrong answer: a second
 /// puzzle is refused, before anything is written.
-fn convert_one(args: &Args, config: &Config, output: &mut Output<'_>) -> io::Result<()> {
+fn convert_one(plan: &AnswerPlan, output: &mut Output<'_>) -> io::Result<()> {
     let mut entries = Vec::new();
-    read_inputs(args, &config.read, 2, &mut || Ok(()), &mut |entry| {
+    read_inputs(&plan.inputs, 2, &mut || Ok(()), &mut |entry| {
         entries.push(entry);
         Ok(())
     })?;
@@ -258,10 +251,9 @@ fn convert_one(args: &Args, config: &Config, output: &mut Output<'_>) -> io::Res
         ));
         return output.write(&answers);
     }
-    let mut answerer = Answerer::new(config);
-    let mut printer = printer_for(config);
+    let (mut answerer, mut printer) = answerer_and_printer(plan);
     for entry in &entries {
-        answers.add(&answerer.answer(entry), &mut *printer);
+        printer.add(&answerer.answer(entry), &mut answers);
     }
     output.write(&answers)
 }

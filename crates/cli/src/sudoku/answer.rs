@@ -12,13 +12,15 @@ use dancing_sudoku::exact_cover::SudokuCover;
 use dancing_sudoku::format::{Layout, ReadError};
 use dancing_sudoku::{Cutoff, Grid, Outcome, Rules, SolveError, Solver, Symbols};
 
-use super::args::{Config, Mode, dlx_file_stem};
+use super::plan::{Answering, Mode, dlx_file_stem};
 use super::read::{Entry, Item};
 
 /// Answers puzzles one at a time: what `-j 1` does on the main thread and
 /// each worker of `-j N` on its chunks.
 pub(super) struct Answerer<'c> {
-    config: &'c Config,
+    answering: &'c Answering,
+    /// The alphabet puzzles were read in.
+    symbols: &'c Symbols,
     solver: Solver,
     solution: Grid,
 }
@@ -130,11 +132,12 @@ impl Failure {
 }
 
 impl<'c> Answerer<'c> {
-    pub(super) fn new(config: &'c Config) -> Answerer<'c> {
-        let mut solver = Solver::new(config.engine);
-        solver.set_budget(config.budget.clone());
+    pub(super) fn new(answering: &'c Answering, symbols: &'c Symbols) -> Answerer<'c> {
+        let mut solver = Solver::new(answering.engine);
+        solver.set_budget(answering.budget.clone());
         Answerer {
-            config,
+            answering,
+            symbols,
             solver,
             solution: Grid::default(),
         }
@@ -156,7 +159,7 @@ impl<'c> Answerer<'c> {
                     line: *line,
                     puzzle,
                     rules,
-                    symbols: &self.config.read.symbols,
+                    symbols: self.symbols,
                     layout: *layout,
                 };
                 self.puzzle(case, given_solution.as_ref())
@@ -176,7 +179,7 @@ impl<'c> Answerer<'c> {
 
     /// Solves (or counts, or converts) a puzzle.
     fn puzzle<'a>(&'a mut self, case: Case<'a>, given_solution: Option<&Grid>) -> Verdict<'a> {
-        let limit = match self.config.mode {
+        let limit = match self.answering.mode {
             Mode::ToDlx | Mode::ToDlxDir => return self.convert(case),
             Mode::Solve => 1,
             Mode::Unique => 2,
@@ -221,7 +224,7 @@ impl<'c> Answerer<'c> {
                 (outcome.solutions > 0).then_some(&self.solution),
             )
         });
-        match (self.config.mode, outcome.solutions) {
+        match (self.answering.mode, outcome.solutions) {
             (Mode::Count { .. }, _) => Verdict::Counted {
                 case,
                 search,
@@ -246,7 +249,7 @@ impl<'c> Answerer<'c> {
             Ok(cover) => cover,
             Err(error) => return Verdict::unsearched(case, Failure::Invalid(error)),
         };
-        let Some(dir) = &self.config.dlx_dir else {
+        let Some(dir) = &self.answering.dlx_dir else {
             return Verdict::Converted {
                 cover: Box::new(cover),
             };

@@ -1,18 +1,13 @@
-//! The command line of `dlx sudoku`, and the settings drawn from it.
+//! The command line of `dlx sudoku`, as clap reads it (the plan,
+//! `plan.rs`, decides what it asks for).
 
-use std::collections::HashMap;
-use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 
-use dancing_sudoku::format::ReadOptions;
 use dancing_sudoku::format::{Format, Layout};
-use dancing_sudoku::{Budget, Engine, Shape, Symbols, Variant};
-
-use crate::input::Input;
-use crate::interrupt;
+use dancing_sudoku::{Engine, Shape, Symbols, Variant};
 
 pub(super) const AFTER_HELP: &str = "\
 Input formats (detected from the first lines of each input unless --format is given):
@@ -229,118 +224,4 @@ fn check_symbols(text: &str) -> Result<String, String> {
 fn engine_parser() -> impl TypedValueParser<Value = Engine> {
     PossibleValuesParser::new(Engine::ALL.map(Engine::name))
         .map(|name| name.parse().expect("an engine name"))
-}
-
-/// What is done with each puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Mode {
-    Solve,
-    Count {
-        limit: u64,
-    },
-    Unique,
-    ToDlx,
-    /// `--to-dlx-dir`: the directory is [`Config::dlx_dir`].
-    ToDlxDir,
-}
-
-/// The settings every answerer shares.
-pub(super) struct Config {
-    pub(super) mode: Mode,
-    pub(super) engine: Engine,
-    /// What each search may spend; Ctrl-C cancels the one in progress.
-    pub(super) budget: Budget,
-    pub(super) json: bool,
-    pub(super) placeholder: Option<String>,
-    /// `--to-dlx-dir`.
-    pub(super) dlx_dir: Option<PathBuf>,
-    /// The shape, alphabet and variant puzzles are read with.
-    pub(super) read: ReadOptions,
-}
-
-impl Config {
-    /// The settings of `args`, or why they cannot be used.
-    pub(super) fn new(args: &Args) -> Result<Config, String> {
-        let mode = if args.to_dlx {
-            Mode::ToDlx
-        } else if args.to_dlx_dir.is_some() {
-            Mode::ToDlxDir
-        } else if args.count {
-            Mode::Count {
-                limit: args.limit.unwrap_or(u64::MAX),
-            }
-        } else if args.unique {
-            Mode::Unique
-        } else {
-            Mode::Solve
-        };
-        let mut budget = Budget::default().cancel_when(interrupt::requested);
-        if let Some(nodes) = args.max_nodes {
-            budget = budget.max_nodes(nodes);
-        }
-        if let Some(time) = args.time_limit {
-            budget = budget.time_limit(time);
-        }
-        if let Some(dir) = &args.to_dlx_dir {
-            check_dlx_names(&args.files)?;
-            fs::create_dir_all(dir)
-                .map_err(|error| format!("cannot make {}: {error}", dir.display()))?;
-        }
-        Ok(Config {
-            mode,
-            engine: args.engine,
-            budget,
-            json: args.json,
-            placeholder: args.placeholder.clone(),
-            dlx_dir: args.to_dlx_dir.clone(),
-            read: ReadOptions {
-                shape: args.box_shape,
-                symbols: match &args.symbols {
-                    Some(alphabet) => Symbols::new(alphabet).map_err(|error| error.to_string())?,
-                    None => Symbols::default(),
-                },
-                variant: args.variant,
-            },
-        })
-    }
-}
-
-/// The name of the inputs' files in `--to-dlx-dir`: the file name, or
-/// `stdin`.
-pub(super) fn dlx_file_stem(input_name: &str) -> String {
-    if input_name == Input::Stdin.name() {
-        return "stdin".to_owned();
-    }
-    Path::new(input_name).file_name().map_or_else(
-        || "input".to_owned(),
-        |name| name.to_string_lossy().into_owned(),
-    )
-}
-
-/// Refuses inputs whose `--to-dlx-dir` files would have the same names.
-fn check_dlx_names(files: &[PathBuf]) -> Result<(), String> {
-    let mut seen = HashMap::new();
-    for input in Input::all(files) {
-        let name = input.name();
-        if let Some(before) = seen.insert(dlx_file_stem(&name), name.clone()) {
-            return Err(format!(
-                "--to-dlx-dir: {before} and {name} would write files of the same names"
-            ));
-        }
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn dlx_file_names_are_the_input_names() {
-        assert_eq!(dlx_file_stem("<stdin>"), "stdin");
-        assert_eq!(dlx_file_stem("a/b/puzzles.txt"), "puzzles.txt");
-        let clash = [PathBuf::from("a/p.txt"), PathBuf::from("b/p.txt")];
-        assert!(check_dlx_names(&clash).is_err());
-        assert!(check_dlx_names(&[PathBuf::from("a/p.txt"), PathBuf::from("-")]).is_ok());
-    }
 }

@@ -18,12 +18,10 @@ use std::sync::{Mutex, PoisonError};
 
 use dancing_sudoku::Symbols;
 use dancing_sudoku::format::puzzle_line;
-use dancing_sudoku::generate::{
-    GenerateError, Generated, Generator, MAX_JIGSAW_SIZE, MAX_KILLER_SIZE, Rating,
-};
+use dancing_sudoku::generate::{GenerateError, Generated, Generator, Rating};
 use serde_json::json;
 
-use super::args::{Args, Config};
+use super::plan::GeneratePlan;
 use crate::batch::{self, Stop};
 use crate::interrupt;
 use crate::status::{Status, is_broken_pipe};
@@ -36,32 +34,14 @@ const BLOCK: u64 = 16;
 const RELABELINGS: usize = 8;
 
 /// Writes `count` generated puzzles on standard output.
-pub(super) fn run(args: &Args, config: &Config, count: u64, pool: &rayon::ThreadPool) -> Status {
-    let shape = config.read.shape.unwrap_or_default();
-    let variant = config.read.variant;
-    let symbols = &config.read.symbols;
-    let refusal = if !symbols.supports(shape.size()) {
-        Some(format!(
-            "a {n}x{n} puzzle needs {n} symbols (give --symbols)",
-            n = shape.size()
-        ))
-    } else if variant.killer && shape.size() > MAX_KILLER_SIZE
-        || variant.jigsaw && shape.size() > MAX_JIGSAW_SIZE
-    {
-        Some(GenerateError::TooLarge(variant, shape).to_string())
-    } else {
-        None
-    };
-    if let Some(message) = refusal {
-        crate::diag!("dlx sudoku: {message}");
-        return Status::Error;
-    }
+pub(super) fn run(plan: &GeneratePlan, pool: &rayon::ThreadPool) -> Status {
+    let (count, shape, variant, symbols) = (plan.count, plan.shape, plan.variant, &plan.symbols);
     let mut writer = BufWriter::with_capacity(1 << 16, io::stdout());
     // Lines of a variant start with a `variant` line, so that the output
     // read back as it is (`dlx sudoku` without --variant) keeps the rules:
     // without it, a region map or cages would be read as a comment and the
     // puzzle solved as a classic one. (A JSON record names its variant.)
-    if !args.json
+    if !plan.json
         && !variant.is_classic()
         && let Err(error) = writeln!(writer, "variant {variant}")
     {
@@ -77,7 +57,7 @@ pub(super) fn run(args: &Args, config: &Config, count: u64, pool: &rayon::Thread
     let make = |chunk: Vec<(u64, u64)>, stop: &Stop| {
         let mut text = Vec::new();
         for (block, size) in chunk {
-            let mut generator = Generator::new(block_seed(args.seed, block));
+            let mut generator = Generator::new(block_seed(plan.seed, block));
             // A large puzzle takes long searches: Ctrl-C stops them too.
             generator.cancel_when(interrupt::requested);
             for k in 0..size {
@@ -85,17 +65,17 @@ pub(super) fn run(args: &Args, config: &Config, count: u64, pool: &rayon::Thread
                     return;
                 }
                 let index = block * BLOCK + k;
-                let made = match generator.minimal_puzzle_of(shape, variant, args.symmetric) {
+                let made = match generator.minimal_puzzle_of(shape, variant, plan.symmetric) {
                     Ok(made) => made,
                     Err(GenerateError::Cancelled) => return,
                     Err(error) => unreachable!("the size was checked: {error}"),
                 };
-                let rating = args
+                let rating = plan
                     .rate
                     .then(|| generator.rate(&made.rules, &made.puzzle, RELABELINGS).ok())
                     .flatten();
                 text.clear();
-                write_puzzle(&mut text, index + 1, &made, symbols, rating, args.json);
+                write_puzzle(&mut text, index + 1, &made, symbols, rating, plan.json);
                 out.put(index, &text);
             }
         }

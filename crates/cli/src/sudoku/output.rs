@@ -1,75 +1,13 @@
-//! Answers kept to be written in order, and the writer of standard output
-//! that replays them with their messages on stderr.
+//! The writer of standard output: replays [`Answers`] in input order, with
+//! their messages on stderr where they fall.
 
-use std::fmt::Display;
 use std::io::{self, BufWriter, Write};
 
-use dancing_sudoku::Symbols;
-use dancing_sudoku::format::{GridWriter, Layout};
+use dancing_sudoku::format::Layout;
 
-use super::answer::Verdict;
-use super::printer::{Printer, diagnostic};
+use super::answers::{Answers, Mark};
 use super::report::Totals;
 use crate::progress::Progress;
-
-/// The answers to some puzzles, kept to be written in order later: the bytes
-/// for stdout, the messages for stderr with where they fall in those bytes,
-/// and what they add to the totals.
-#[derive(Default)]
-pub(super) struct Answers {
-    pub(super) out: Vec<u8>,
-    pub(super) marks: Vec<Mark>,
-    /// The layout of the last grid (or placeholder) written.
-    pub(super) last_layout: Option<Layout>,
-    pub(super) totals: Totals,
-    /// Ctrl-C came before every puzzle was answered: the answers end here,
-    /// and no later one may be written.
-    pub(super) cut_short: bool,
-}
-
-/// A point in [`Answers::out`] where something happens as it is written.
-pub(super) enum Mark {
-    /// A message for stderr, written after the bytes before it.
-    Note { at: usize, message: String },
-    /// The first grid (or placeholder) of a chunk, whose separator from the
-    /// grid before it depends on what earlier chunks wrote.
-    FirstGrid { at: usize, layout: Layout },
-}
-
-impl Answers {
-    pub(super) fn clear(&mut self) {
-        self.out.clear();
-        self.marks.clear();
-        self.last_layout = None;
-        self.totals = Totals::default();
-        self.cut_short = false;
-    }
-
-    /// Adds `verdict`: its message, what `printer` makes of it, its count
-    /// in the totals; or, for a search cut short by Ctrl-C, the end of the
-    /// answers.
-    pub(super) fn add(&mut self, verdict: &Verdict, printer: &mut dyn Printer) {
-        if let Verdict::Cancelled = verdict {
-            self.cut_short = true;
-            return;
-        }
-        if let Some(message) = diagnostic(verdict) {
-            self.note(message);
-        }
-        self.totals.record(verdict);
-        printer.print(verdict, self);
-    }
-
-    pub(super) fn note(&mut self, message: String) {
-        let at = self.out.len();
-        self.marks.push(Mark::Note { at, message });
-    }
-
-    pub(super) fn line(&mut self, text: impl Display) {
-        // Writing into memory does not fail.
-        let _ = writeln!(self.out, "{text}");
-    }
-}
 
 /// The main thread's end: writes answers to stdout and their messages to
 /// stderr, in order, and adds up the totals.
@@ -157,22 +95,10 @@ pub(super) fn separator(layout: Layout) -> &'static [u8] {
     }
 }
 
-/// The writer in `slot`, made anew if the layout changed (a later input in
-/// another format is answered in its own layout).
-pub(super) fn writer_for<'s>(
-    slot: &'s mut Option<GridWriter>,
-    layout: Layout,
-    symbols: &Symbols,
-) -> &'s mut GridWriter {
-    if slot.as_ref().is_none_or(|writer| writer.layout() != layout) {
-        *slot = Some(GridWriter::with_symbols(layout, symbols));
-    }
-    slot.get_or_insert_with(|| GridWriter::with_symbols(layout, symbols))
-}
-
 #[cfg(test)]
 mod tests {
     use dancing_sudoku::Grid;
+    use dancing_sudoku::format::GridWriter;
 
     use super::*;
 

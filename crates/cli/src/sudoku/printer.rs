@@ -1,5 +1,5 @@
 //! Printers: the only place verdicts are formatted. Each output format is
-//! one [`Printer`] (grids in text layouts, counts, JSON Lines, Knuth's DLX
+//! one [`AnswerPrinter`] (grids in text layouts, counts, JSON Lines, Knuth's DLX
 //! format); the diagnostics on stderr are the same for all of them
 //! ([`diagnostic`]).
 
@@ -9,33 +9,51 @@ use dancing_sudoku::format::{GridWriter, Layout};
 use dancing_sudoku::{Cutoff, Grid, Symbols};
 
 use super::answer::{Case, Failure, Search, Verdict};
-use super::args::{Config, Mode};
-use super::output::{Answers, Mark, writer_for};
+use super::answers::{Answers, Mark};
+use super::plan::Printing;
 
 /// Writes the standard output part of verdicts into [`Answers`].
-pub(super) trait Printer {
+pub(super) trait AnswerPrinter {
     /// Writes what `verdict` puts on standard output.
     fn print(&mut self, verdict: &Verdict, answers: &mut Answers);
 
     /// Forgets what was written before: the next answer is the first of a
     /// chunk, separated from the previous chunk's when it is written out.
     fn start_chunk(&mut self) {}
+
+    /// Adds `verdict` to `answers`: its message, what this printer makes of
+    /// it, its count in the totals; or, for a search cut short by Ctrl-C,
+    /// the end of the answers.
+    fn add(&mut self, verdict: &Verdict, answers: &mut Answers) {
+        if let Verdict::Cancelled = verdict {
+            answers.cut_short = true;
+            return;
+        }
+        if let Some(message) = diagnostic(verdict) {
+            answers.note(message);
+        }
+        answers.totals.record(verdict);
+        self.print(verdict, answers);
+    }
 }
 
-/// The printer of the output `config` asks for.
-pub(super) fn printer_for(config: &Config) -> Box<dyn Printer + Send + '_> {
-    let symbols = &config.read.symbols;
-    let placeholder = config.placeholder.as_deref();
-    if config.json {
-        let counts = matches!(config.mode, Mode::Count { .. } | Mode::Unique);
-        return Box::new(Json { symbols, counts });
-    }
-    match config.mode {
-        Mode::ToDlx | Mode::ToDlxDir => Box::new(Dlx { symbols }),
-        Mode::Count { .. } => Box::new(Counts { placeholder }),
-        Mode::Solve | Mode::Unique => Box::new(Grids {
+/// The printer of `printing`, writing digits in `symbols`.
+pub(super) fn printer_for<'p>(
+    printing: &'p Printing,
+    symbols: &'p Symbols,
+) -> Box<dyn AnswerPrinter + Send + 'p> {
+    match printing {
+        Printing::Json { counts } => Box::new(Json {
             symbols,
-            placeholder,
+            counts: *counts,
+        }),
+        Printing::Dlx => Box::new(Dlx { symbols }),
+        Printing::Counts { placeholder } => Box::new(Counts {
+            placeholder: placeholder.as_deref(),
+        }),
+        Printing::Grids { placeholder } => Box::new(Grids {
+            symbols,
+            placeholder: placeholder.as_deref(),
             writer: None,
         }),
     }
@@ -126,7 +144,7 @@ impl Grids<'_> {
     }
 }
 
-impl Printer for Grids<'_> {
+impl AnswerPrinter for Grids<'_> {
     fn print(&mut self, verdict: &Verdict, answers: &mut Answers) {
         match verdict {
             Verdict::Solved { case, solution, .. } => {
@@ -152,7 +170,7 @@ struct Counts<'c> {
     placeholder: Option<&'c str>,
 }
 
-impl Printer for Counts<'_> {
+impl AnswerPrinter for Counts<'_> {
     fn print(&mut self, verdict: &Verdict, answers: &mut Answers) {
         match (verdict, self.placeholder) {
             (Verdict::Counted { search, .. }, _) => answers.line(search.outcome.solutions),
@@ -167,7 +185,7 @@ struct Dlx<'c> {
     symbols: &'c Symbols,
 }
 
-impl Printer for Dlx<'_> {
+impl AnswerPrinter for Dlx<'_> {
     fn print(&mut self, verdict: &Verdict, answers: &mut Answers) {
         match verdict {
             // Writing into memory does not fail.
@@ -187,7 +205,7 @@ struct Json<'c> {
     counts: bool,
 }
 
-impl Printer for Json<'_> {
+impl AnswerPrinter for Json<'_> {
     fn print(&mut self, verdict: &Verdict, answers: &mut Answers) {
         let record = match verdict {
             Verdict::Solved {
@@ -283,6 +301,19 @@ impl Json<'_> {
         }
         Value::Object(record)
     }
+}
+
+/// The writer in `slot`, made anew if the layout changed (a later input in
+/// another format is answered in its own layout).
+fn writer_for<'s>(
+    slot: &'s mut Option<GridWriter>,
+    layout: Layout,
+    symbols: &Symbols,
+) -> &'s mut GridWriter {
+    if slot.as_ref().is_none_or(|writer| writer.layout() != layout) {
+        *slot = Some(GridWriter::with_symbols(layout, symbols));
+    }
+    slot.get_or_insert_with(|| GridWriter::with_symbols(layout, symbols))
 }
 
 /// A grid on one line in `symbols`, `.` for a blank.

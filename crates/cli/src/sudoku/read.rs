@@ -9,10 +9,10 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::thread;
 use std::time::Duration;
 
-use dancing_sudoku::format::{Layout, PuzzleReader, ReadError, ReadOptions};
+use dancing_sudoku::format::{Layout, PuzzleReader, ReadError};
 use dancing_sudoku::{Grid, Rules};
 
-use super::args::Args;
+use super::plan::Inputs;
 use crate::input::Input;
 use crate::interrupt;
 
@@ -70,8 +70,7 @@ impl Entry {
 /// written out, so that each comes as soon as it is known. An error from
 /// `idle` ends the reading and is returned.
 pub(super) fn read_inputs(
-    args: &Args,
-    options: &ReadOptions,
+    inputs: &Inputs,
     max_puzzles: u64,
     idle: &mut dyn FnMut() -> io::Result<()>,
     push: &mut dyn FnMut(Entry) -> io::Result<()>,
@@ -86,7 +85,7 @@ pub(super) fn read_inputs(
             io::Error::other(message)
         })
     };
-    for input in Input::all(&args.files) {
+    for input in Input::all(&inputs.files) {
         if interrupt::requested() || puzzles >= max_puzzles {
             break;
         }
@@ -103,7 +102,7 @@ pub(super) fn read_inputs(
                 continue;
             }
         };
-        let mut reader = PuzzleReader::with_options(reader, args.format.0, options.clone());
+        let mut reader = PuzzleReader::with_options(reader, inputs.format, inputs.options.clone());
         let mut puzzle = Grid::default();
         let mut entries = 0;
         while let Some(read) = reader.read_into(&mut puzzle) {
@@ -115,7 +114,7 @@ pub(super) fn read_inputs(
                 return Ok(());
             }
             // Answers take the layout asked for, or that of the input.
-            let layout = match args.output {
+            let layout = match inputs.layout {
                 Some(output) => output,
                 None => reader.layout().unwrap_or(Layout::Line),
             };

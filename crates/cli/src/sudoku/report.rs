@@ -5,8 +5,9 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
+use dancing_sudoku::Engine;
+
 use super::answer::{Failure, Verdict};
-use super::args::Config;
 use crate::status::Status;
 
 /// Counts for the summary, and the exit status so far.
@@ -138,14 +139,14 @@ impl Totals {
 /// The JSON summary record; `interrupted` says the run was cut short by
 /// Ctrl-C, and the totals are those of the puzzles answered.
 pub(super) fn summary_json(
-    config: &Config,
+    engine: Engine,
     totals: &Totals,
     elapsed: Duration,
     interrupted: bool,
 ) -> Value {
     json!({
         "type": "summary",
-        "engine": config.engine.name(),
+        "engine": engine.name(),
         "puzzles": totals.puzzles,
         "solved": totals.solved,
         "unsolvable": totals.unsolvable,
@@ -163,11 +164,11 @@ pub(super) fn summary_json(
 }
 
 /// The `--stats` line: `name value` pairs, like `dlx solve --stats`.
-pub(super) fn print_stats(config: &Config, totals: &Totals, elapsed: Duration, interrupted: bool) {
+pub(super) fn print_stats(engine: Engine, totals: &Totals, elapsed: Duration, interrupted: bool) {
     crate::diag!(
         "engine {} puzzles {} solved {} unsolvable {} not-unique {} gave-up {} invalid {} errors {} \
          mismatches {} nodes {} time {:.3}s solve-time {:.3}s us-per-puzzle {:.2}{}",
-        config.engine,
+        engine,
         totals.puzzles,
         totals.solved,
         totals.unsolvable,
