@@ -22,7 +22,7 @@ use crate::solve::SearchArgs;
 use crate::solve::budget::Budget;
 use crate::solve::printer::{Count, Printer};
 use crate::solve::runner::{Outcome, Run};
-use crate::status::{Status, is_broken_pipe};
+use crate::status::{Status, diag, is_broken_pipe};
 
 const AFTER_HELP: &str = "\
 Without --solve, --count or --max, the problem is written in Knuth's DLX format on standard \
@@ -377,7 +377,7 @@ pub fn run(args: &Args) -> Status {
             let list = match WordList::read(words) {
                 Ok(list) => list,
                 Err(message) => {
-                    crate::diag!("dlx gen words: {message}");
+                    diag!("dlx gen words: {message}");
                     return Status::Error;
                 }
             };
@@ -385,7 +385,7 @@ pub fn run(args: &Args) -> Status {
             if let Err(Error::InvalidWord { index, reason, .. }) = &built {
                 let (line, column) = list.places[*index];
                 let word = escaped(&list.words[*index]);
-                crate::diag!("{words}:{line}:{column}: word `{word}`: {reason}");
+                diag!("{words}:{line}:{column}: word `{word}`: {reason}");
                 return Status::Error;
             }
             emit("words", built, output, Shape::Block, plain)
@@ -419,7 +419,7 @@ where
         } else {
             "apply"
         };
-        crate::diag!(
+        diag!(
             "dlx gen {name}: {} only {verb} with --solve, --count or --max",
             search_flags.join(", ")
         );
@@ -428,7 +428,7 @@ where
     let generator = match built {
         Ok(generator) => generator,
         Err(error) => {
-            crate::diag!("dlx gen {name}: {error}");
+            diag!("dlx gen {name}: {error}");
             return Status::Error;
         }
     };
@@ -464,7 +464,7 @@ where
         // The reader went away (`dlx gen ... | head`): stop quietly.
         Err(error) if is_broken_pipe(&error) => Status::Success,
         Err(error) => {
-            crate::diag!("dlx gen {name}: error writing output: {error}");
+            diag!("dlx gen {name}: error writing output: {error}");
             Status::Error
         }
     }

@@ -26,11 +26,11 @@ use std::sync::{Mutex, PoisonError};
 use std::thread;
 use std::time::Instant;
 
-use crate::batch::{self, Stop};
+use crate::batch::{self, StopFlag};
 use crate::input::Input;
 use crate::interrupt;
-use crate::progress::Progress;
-use crate::status::{Status, is_broken_pipe};
+use crate::progress::ProgressBar;
+use crate::status::{Status, diag, is_broken_pipe};
 
 mod answer;
 mod args;
@@ -57,7 +57,7 @@ pub fn run(args: &Args) -> Status {
     let config = match Config::new(args) {
         Ok(config) => config,
         Err(message) => {
-            crate::diag!("dlx sudoku: {message}");
+            diag!("dlx sudoku: {message}");
             return Status::Error;
         }
     };
@@ -70,7 +70,7 @@ pub fn run(args: &Args) -> Status {
         {
             Ok(pool) => generate::run(args, &config, count, &pool),
             Err(error) => {
-                crate::diag!("dlx: cannot start {threads} threads: {error}");
+                diag!("dlx: cannot start {threads} threads: {error}");
                 Status::Error
             }
         };
@@ -79,9 +79,9 @@ pub fn run(args: &Args) -> Status {
     let interactive = stdout.is_terminal();
     // When answers stream onto the terminal, they show the progress.
     let progress = if args.quiet || interactive {
-        Progress::hidden()
+        ProgressBar::hidden()
     } else {
-        Progress::spinner(PROGRESS)
+        ProgressBar::spinner(PROGRESS)
     };
     let mut output = Output {
         out: BufWriter::with_capacity(1 << 16, stdout.lock()),
@@ -106,7 +106,7 @@ pub fn run(args: &Args) -> Status {
             Ok(pool) => solve_in_parallel(args, &config, &pool, &mut output),
             Err(error) => {
                 drop(progress);
-                crate::diag!("dlx: cannot start {threads} threads: {error}");
+                diag!("dlx: cannot start {threads} threads: {error}");
                 return Status::Error;
             }
         }
@@ -129,7 +129,7 @@ pub fn run(args: &Args) -> Status {
         // The reader went away (`dlx sudoku big.txt | head`): stop quietly.
         Err(error) if is_broken_pipe(&error) => return totals.status,
         Err(error) => {
-            crate::diag!("dlx: error writing output: {error}");
+            diag!("dlx: error writing output: {error}");
             return Status::Error;
         }
     }
@@ -191,7 +191,7 @@ fn solve_in_parallel(
     // Answerers (and their solvers) between chunks, with their printers:
     // one per thread at most.
     let idle = Mutex::new(Vec::new());
-    let answer_chunk = |chunk: Vec<Entry>, stop: &Stop| {
+    let answer_chunk = |chunk: Vec<Entry>, stop: &StopFlag| {
         let spare = idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
         let (mut answerer, mut printer) =
             spare.unwrap_or_else(|| (Answerer::new(config), printer_for(config)));
@@ -268,7 +268,7 @@ fn convert_one(args: &Args, config: &Config, output: &mut Output<'_>) -> io::Res
 
 /// The partial summary after Ctrl-C, on stderr.
 fn print_interrupted(totals: &Totals) {
-    crate::diag!(
+    diag!(
         "dlx sudoku: interrupted after {} puzzles answered ({} solved, {} unsolvable, {} not unique, \
          {} invalid, {} given up); the rest was not answered",
         totals.puzzles,

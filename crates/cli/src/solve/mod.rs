@@ -26,7 +26,7 @@ use runner::Run;
 
 use crate::input::Input;
 use crate::interrupt;
-use crate::status::{Status, is_broken_pipe};
+use crate::status::{Status, diag, is_broken_pipe};
 
 /// Solves every input in turn; one bad input does not stop the others.
 pub fn run(args: &Args) -> Status {
@@ -62,11 +62,11 @@ pub fn run(args: &Args) -> Status {
             Ok(found) => found,
             Err(Failure::Output(error)) if is_broken_pipe(&error) => return status,
             Err(Failure::Output(error)) => {
-                crate::diag!("dlx: error writing output: {error}");
+                diag!("dlx: error writing output: {error}");
                 return Status::Error;
             }
             Err(Failure::Input(message)) => {
-                crate::diag!("{message}");
+                diag!("{message}");
                 Status::Error
             }
         });
@@ -130,7 +130,7 @@ fn solve_input(
         }
     };
     for warning in &parsed.warnings {
-        crate::diag!("{name}:{warning}");
+        diag!("{name}:{warning}");
     }
     let outcome = run.search(&parsed.problem, printer)?;
     Ok(outcome.status())

@@ -13,6 +13,7 @@ use serde_json::json;
 use super::args::SearchArgs;
 use super::budget::Stop;
 use super::runner::Outcome;
+use crate::status::diag;
 
 /// Writes the results of one search on standard output.
 pub trait Printer {
@@ -274,12 +275,10 @@ pub fn report(search: &SearchArgs, name: &str, prefixed: bool, sentence: bool, o
             Stop::Interrupted => "interrupted",
             _ => "time limit reached",
         };
-        crate::diag!(
-            "{name}:{line}: {why} while reading, after {seconds:.3}s; nothing was searched"
-        );
+        diag!("{name}:{line}: {why} while reading, after {seconds:.3}s; nothing was searched");
     }
     if let Some(refusal) = outcome.refusal() {
-        crate::diag!("{refusal}");
+        diag!("{refusal}");
         return;
     }
     if search.stats {
@@ -311,7 +310,7 @@ pub fn report(search: &SearchArgs, name: &str, prefixed: bool, sentence: bool, o
                 if cache.turned_off { "yes" } else { "no" }
             )
         });
-        crate::diag!(
+        diag!(
             "{}solutions {} nodes {} updates {}{cleansings} max-depth {} time {seconds:.3}s threads {} complete {}{cache}{stopped}",
             if prefixed {
                 format!("file {name} ")
@@ -344,7 +343,7 @@ pub fn report(search: &SearchArgs, name: &str, prefixed: bool, sentence: bool, o
             },
             _ => String::new(),
         };
-        crate::diag!(
+        diag!(
             "{prefix}{} solution{plural}{stopped}, {} nodes, {} updates, {seconds:.3}s{explored}",
             outcome.solutions(),
             stats.nodes,
@@ -358,7 +357,7 @@ pub fn report(search: &SearchArgs, name: &str, prefixed: bool, sentence: bool, o
             String::new()
         };
         for (level, nodes) in outcome.profile.iter().enumerate() {
-            crate::diag!("{prefix}level {level} nodes {nodes}");
+            diag!("{prefix}level {level} nodes {nodes}");
         }
     }
 }

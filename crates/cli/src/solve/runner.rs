@@ -6,15 +6,14 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use dancing::{
-    ParallelSolver, Problem, Progress as SearchState, SearchConfig, Shuffled, Stats, StopReason,
-    Template,
+    ParallelSolver, Problem, Progress, SearchConfig, Shuffled, Stats, StopReason, Template,
 };
 
 use super::args::SearchArgs;
 use super::budget::{Budget, Stop};
 use super::memo::MemoReport;
 use super::printer::{Printer, report};
-use crate::progress::Progress;
+use crate::progress::ProgressBar;
 use crate::status::Status;
 
 /// The most time between two looks at the budget (and Ctrl-C) during a
@@ -157,7 +156,7 @@ impl Run<'_> {
             }
         };
         let started = self.budget.started();
-        let monitor = |state: &SearchState| {
+        let monitor = |state: &Progress| {
             stop = self.show_progress(&progress, state);
             if stop.is_some() {
                 ControlFlow::Break(())
@@ -217,12 +216,12 @@ impl Run<'_> {
 
     /// The progress bar of a search, hidden with `--quiet` and where it
     /// would garble solutions printed on the same terminal.
-    pub(super) fn progress_bar(&self, printing_solutions: bool) -> Progress {
+    pub(super) fn progress_bar(&self, printing_solutions: bool) -> ProgressBar {
         if self.search.quiet || (printing_solutions && io::stdout().is_terminal()) {
-            Progress::hidden()
+            ProgressBar::hidden()
         } else {
             // Knuth's estimate, in tenths of a percent.
-            let bar = Progress::bar(1000, PROGRESS);
+            let bar = ProgressBar::bar(1000, PROGRESS);
             bar.set_prefix(tail(self.name, PREFIX_CHARS));
             bar
         }
@@ -230,7 +229,7 @@ impl Run<'_> {
 
     /// Shows the search's state on the bar, and says why to stop, if the
     /// budget is spent.
-    pub(super) fn show_progress(&self, progress: &Progress, state: &SearchState) -> Option<Stop> {
+    pub(super) fn show_progress(&self, progress: &ProgressBar, state: &Progress) -> Option<Stop> {
         progress.set_position((state.fraction * 1000.0) as u64);
         let elapsed = self.budget.started().elapsed().as_secs_f64();
         let rate = state.stats.nodes as f64 / elapsed.max(1e-9);

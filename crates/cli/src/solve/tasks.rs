@@ -20,7 +20,7 @@ use super::budget::{Budget, Stop};
 use super::printer::option_entries;
 use crate::input::Input;
 use crate::interrupt;
-use crate::status::{Status, is_broken_pipe};
+use crate::status::{Status, diag, is_broken_pipe};
 use dancing::task::results::{ResultOutcome, TaskResult};
 
 /// The environment variables that hold a job array's index: Slurm's, then
@@ -81,7 +81,7 @@ pub fn read_problem(input: &Input) -> Result<Problem, String> {
         .map_err(|error| format!("{name}: cannot open: {error}"))?;
     let parsed = format::read(reader).map_err(|error| format!("{name}:{error}"))?;
     for warning in &parsed.warnings {
-        crate::diag!("{name}:{warning}");
+        diag!("{name}:{warning}");
     }
     Ok(parsed.problem)
 }
@@ -98,7 +98,7 @@ pub fn run(args: &Args, tasks_path: &Path) -> Status {
     match run_tasks(args, tasks_path) {
         Ok(status) => status,
         Err(message) => {
-            crate::diag!("{message}");
+            diag!("{message}");
             Status::Error
         }
     }
@@ -135,7 +135,7 @@ fn run_tasks(args: &Args, tasks_path: &Path) -> Result<Status, String> {
     let places = selected(&args.tasks, file.tasks.len(), &tasks_name)?;
     let tasks = &file.tasks[places];
     let Some(template) = Template::new_cancellable(&problem, || budget.spent().is_some()) else {
-        crate::diag!("{name}: stopped while linking; no task ran");
+        diag!("{name}: stopped while linking; no task ran");
         return Ok(Status::Error);
     };
     let wanted = args.search.thread_count();
@@ -186,7 +186,7 @@ fn run_tasks(args: &Args, tasks_path: &Path) -> Result<Status, String> {
         Ok(()) => {}
     }
     if ran < tasks.len() {
-        crate::diag!(
+        diag!(
             "{tasks_name}: {} of the {} tasks selected were not started ({}): `dlx merge --rerun` lists them",
             tasks.len() - ran,
             tasks.len(),
@@ -302,7 +302,7 @@ impl Shared<'_> {
             }
         }
         if ran < self.tasks.len() {
-            crate::diag!(
+            diag!(
                 "{tasks_name}: {} of the {} tasks selected were not started ({}): `dlx merge --rerun` lists them",
                 self.tasks.len() - ran,
                 self.tasks.len(),

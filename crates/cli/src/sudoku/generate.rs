@@ -24,9 +24,9 @@ use dancing_sudoku::generate::{
 use serde_json::json;
 
 use super::args::{Args, Config};
-use crate::batch::{self, Stop};
+use crate::batch::{self, StopFlag};
 use crate::interrupt;
-use crate::status::{Status, is_broken_pipe};
+use crate::status::{Status, diag, is_broken_pipe};
 use crate::sudoku_puzzles::block_seed;
 
 /// Puzzles per generator, and the unit of output order.
@@ -53,7 +53,7 @@ pub(super) fn run(args: &Args, config: &Config, count: u64, pool: &rayon::Thread
         None
     };
     if let Some(message) = refusal {
-        crate::diag!("dlx sudoku: {message}");
+        diag!("dlx sudoku: {message}");
         return Status::Error;
     }
     let mut writer = BufWriter::with_capacity(1 << 16, io::stdout());
@@ -68,13 +68,13 @@ pub(super) fn run(args: &Args, config: &Config, count: u64, pool: &rayon::Thread
         if is_broken_pipe(&error) {
             return Status::Success;
         }
-        crate::diag!("dlx sudoku: error writing output: {error}");
+        diag!("dlx sudoku: error writing output: {error}");
         return Status::Error;
     }
     let out = InOrder::new(writer);
     let mut blocks =
         (0..count.div_ceil(BLOCK)).map(|block| (block, BLOCK.min(count - block * BLOCK)));
-    let make = |chunk: Vec<(u64, u64)>, stop: &Stop| {
+    let make = |chunk: Vec<(u64, u64)>, stop: &StopFlag| {
         let mut text = Vec::new();
         for (block, size) in chunk {
             let mut generator = Generator::new(block_seed(args.seed, block));
@@ -121,7 +121,7 @@ pub(super) fn run(args: &Args, config: &Config, count: u64, pool: &rayon::Thread
         Ok(()) => Status::Success,
         Err(error) if is_broken_pipe(&error) => Status::Success,
         Err(error) => {
-            crate::diag!("dlx sudoku: error writing output: {error}");
+            diag!("dlx sudoku: error writing output: {error}");
             Status::Error
         }
     }

@@ -10,7 +10,7 @@ use dancing_sudoku::format::{GridWriter, Layout};
 use super::answer::Verdict;
 use super::printer::{Printer, diagnostic};
 use super::report::Totals;
-use crate::progress::Progress;
+use crate::progress::ProgressBar;
 
 /// The answers to some puzzles, kept to be written in order later: the bytes
 /// for stdout, the messages for stderr with where they fall in those bytes,
@@ -77,7 +77,7 @@ pub(super) struct Output<'p> {
     pub(super) out: BufWriter<io::StdoutLock<'static>>,
     /// Flush after every write, so that a terminal shows answers as they come.
     pub(super) interactive: bool,
-    pub(super) progress: &'p Progress,
+    pub(super) progress: &'p ProgressBar,
     /// The layout of the last grid written, if any.
     pub(super) last_layout: Option<Layout>,
     pub(super) totals: Totals,
