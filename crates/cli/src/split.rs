@@ -7,11 +7,10 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use dancing::Template;
-use dancing::task::{MAX_SPLIT_TASKS, SplitGoal, split, write_header, write_task};
+use dancing::task::{Digest, MAX_SPLIT_TASKS, SplitGoal, split, write_header, write_task};
 
 use crate::input::Input;
 use crate::interrupt;
-use crate::solve::tasks::{digest_of, read_problem};
 use crate::status::{Status, diag, is_broken_pipe};
 
 /// Write the search of a problem as tasks, one line each.
@@ -49,14 +48,14 @@ pub fn run(args: &Args) -> Status {
     interrupt::catch();
     let input = Input::all(args.file.as_slice()).remove(0);
     let name = input.name();
-    let problem = match read_problem(&input) {
+    let problem = match input.read_problem_warned() {
         Ok(problem) => problem,
         Err(message) => {
             diag!("{message}");
             return Status::Error;
         }
     };
-    let digest = match digest_of(&problem, &name) {
+    let digest = match Digest::of(&problem).map_err(|error| format!("{name}: {error}")) {
         Ok(digest) => digest,
         Err(message) => {
             diag!("{message}");
