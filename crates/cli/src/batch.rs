@@ -37,9 +37,9 @@ pub const MAX_CHUNK: usize = 1024;
 /// Asks work in progress to end early: its results are no longer wanted
 /// (the reader of the output went away).
 #[derive(Debug, Default)]
-pub struct Stop(AtomicBool);
+pub struct StopFlag(AtomicBool);
 
-impl Stop {
+impl StopFlag {
     /// Whether work should end now.
     pub fn requested(&self) -> bool {
         self.0.load(Ordering::Relaxed)
@@ -54,14 +54,14 @@ impl Stop {
 /// item in turn; items are processed in chunks by `work` on `pool`, and each
 /// chunk's result goes to `deliver` on the calling thread, in input order.
 ///
-/// `work` gets the chunk's items in order and a [`Stop`] to check between
+/// `work` gets the chunk's items in order and a [`StopFlag`] to check between
 /// items. An error from `deliver` (a closed pipe, say) stops everything: it
 /// is returned by the feeding call in progress, which `feed` should pass on,
 /// and by this function; work in progress is asked to stop, and no result is
 /// delivered after it. A panic in `work` is raised again here.
 pub fn run_in_order<T, R>(
     pool: &ThreadPool,
-    work: impl Fn(Vec<T>, &Stop) -> R + Sync,
+    work: impl Fn(Vec<T>, &StopFlag) -> R + Sync,
     deliver: impl FnMut(R) -> io::Result<()>,
     feed: impl FnOnce(&mut dyn FnMut(T) -> io::Result<()>) -> io::Result<()>,
 ) -> io::Result<()>
@@ -88,7 +88,7 @@ pub trait Feed<T> {
 /// [`run_in_order`], with a feeder that can also [settle](Feed::settle).
 pub fn stream_in_order<T, R>(
     pool: &ThreadPool,
-    work: impl Fn(Vec<T>, &Stop) -> R + Sync,
+    work: impl Fn(Vec<T>, &StopFlag) -> R + Sync,
     deliver: impl FnMut(R) -> io::Result<()>,
     feed: impl FnOnce(&mut dyn Feed<T>) -> io::Result<()>,
 ) -> io::Result<()>
@@ -96,7 +96,7 @@ where
     T: Send,
     R: Send,
 {
-    let stop = Stop::default();
+    let stop = StopFlag::default();
     let (work, stop_ref) = (&work, &stop);
     // In place: this thread feeds and delivers while the pool works; FIFO,
     // so that the oldest chunks are worked on first.
@@ -139,7 +139,7 @@ struct Done<R> {
 struct Window<'s, 'scope, T, R, W, D> {
     scope: &'s ScopeFifo<'scope>,
     work: &'scope W,
-    stop: &'scope Stop,
+    stop: &'scope StopFlag,
     sender: Sender<Done<R>>,
     receiver: Receiver<Done<R>>,
     deliver: D,
@@ -164,7 +164,7 @@ impl<'scope, T, R, W, D> Window<'_, 'scope, T, R, W, D>
 where
     T: Send + 'scope,
     R: Send + 'scope,
-    W: Fn(Vec<T>, &Stop) -> R + Sync,
+    W: Fn(Vec<T>, &StopFlag) -> R + Sync,
     D: FnMut(R) -> io::Result<()>,
 {
     fn in_flight(&self) -> usize {
@@ -262,7 +262,7 @@ impl<'scope, T, R, W, D> Feed<T> for Window<'_, 'scope, T, R, W, D>
 where
     T: Send + 'scope,
     R: Send + 'scope,
-    W: Fn(Vec<T>, &Stop) -> R + Sync,
+    W: Fn(Vec<T>, &StopFlag) -> R + Sync,
     D: FnMut(R) -> io::Result<()>,
 {
     fn push(&mut self, item: T) -> io::Result<()> {
@@ -301,7 +301,7 @@ mod tests {
             let mut seen = Vec::new();
             let done = run_in_order(
                 &pool(threads),
-                |chunk: Vec<u64>, _: &Stop| {
+                |chunk: Vec<u64>, _: &StopFlag| {
                     // Uneven work, so that chunks finish out of order.
                     if chunk.first().is_some_and(|n| n % 3 == 0) {
                         thread::sleep(Duration::from_millis(2));
@@ -325,7 +325,9 @@ mod tests {
         let mut delivered = 0;
         let done = run_in_order(
             &pool(2),
-            |chunk: Vec<u64>, stop: &Stop| chunk.iter().take_while(|_| !stop.requested()).count(),
+            |chunk: Vec<u64>, stop: &StopFlag| {
+                chunk.iter().take_while(|_| !stop.requested()).count()
+            },
             |_| {
                 delivered += 1;
                 if delivered == 3 {
@@ -354,7 +356,7 @@ mod tests {
             let delivered = std::cell::RefCell::new(Vec::new());
             let done = stream_in_order(
                 &pool(threads),
-                |chunk: Vec<u32>, _: &Stop| chunk,
+                |chunk: Vec<u32>, _: &StopFlag| chunk,
                 |items| {
                     delivered.borrow_mut().extend(items);
                     Ok(())
@@ -382,7 +384,7 @@ mod tests {
         let mut delivered = 0;
         let done = run_in_order(
             &pool(2),
-            |chunk: Vec<u8>, _: &Stop| chunk.len(),
+            |chunk: Vec<u8>, _: &StopFlag| chunk.len(),
             |_| {
                 delivered += 1;
                 Ok(())
@@ -399,7 +401,7 @@ mod tests {
             let mut sizes = Vec::new();
             let done = run_in_order(
                 &pool(2),
-                |chunk: Vec<u32>, _: &Stop| {
+                |chunk: Vec<u32>, _: &StopFlag| {
                     thread::sleep(pause * chunk.len() as u32);
                     chunk.len()
                 },

@@ -5,6 +5,8 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::sync::mpsc::SyncSender;
 
+use crate::status::diag;
+
 /// One input: a file, or standard input (no file given, or `-`).
 #[derive(Clone, Debug)]
 pub enum Input {
@@ -41,6 +43,18 @@ impl Input {
         dancing::format::read(reader).map_err(|error| format!("{name}:{error}"))
     }
 
+    /// [`read_problem`](Self::read_problem), with the warnings written on
+    /// standard error: the problem, or the message that names the place of
+    /// the error.
+    pub fn read_problem_warned(&self) -> Result<dancing::Problem, String> {
+        let parsed = self.read_problem()?;
+        let name = self.name();
+        for warning in &parsed.warnings {
+            diag!("{name}:{warning}");
+        }
+        Ok(parsed.problem)
+    }
+
     /// The name used in messages: the path as given, or `<stdin>`.
     pub fn name(&self) -> String {
         match self {
@@ -58,7 +72,7 @@ impl Input {
     }
 
     /// Opens the input unbuffered, for a reader of its own that may run on
-    /// another thread (see `solve::budget::BudgetedReader`).
+    /// another thread (see `run::reader::ReadAhead`).
     pub fn open_source(&self) -> io::Result<Box<dyn Read + Send>> {
         Ok(match self {
             Input::Stdin => Box::new(io::stdin()),

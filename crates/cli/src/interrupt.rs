@@ -6,6 +6,7 @@
 //! shells' convention). A second signal ends the program at once, for the
 //! case where something does not look at the flag soon enough.
 
+use crate::status::diag;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -26,7 +27,7 @@ pub fn catch() {
         });
         if let Err(error) = installed {
             // Work still runs; a signal just ends it the default way.
-            crate::diag!("dlx: cannot catch Ctrl-C: {error}");
+            diag!("dlx: cannot catch Ctrl-C: {error}");
         }
     });
 }

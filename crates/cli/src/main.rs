@@ -14,6 +14,7 @@ mod interrupt;
 mod merge;
 mod progress;
 mod reduce;
+mod run;
 mod solve;
 mod split;
 mod status;

@@ -11,7 +11,7 @@ use dancing::Stats;
 use dancing::task::{Digest, Task, read_tasks, write_header, write_task};
 use serde_json::Value;
 
-use crate::status::{Status, is_broken_pipe};
+use crate::status::{Status, diag, is_broken_pipe};
 use dancing::task::results::{ResultOutcome, TaskResult, read_line};
 
 /// The most problems named one by one; past it, a count.
@@ -76,7 +76,7 @@ pub fn run(args: &Args) -> Status {
     if let Some(path) = &args.tasks
         && let Err(message) = merge.read_tasks(path)
     {
-        crate::diag!("{message}");
+        diag!("{message}");
         return Status::Error;
     }
     for path in &args.results {
@@ -84,10 +84,10 @@ pub fn run(args: &Args) -> Status {
     }
     merge.check();
     for problem in merge.problems.iter().take(NAMED) {
-        crate::diag!("{problem}");
+        diag!("{problem}");
     }
     if merge.problems.len() > NAMED {
-        crate::diag!(
+        diag!(
             "dlx merge: and {} more problems",
             merge.problems.len() - NAMED
         );
@@ -97,7 +97,7 @@ pub fn run(args: &Args) -> Status {
     } else if merge.problems.is_empty() {
         merge.write_total(args)
     } else {
-        crate::diag!(
+        diag!(
             "dlx merge: the results are not complete ({} problems): no total (`--rerun` lists the tasks to run)",
             merge.problems.len()
         );
@@ -107,7 +107,7 @@ pub fn run(args: &Args) -> Status {
         Ok(status) => status,
         Err(error) if is_broken_pipe(&error) => Status::Success,
         Err(error) => {
-            crate::diag!("dlx: error writing output: {error}");
+            diag!("dlx: error writing output: {error}");
             return Status::Error;
         }
     };
@@ -251,7 +251,7 @@ impl Merge {
             .map(|id| &self.expected[id])
             .collect();
         let Some(digest) = self.digest else {
-            crate::diag!("dlx merge: no task file and no result: nothing to rerun");
+            diag!("dlx merge: no task file and no result: nothing to rerun");
             return Ok(());
         };
         let stdout = io::stdout();
@@ -294,7 +294,7 @@ impl Merge {
             let mut number = 0u64;
             for (task, found) in ordered {
                 let Some(found) = found else {
-                    crate::diag!(
+                    diag!(
                         "dlx merge: the result of task {} holds no solutions (run without --count)",
                         task.id
                     );
@@ -322,7 +322,7 @@ impl Merge {
         out.flush()?;
         let tasks = self.results.len();
         if args.stats {
-            crate::diag!(
+            diag!(
                 "solutions {} nodes {} updates {} cleansings {} max-depth {} tasks {tasks} task-seconds {seconds:.3} complete yes",
                 total.solutions,
                 total.nodes,
@@ -332,7 +332,7 @@ impl Merge {
             );
         } else {
             let plural = if total.solutions == 1 { "" } else { "s" };
-            crate::diag!(
+            diag!(
                 "{} solution{plural}, {} nodes, {} updates, from {tasks} tasks ({seconds:.3}s of task time)",
                 total.solutions,
                 total.nodes,

@@ -1,13 +1,13 @@
 //! Progress on standard error for long runs, drawn by `indicatif`.
 //!
-//! A [`Progress`] shows nothing unless standard error is a terminal, and
+//! A [`ProgressBar`] shows nothing unless standard error is a terminal, and
 //! nothing during its first second ([`REVEAL_AFTER`]): short runs, pipes and
 //! files never see it. Once shown it is redrawn a few times a second and
-//! cleared when the [`Progress`] is dropped (or [`Progress::finish`]ed), so
+//! cleared when the [`ProgressBar`] is dropped (or [`ProgressBar::finish`]ed), so
 //! that it never mixes with results.
 //!
 //! ```ignore
-//! let progress = Progress::spinner("{spinner} {human_pos} puzzles, {rate} puzzles/s");
+//! let progress = ProgressBar::spinner("{spinner} {human_pos} puzzles, {rate} puzzles/s");
 //! for puzzle in puzzles {
 //!     // ...
 //!     progress.inc(1);
@@ -30,9 +30,7 @@ use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use console::Term;
-use indicatif::{
-    HumanFloatCount, ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike,
-};
+use indicatif::{HumanFloatCount, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
 
 /// How long work goes on before progress appears.
 pub const REVEAL_AFTER: Duration = Duration::from_secs(1);
@@ -99,20 +97,20 @@ impl TermLike for Narrowed {
 
 /// A progress line on standard error, or nothing.
 ///
-/// Every method takes `&self`, and a `Progress` is `Sync`: worker threads
+/// Every method takes `&self`, and a `ProgressBar` is `Sync`: worker threads
 /// may advance it too.
-pub struct Progress {
+pub struct ProgressBar {
     /// `None` when progress is not shown at all (not a terminal, or hidden).
-    bar: Option<ProgressBar>,
+    bar: Option<indicatif::ProgressBar>,
     /// The thread that shows the bar after [`REVEAL_AFTER`]; dropping the
     /// sender wakes it early.
     reveal: Option<(Sender<()>, JoinHandle<()>)>,
 }
 
-impl Progress {
+impl ProgressBar {
     /// No progress: every method does nothing.
-    pub fn hidden() -> Progress {
-        Progress {
+    pub fn hidden() -> ProgressBar {
+        ProgressBar {
             bar: None,
             reveal: None,
         }
@@ -121,22 +119,22 @@ impl Progress {
     /// A spinner with a counter, for work of unknown length, drawn with
     /// `template` (see the module documentation); hidden when standard error
     /// is not a terminal.
-    pub fn spinner(template: &str) -> Progress {
-        Progress::start(None, template)
+    pub fn spinner(template: &str) -> ProgressBar {
+        ProgressBar::start(None, template)
     }
 
     /// A bar that fills up to `len`, drawn with `template`; hidden when
     /// standard error is not a terminal.
-    pub fn bar(len: u64, template: &str) -> Progress {
-        Progress::start(Some(len), template)
+    pub fn bar(len: u64, template: &str) -> ProgressBar {
+        ProgressBar::start(Some(len), template)
     }
 
-    fn start(len: Option<u64>, template: &str) -> Progress {
+    fn start(len: Option<u64>, template: &str) -> ProgressBar {
         if !io::stderr().is_terminal() {
-            return Progress::hidden();
+            return ProgressBar::hidden();
         }
         // Drawn nowhere until revealed; counting starts now all the same.
-        let bar = ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden())
+        let bar = indicatif::ProgressBar::with_draw_target(len, ProgressDrawTarget::hidden())
             .with_style(style(template));
         let (wake, woken) = mpsc::channel::<()>();
         let shown = bar.clone();
@@ -153,12 +151,12 @@ impl Progress {
                 }
             });
         match spawned {
-            Ok(handle) => Progress {
+            Ok(handle) => ProgressBar {
                 bar: Some(bar),
                 reveal: Some((wake, handle)),
             },
-            // Progress is a nicety: without a thread, go without it.
-            Err(_) => Progress::hidden(),
+            // A progress bar is a nicety: without a thread, go without it.
+            Err(_) => ProgressBar::hidden(),
         }
     }
 
@@ -203,7 +201,7 @@ impl Progress {
     pub fn finish(self) {}
 }
 
-impl Drop for Progress {
+impl Drop for ProgressBar {
     fn drop(&mut self) {
         // Stop the reveal first, so that the bar cannot appear once cleared.
         if let Some((wake, handle)) = self.reveal.take() {
@@ -248,7 +246,7 @@ mod tests {
 
     #[test]
     fn hidden_progress_does_nothing_and_runs_suspended_work() {
-        let progress = Progress::hidden();
+        let progress = ProgressBar::hidden();
         progress.set_position(7);
         progress.set_message("x");
         assert!(!progress.is_active());

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use dancing::{Problem, Reduction, format, reduce};
 
 use crate::input::Input;
-use crate::status::{Status, is_broken_pipe};
+use crate::status::{Status, diag, is_broken_pipe};
 
 /// Write an equivalent, smaller problem (options that can never be in a
 /// solution removed, items forced by others merged), as Knuth's DLX-PRE.
@@ -29,12 +29,12 @@ pub fn run(args: &Args) -> Status {
     let parsed = match input.read_problem() {
         Ok(parsed) => parsed,
         Err(message) => {
-            crate::diag!("{message}");
+            diag!("{message}");
             return Status::Error;
         }
     };
     for warning in &parsed.warnings {
-        crate::diag!("{name}:{warning}");
+        diag!("{name}:{warning}");
     }
     let problem = parsed.problem;
     let reduction = reduce(&problem);
@@ -47,12 +47,12 @@ pub fn run(args: &Args) -> Status {
         .and_then(|()| out.flush());
     match written {
         Ok(()) => {
-            crate::diag!("{name}: {summary}");
+            diag!("{name}: {summary}");
             Status::Success
         }
         Err(error) if is_broken_pipe(&error) => Status::Success,
         Err(error) => {
-            crate::diag!("dlx reduce: error writing output: {error}");
+            diag!("dlx reduce: error writing output: {error}");
             Status::Error
         }
     }

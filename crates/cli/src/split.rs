@@ -7,12 +7,11 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use dancing::Template;
-use dancing::task::{MAX_SPLIT_TASKS, SplitGoal, split, write_header, write_task};
+use dancing::task::{Digest, MAX_SPLIT_TASKS, SplitGoal, split, write_header, write_task};
 
 use crate::input::Input;
 use crate::interrupt;
-use crate::solve::tasks::{digest_of, read_problem};
-use crate::status::{Status, is_broken_pipe};
+use crate::status::{Status, diag, is_broken_pipe};
 
 /// Write the search of a problem as tasks, one line each.
 ///
@@ -49,17 +48,17 @@ pub fn run(args: &Args) -> Status {
     interrupt::catch();
     let input = Input::all(args.file.as_slice()).remove(0);
     let name = input.name();
-    let problem = match read_problem(&input) {
+    let problem = match input.read_problem_warned() {
         Ok(problem) => problem,
         Err(message) => {
-            crate::diag!("{message}");
+            diag!("{message}");
             return Status::Error;
         }
     };
-    let digest = match digest_of(&problem, &name) {
+    let digest = match Digest::of(&problem).map_err(|error| format!("{name}: {error}")) {
         Ok(digest) => digest,
         Err(message) => {
-            crate::diag!("{message}");
+            diag!("{message}");
             return Status::Error;
         }
     };
@@ -78,11 +77,11 @@ pub fn run(args: &Args) -> Status {
         }
     });
     if outcome.stopped.is_some() {
-        crate::diag!("{name}: interrupted while splitting; no tasks written");
+        diag!("{name}: interrupted while splitting; no tasks written");
         return Status::Error;
     }
     if matches!(goal, SplitGoal::Depth(_)) && outcome.tasks.len() >= MAX_SPLIT_TASKS {
-        crate::diag!(
+        diag!(
             "{name}: depth {} would make more than {MAX_SPLIT_TASKS} tasks: split with --tasks, or less deep",
             args.depth.unwrap_or(0)
         );
@@ -102,7 +101,7 @@ pub fn run(args: &Args) -> Status {
         Ok(()) => Status::Success,
         Err(error) if is_broken_pipe(&error) => Status::Success,
         Err(error) => {
-            crate::diag!("dlx: error writing output: {error}");
+            diag!("dlx: error writing output: {error}");
             Status::Error
         }
     }

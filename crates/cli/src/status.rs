@@ -50,10 +50,12 @@ pub fn is_broken_pipe(error: &io::Error) -> bool {
 /// Writes a line on standard error, like `eprintln!`, but never panics: a
 /// diagnostic that cannot be written (stderr closed, or a full disk) is
 /// dropped, and the exit status still tells what happened.
-#[macro_export]
+///
+/// Imported by path (`use crate::status::diag;`), like any other item.
 macro_rules! diag {
     ($($arg:tt)*) => {{
         use ::std::io::Write as _;
         let _ = ::std::writeln!(::std::io::stderr().lock(), $($arg)*);
     }};
 }
+pub(crate) use diag;

@@ -25,10 +25,10 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::{Mutex, PoisonError};
 use std::time::Instant;
 
-use crate::batch::{self, Stop};
+use crate::batch::{self, StopFlag};
 use crate::interrupt;
-use crate::progress::Progress;
-use crate::status::{Status, is_broken_pipe};
+use crate::progress::ProgressBar;
+use crate::status::{Status, diag, is_broken_pipe};
 
 mod answer;
 mod answers;
@@ -63,7 +63,7 @@ pub fn run(args: &Args) -> Status {
             Err(status) => status,
         },
         Err(message) => {
-            crate::diag!("dlx sudoku: {message}");
+            diag!("dlx sudoku: {message}");
             Status::Error
         }
     }
@@ -77,7 +77,7 @@ fn thread_pool(threads: usize, name: &'static str) -> Result<rayon::ThreadPool, 
         .thread_name(move |k| format!("{name}-{k}"))
         .build()
         .map_err(|error| {
-            crate::diag!("dlx: cannot start {threads} threads: {error}");
+            diag!("dlx: cannot start {threads} threads: {error}");
             Status::Error
         })
 }
@@ -89,9 +89,9 @@ fn answer(plan: &AnswerPlan) -> Status {
     let interactive = stdout.is_terminal();
     // When answers stream onto the terminal, they show the progress.
     let progress = if plan.quiet || interactive {
-        Progress::hidden()
+        ProgressBar::hidden()
     } else {
-        Progress::spinner(PROGRESS)
+        ProgressBar::spinner(PROGRESS)
     };
     let mut output = Output {
         out: BufWriter::with_capacity(1 << 16, stdout.lock()),
@@ -134,7 +134,7 @@ fn answer(plan: &AnswerPlan) -> Status {
         // The reader went away (`dlx sudoku big.txt | head`): stop quietly.
         Err(error) if is_broken_pipe(&error) => return totals.status,
         Err(error) => {
-            crate::diag!("dlx: error writing output: {error}");
+            diag!("dlx: error writing output: {error}");
             return Status::Error;
         }
     }
@@ -186,7 +186,7 @@ fn solve_in_parallel(
     // Answerers (and their solvers) between chunks, with their printers:
     // one per thread at most.
     let idle = Mutex::new(Vec::new());
-    let answer_chunk = |chunk: Vec<Entry>, stop: &Stop| {
+    let answer_chunk = |chunk: Vec<Entry>, stop: &StopFlag| {
         let spare = idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
         let (mut answerer, mut printer) = spare.unwrap_or_else(|| answerer_and_printer(plan));
         printer.start_chunk();
@@ -260,7 +260,7 @@ fn convert_one(plan: &AnswerPlan, output: &mut Output<'_>) -> io::Result<()> {
 
 /// The partial summary after Ctrl-C, on stderr.
 fn print_interrupted(totals: &Totals) {
-    crate::diag!(
+    diag!(
         "dlx sudoku: interrupted after {} puzzles answered ({} solved, {} unsolvable, {} not unique, \
          {} invalid, {} given up); the rest was not answered",
         totals.puzzles,

@@ -13,8 +13,8 @@ use std::io::{self, BufWriter, Write};
 use dancing_sudoku::Shape;
 use dancing_sudoku::generate::Generator;
 
-use crate::batch::{self, Stop};
-use crate::status::{Status, is_broken_pipe};
+use crate::batch::{self, StopFlag};
+use crate::status::{Status, diag, is_broken_pipe};
 
 /// Puzzles per generator: a generator is cheap, but not free (a solver and
 /// its arena), and a block is a unit of output order.
@@ -28,7 +28,7 @@ pub fn run(count: u64, seed: u64) -> Status {
     {
         Ok(pool) => pool,
         Err(error) => {
-            crate::diag!("dlx gen sudoku-puzzles: cannot start threads: {error}");
+            diag!("dlx gen sudoku-puzzles: cannot start threads: {error}");
             return Status::Error;
         }
     };
@@ -36,7 +36,7 @@ pub fn run(count: u64, seed: u64) -> Status {
     // Blocks, as their number and size (the last may be short).
     let mut blocks =
         (0..count.div_ceil(BLOCK)).map(|block| (block, BLOCK.min(count - block * BLOCK)));
-    let make = |chunk: Vec<(u64, u64)>, stop: &Stop| {
+    let make = |chunk: Vec<(u64, u64)>, stop: &StopFlag| {
         let mut lines = Vec::new();
         for (block, size) in chunk {
             let mut generator = Generator::new(block_seed(seed, block));
@@ -63,7 +63,7 @@ pub fn run(count: u64, seed: u64) -> Status {
         // The reader went away (`dlx gen sudoku-puzzles 1000000 | head`).
         Err(error) if is_broken_pipe(&error) => Status::Success,
         Err(error) => {
-            crate::diag!("dlx gen sudoku-puzzles: error writing output: {error}");
+            diag!("dlx gen sudoku-puzzles: error writing output: {error}");
             Status::Error
         }
     }

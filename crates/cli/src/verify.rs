@@ -22,7 +22,7 @@ use dancing::Problem;
 
 use crate::input::Input;
 use crate::interrupt;
-use crate::status::Status;
+use crate::status::{Status, diag};
 
 mod checker;
 mod json;
@@ -95,15 +95,13 @@ pub fn run(args: &Args) -> ExitCode {
         (&problem_input, &solutions_input),
         (Input::Stdin, Input::Stdin)
     ) {
-        crate::diag!(
-            "dlx verify: the problem and the solutions cannot both come from standard input"
-        );
+        diag!("dlx verify: the problem and the solutions cannot both come from standard input");
         return Status::Error.into();
     }
     let problem = match problem_input.read_problem() {
         Ok(parsed) => parsed.problem,
         Err(message) => {
-            crate::diag!("{message}");
+            diag!("{message}");
             return Status::Error.into();
         }
     };
@@ -111,7 +109,7 @@ pub fn run(args: &Args) -> ExitCode {
     let reader = match solutions_input.open() {
         Ok(reader) => reader,
         Err(error) => {
-            crate::diag!("{name}: cannot open: {error}");
+            diag!("{name}: cannot open: {error}");
             return Status::Error.into();
         }
     };
@@ -124,22 +122,22 @@ pub fn run(args: &Args) -> ExitCode {
                 } else {
                     ""
                 };
-                crate::diag!("{count} solution{plural} verified{none}");
+                diag!("{count} solution{plural} verified{none}");
             }
             Status::Success.into()
         }
         Err(Stop::Failed(failure)) => {
             if !args.quiet {
-                crate::diag!("{name}: {failure}");
+                diag!("{name}: {failure}");
             }
             Status::NotFound.into()
         }
         Err(Stop::Invalid(error)) => {
-            crate::diag!("{name}:{error}");
+            diag!("{name}:{error}");
             Status::Error.into()
         }
         Err(Stop::Interrupted) => {
-            crate::diag!("dlx verify: interrupted");
+            diag!("dlx verify: interrupted");
             ExitCode::from(interrupt::EXIT_CODE)
         }
     }

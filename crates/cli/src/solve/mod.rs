@@ -1,39 +1,47 @@
 //! `dlx solve`: exact-cover problems in Knuth's DLX format.
 //!
-//! Each input is read within its budget ([`budget`]: the clock of
-//! `--time-limit` starts when reading starts, and Ctrl-C stops a huge file
-//! or a stalled pipe too), then searched by the shared [`runner`] on
-//! `--threads` threads, with the solutions printed in the order one thread
-//! finds them by a [`printer`] (text, JSON, or only the count). A long
-//! search shows its progress on a terminal, and stops with a report of what
-//! it found so far on Ctrl-C or when its node or time budget runs out.
+//! The arguments become a [`plan::SolvePlan`] first. Each input is then
+//! read within its clock (the clock of `--time-limit` starts when reading
+//! starts, and Ctrl-C stops a huge file or a stalled pipe too), and
+//! searched by the run layer's runner on `--threads` threads, with the
+//! solutions printed in the order one thread finds them by a printer
+//! (text, JSON, or only the count). A long search shows its progress on a
+//! terminal, and stops with a report of what it found so far on Ctrl-C or
+//! when its node or time budget runs out.
 
 pub mod args;
-pub mod budget;
-pub mod memo;
-pub mod printer;
-pub mod runner;
+pub mod plan;
 pub mod tasks;
 
 use std::io::{self, BufWriter};
 
 use dancing::format::{self, ParseErrorKind};
 
-pub use args::{Args, SearchArgs};
-use budget::{Budget, BudgetedReader, stopped_reading};
-use printer::{Count, Header, Json, Printer, Text};
-use runner::Run;
+pub use args::Args;
+use plan::{Format, SolvePlan};
 
 use crate::input::Input;
 use crate::interrupt;
-use crate::status::{Status, is_broken_pipe};
+use crate::run::clock::Clock;
+use crate::run::plan::SearchPlan;
+use crate::run::printer::{Count, Header, Json, Printer, Text};
+use crate::run::reader::{ReadAhead, stopped_reading};
+use crate::run::runner::Runner;
+use crate::status::{Status, diag, is_broken_pipe};
 
 /// Solves every input in turn; one bad input does not stop the others.
 pub fn run(args: &Args) -> Status {
-    if let Some(tasks) = &args.tasks.tasks {
-        return tasks::run(args, tasks);
+    let plan = match SolvePlan::new(args) {
+        Ok(plan) => plan,
+        Err(message) => {
+            diag!("{message}");
+            return Status::Error;
+        }
+    };
+    if let Some(tasks) = &plan.tasks {
+        return tasks::run(tasks, &plan.search);
     }
-    let inputs = Input::all(&args.files);
+    let inputs = &plan.inputs;
     let several = inputs.len() > 1;
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
@@ -45,28 +53,32 @@ pub fn run(args: &Args) -> Status {
             break;
         }
         let name = input.name();
-        let result = if args.json {
-            let mut printer = Json::new(&mut out, name.clone(), !args.count);
-            solve_input(args, input, several, &mut printer)
-        } else if args.count {
-            let label = several.then(|| name.clone());
-            solve_input(args, input, several, &mut Count::new(&mut out, label))
-        } else {
-            let header = several.then(|| Header {
-                name: name.clone(),
-                after_another: k > 0,
-            });
-            solve_input(args, input, several, &mut Text::new(&mut out, header))
+        let result = match plan.format {
+            Format::Json { solutions } => {
+                let mut printer = Json::new(&mut out, name.clone(), solutions);
+                solve_input(&plan, input, several, &mut printer)
+            }
+            Format::Count => {
+                let label = several.then(|| name.clone());
+                solve_input(&plan, input, several, &mut Count::new(&mut out, label))
+            }
+            Format::Text => {
+                let header = several.then(|| Header {
+                    name: name.clone(),
+                    after_another: k > 0,
+                });
+                solve_input(&plan, input, several, &mut Text::new(&mut out, header))
+            }
         };
         status = status.worst(match result {
             Ok(found) => found,
             Err(Failure::Output(error)) if is_broken_pipe(&error) => return status,
             Err(Failure::Output(error)) => {
-                crate::diag!("dlx: error writing output: {error}");
+                diag!("dlx: error writing output: {error}");
                 return Status::Error;
             }
             Err(Failure::Input(message)) => {
-                crate::diag!("{message}");
+                diag!("{message}");
                 Status::Error
             }
         });
@@ -90,22 +102,23 @@ impl From<io::Error> for Failure {
 /// Reads one input and searches it; a stop while reading is reported as
 /// such, with the line it got to.
 fn solve_input(
-    args: &Args,
+    plan: &SolvePlan,
     input: &Input,
     several: bool,
     printer: &mut impl Printer,
 ) -> Result<Status, Failure> {
     let name = input.name();
-    let run = Run {
-        search: &args.search,
+    let search: &SearchPlan = &plan.search;
+    let run = Runner {
+        search,
         // The clock starts with the reading.
-        budget: Budget::start(args.search.time_limit),
-        max_solutions: args.max_solutions,
+        clock: Clock::start(search.time_limit),
+        max_solutions: plan.max_solutions,
         name: &name,
         prefixed: several,
     };
     let source = input.clone();
-    let reader = match BudgetedReader::open(move || source.open_source(), run.budget) {
+    let reader = match ReadAhead::open(move || source.open_source(), run.clock) {
         Ok(reader) => reader,
         Err(error) => match stopped_reading(&error) {
             Some(stop) => return Ok(run.stopped_reading(1, stop, printer)?.status()),
@@ -114,12 +127,12 @@ fn solve_input(
     };
     // The reader looks at the budget on each chunk of input, and the parser
     // between chunks too (a line of a million names takes a while).
-    let parsed = match format::read_cancellable(reader, || run.budget.spent().is_some()) {
+    let parsed = match format::read_cancellable(reader, || run.clock.spent().is_some()) {
         Ok(parsed) => parsed,
         Err(error) => {
             let stop = match &error.kind {
                 ParseErrorKind::Io(io_error) => stopped_reading(io_error),
-                ParseErrorKind::Cancelled => run.budget.spent(),
+                ParseErrorKind::Cancelled => run.clock.spent(),
                 _ => None,
             };
             if let Some(stop) = stop {
@@ -130,7 +143,7 @@ fn solve_input(
         }
     };
     for warning in &parsed.warnings {
-        crate::diag!("{name}:{warning}");
+        diag!("{name}:{warning}");
     }
     let outcome = run.search(&parsed.problem, printer)?;
     Ok(outcome.status())

@@ -12,15 +12,17 @@ use std::time::Instant;
 
 use bumpalo::Bump;
 use dancing::task::{Digest, Task, TaskRunner, read_tasks, run_on_threads};
-use dancing::{FnVisitor, Problem, Progress, SearchConfig, Solution, Template, format};
+use dancing::{FnVisitor, Problem, Progress, SearchConfig, Solution, Template};
 use serde_json::Value;
 
-use super::Args;
-use super::budget::{Budget, Stop};
-use super::printer::option_entries;
+use super::args::Args;
 use crate::input::Input;
 use crate::interrupt;
-use crate::status::{Status, is_broken_pipe};
+use crate::run::clock::Clock;
+use crate::run::outcome::RunStop;
+use crate::run::plan::SearchPlan;
+use crate::run::printer::option_entries;
+use crate::status::{Status, diag, is_broken_pipe};
 use dancing::task::results::{ResultOutcome, TaskResult};
 
 /// The environment variables that hold a job array's index: Slurm's, then
@@ -57,6 +59,45 @@ pub struct TaskArgs {
     pub chunk: u64,
 }
 
+/// `dlx solve --tasks`, checked: the tasks to run, and on what.
+#[derive(Debug)]
+pub struct TaskPlan {
+    /// The problem's input (one FILE, or standard input).
+    pub input: Input,
+    /// The task file.
+    pub tasks_path: PathBuf,
+    /// Which of its tasks.
+    pub selection: TaskArgs,
+    /// Whether results hold the solutions (not with `--count`).
+    pub solutions: bool,
+}
+
+impl TaskPlan {
+    /// The tasks `args` asks for, if any, or why they cannot run as asked.
+    pub fn new(args: &Args) -> Result<Option<TaskPlan>, String> {
+        let Some(tasks_path) = &args.tasks.tasks else {
+            return Ok(None);
+        };
+        if args.files.len() > 1 {
+            return Err("dlx solve: --tasks runs the tasks of one problem: give one FILE".into());
+        }
+        if args.max_solutions.is_some() {
+            return Err("dlx solve: -n cannot cut tasks short: run them whole, then merge".into());
+        }
+        if args.search.max_nodes == Some(0) {
+            return Err(
+                "dlx solve: --max-nodes 0 with --tasks would leave each task as its own frontier: give at least 1".into(),
+            );
+        }
+        Ok(Some(TaskPlan {
+            input: Input::all(&args.files).remove(0),
+            tasks_path: tasks_path.clone(),
+            selection: args.tasks.clone(),
+            solutions: !args.count,
+        }))
+    }
+}
+
 /// Reads `A..B` (B excluded).
 fn parse_range(text: &str) -> Result<Range<usize>, String> {
     let (start, end) = text
@@ -72,54 +113,30 @@ fn parse_range(text: &str) -> Result<Range<usize>, String> {
     Ok(start..end)
 }
 
-/// Reads the problem of `input` in Knuth's format; the error names the
-/// file and line.
-pub fn read_problem(input: &Input) -> Result<Problem, String> {
-    let name = input.name();
-    let reader = input
-        .open()
-        .map_err(|error| format!("{name}: cannot open: {error}"))?;
-    let parsed = format::read(reader).map_err(|error| format!("{name}:{error}"))?;
-    for warning in &parsed.warnings {
-        crate::diag!("{name}:{warning}");
-    }
-    Ok(parsed.problem)
-}
-
 /// The digest of `problem`, or why there is none.
-pub fn digest_of(problem: &Problem, name: &str) -> Result<Digest, String> {
+fn digest_of(problem: &Problem, name: &str) -> Result<Digest, String> {
     Digest::of(problem).map_err(|error| format!("{name}: {error}"))
 }
 
-/// Runs the tasks `args` selects; one that cannot run is reported in its
+/// Runs the tasks `plan` selects; one that cannot run is reported in its
 /// result line and the others still run.
-pub fn run(args: &Args, tasks_path: &Path) -> Status {
+pub fn run(plan: &TaskPlan, search: &SearchPlan) -> Status {
     interrupt::catch();
-    match run_tasks(args, tasks_path) {
+    match run_tasks(plan, search) {
         Ok(status) => status,
         Err(message) => {
-            crate::diag!("{message}");
+            diag!("{message}");
             Status::Error
         }
     }
 }
 
-fn run_tasks(args: &Args, tasks_path: &Path) -> Result<Status, String> {
-    if args.files.len() > 1 {
-        return Err("dlx solve: --tasks runs the tasks of one problem: give one FILE".into());
-    }
-    if args.max_solutions.is_some() {
-        return Err("dlx solve: -n cannot cut tasks short: run them whole, then merge".into());
-    }
-    if args.search.max_nodes == Some(0) {
-        return Err(
-            "dlx solve: --max-nodes 0 with --tasks would leave each task as its own frontier: give at least 1".into(),
-        );
-    }
-    let budget = Budget::start(args.search.time_limit);
-    let input = Input::all(&args.files).remove(0);
+fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
+    let tasks_path: &Path = &plan.tasks_path;
+    let budget = Clock::start(search.time_limit);
+    let input = &plan.input;
     let name = input.name();
-    let problem = read_problem(&input)?;
+    let problem = input.read_problem_warned()?;
     let tasks_name = tasks_path.display().to_string();
     let file = std::fs::File::open(tasks_path)
         .map_err(|error| format!("{tasks_name}: cannot open: {error}"))?;
@@ -132,13 +149,13 @@ fn run_tasks(args: &Args, tasks_path: &Path) -> Result<Status, String> {
             file.digest
         ));
     }
-    let places = selected(&args.tasks, file.tasks.len(), &tasks_name)?;
+    let places = selected(&plan.selection, file.tasks.len(), &tasks_name)?;
     let tasks = &file.tasks[places];
     let Some(template) = Template::new_cancellable(&problem, || budget.spent().is_some()) else {
-        crate::diag!("{name}: stopped while linking; no task ran");
+        diag!("{name}: stopped while linking; no task ran");
         return Ok(Status::Error);
     };
-    let wanted = args.search.thread_count();
+    let wanted = search.threads;
     let threads = wanted.min(tasks.len()).max(1);
     let run = Shared {
         problem: &problem,
@@ -146,8 +163,8 @@ fn run_tasks(args: &Args, tasks_path: &Path) -> Result<Status, String> {
         digest,
         tasks,
         budget,
-        node_limit: args.search.max_nodes,
-        solutions: !args.count,
+        node_limit: search.max_nodes,
+        solutions: plan.solutions,
         next: AtomicUsize::new(0),
     };
     if wanted > tasks.len() && wanted > 1 {
@@ -186,11 +203,11 @@ fn run_tasks(args: &Args, tasks_path: &Path) -> Result<Status, String> {
         Ok(()) => {}
     }
     if ran < tasks.len() {
-        crate::diag!(
+        diag!(
             "{tasks_name}: {} of the {} tasks selected were not started ({}): `dlx merge --rerun` lists them",
             tasks.len() - ran,
             tasks.len(),
-            budget.spent().map_or("stopped", Stop::name)
+            budget.spent().map_or("stopped", RunStop::name)
         );
     }
     Ok(status)
@@ -249,7 +266,7 @@ struct Shared<'a> {
     template: &'a Template,
     digest: Digest,
     tasks: &'a [Task],
-    budget: Budget,
+    budget: Clock,
     node_limit: Option<u64>,
     /// Whether results hold the solutions.
     solutions: bool,
@@ -302,11 +319,11 @@ impl Shared<'_> {
             }
         }
         if ran < self.tasks.len() {
-            crate::diag!(
+            diag!(
                 "{tasks_name}: {} of the {} tasks selected were not started ({}): `dlx merge --rerun` lists them",
                 self.tasks.len() - ran,
                 self.tasks.len(),
-                self.budget.spent().map_or("stopped", Stop::name)
+                self.budget.spent().map_or("stopped", RunStop::name)
             );
         }
         Ok(status)
@@ -342,7 +359,7 @@ impl Shared<'_> {
         } else if let Some(stop) = self.budget.spent() {
             stop.name()
         } else {
-            Stop::MaxNodes.name()
+            RunStop::MaxNodes.name()
         };
         let found = self.solutions.then(|| {
             threaded
@@ -403,7 +420,7 @@ impl Shared<'_> {
         } else if let Some(stop) = stopped_by {
             stop.name()
         } else {
-            Stop::MaxNodes.name()
+            RunStop::MaxNodes.name()
         };
         // Every solution seen is in the finished part, none in the frontier.
         debug_assert!(!self.solutions || found.len() as u64 == outcome.stats.solutions);

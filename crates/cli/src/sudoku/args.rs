@@ -139,7 +139,7 @@ pub struct Args {
 
     /// Give up on a puzzle after this long (`250ms`, `2`, `2s`, `1.5m`),
     /// and report it.
-    #[arg(long, value_name = "TIME", value_parser = crate::solve::budget::parse_duration)]
+    #[arg(long, value_name = "TIME", value_parser = crate::run::values::parse_duration)]
     pub time_limit: Option<Duration>,
 
     /// Print a summary on stderr: puzzles, solved, unsolvable, invalid,

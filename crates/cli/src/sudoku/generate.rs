@@ -22,9 +22,9 @@ use dancing_sudoku::generate::{GenerateError, Generated, Generator, Rating};
 use serde_json::json;
 
 use super::plan::GeneratePlan;
-use crate::batch::{self, Stop};
+use crate::batch::{self, StopFlag};
 use crate::interrupt;
-use crate::status::{Status, is_broken_pipe};
+use crate::status::{Status, diag, is_broken_pipe};
 use crate::sudoku_puzzles::block_seed;
 
 /// Puzzles per generator, and the unit of output order.
@@ -48,13 +48,13 @@ pub(super) fn run(plan: &GeneratePlan, pool: &rayon::ThreadPool) -> Status {
         if is_broken_pipe(&error) {
             return Status::Success;
         }
-        crate::diag!("dlx sudoku: error writing output: {error}");
+        diag!("dlx sudoku: error writing output: {error}");
         return Status::Error;
     }
     let out = InOrder::new(writer);
     let mut blocks =
         (0..count.div_ceil(BLOCK)).map(|block| (block, BLOCK.min(count - block * BLOCK)));
-    let make = |chunk: Vec<(u64, u64)>, stop: &Stop| {
+    let make = |chunk: Vec<(u64, u64)>, stop: &StopFlag| {
         let mut text = Vec::new();
         for (block, size) in chunk {
             let mut generator = Generator::new(block_seed(plan.seed, block));
@@ -101,7 +101,7 @@ pub(super) fn run(plan: &GeneratePlan, pool: &rayon::ThreadPool) -> Status {
         Ok(()) => Status::Success,
         Err(error) if is_broken_pipe(&error) => Status::Success,
         Err(error) => {
-            crate::diag!("dlx sudoku: error writing output: {error}");
+            diag!("dlx sudoku: error writing output: {error}");
             Status::Error
         }
     }

@@ -7,7 +7,7 @@ use dancing_sudoku::format::Layout;
 
 use super::answers::{Answers, Mark};
 use super::report::Totals;
-use crate::progress::Progress;
+use crate::progress::ProgressBar;
 
 /// The main thread's end: writes answers to stdout and their messages to
 /// stderr, in order, and adds up the totals.
@@ -15,7 +15,7 @@ pub(super) struct Output<'p> {
     pub(super) out: BufWriter<io::StdoutLock<'static>>,
     /// Flush after every write, so that a terminal shows answers as they come.
     pub(super) interactive: bool,
-    pub(super) progress: &'p Progress,
+    pub(super) progress: &'p ProgressBar,
     /// The layout of the last grid written, if any.
     pub(super) last_layout: Option<Layout>,
     pub(super) totals: Totals,

@@ -5,9 +5,6 @@ use std::cell::Cell;
 use std::fs::{self, File};
 use std::io::{self, BufRead, Read};
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
-use std::thread;
-use std::time::Duration;
 
 use dancing_sudoku::format::{Layout, PuzzleReader, ReadError};
 use dancing_sudoku::{Grid, Rules};
@@ -15,6 +12,7 @@ use dancing_sudoku::{Grid, Rules};
 use super::plan::Inputs;
 use crate::input::Input;
 use crate::interrupt;
+use crate::run::reader::{OnIdle, ReadAhead};
 
 /// One thing read from an input, in input order: a puzzle, a puzzle that
 /// could not be read, or a problem of the input as a whole.
@@ -176,7 +174,7 @@ fn open<'i>(
         Input::Stdin if stdin_is_a_regular_file() => return input.open(),
         Input::Stdin => Box::new(io::stdin()),
     };
-    Ok(Box::new(ReadAhead::new(source, idle)))
+    Ok(Box::new(ReadAhead::new(source, OnIdle(idle))?))
 }
 
 /// Whether standard input is a regular file (`dlx sudoku < puzzles.txt`),
@@ -195,95 +193,5 @@ fn stdin_is_a_regular_file() -> bool {
     #[cfg(not(unix))]
     {
         false
-    }
-}
-
-/// Blocks read ahead and not yet parsed, at most: memory stays flat.
-const BLOCKS_AHEAD: usize = 4;
-
-/// How often a wait for input looks at Ctrl-C.
-const INTERRUPT_POLL: Duration = Duration::from_millis(20);
-
-/// Input read on a thread of its own, so that this thread can tell "no more
-/// input yet" (call `idle`, then wait) from "more input at once".
-struct ReadAhead<'i> {
-    blocks: Receiver<io::Result<Vec<u8>>>,
-    block: Vec<u8>,
-    /// Bytes of `block` consumed.
-    at: usize,
-    ended: bool,
-    idle: &'i mut dyn FnMut() -> io::Result<()>,
-}
-
-impl<'i> ReadAhead<'i> {
-    fn new(source: Box<dyn Read + Send>, idle: &'i mut dyn FnMut() -> io::Result<()>) -> Self {
-        let (sender, blocks) = mpsc::sync_channel(BLOCKS_AHEAD);
-        // Never joined: it ends at the end of the input, or at its next
-        // block once the receiver is gone (or with the process).
-        thread::spawn(move || crate::input::pump(source, &sender));
-        ReadAhead {
-            blocks,
-            block: Vec::new(),
-            at: 0,
-            ended: false,
-            idle,
-        }
-    }
-
-    /// The next block: at once if it is there; else after `idle`, when it
-    /// comes. `None` at the end of the input.
-    fn next_block(&mut self) -> Option<io::Result<Vec<u8>>> {
-        match self.blocks.try_recv() {
-            Ok(read) => return Some(read),
-            Err(TryRecvError::Disconnected) => return None,
-            Err(TryRecvError::Empty) => {}
-        }
-        if let Err(error) = (self.idle)() {
-            return Some(Err(error));
-        }
-        loop {
-            match self.blocks.recv_timeout(INTERRUPT_POLL) {
-                Ok(read) => return Some(read),
-                Err(RecvTimeoutError::Disconnected) => return None,
-                // Not `ErrorKind::Interrupted`, which readers retry.
-                Err(RecvTimeoutError::Timeout) if interrupt::requested() => {
-                    return Some(Err(io::Error::other("interrupted")));
-                }
-                Err(RecvTimeoutError::Timeout) => {}
-            }
-        }
-    }
-}
-
-impl Read for ReadAhead<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(buf.len());
-        buf[..n].copy_from_slice(&available[..n]);
-        self.consume(n);
-        Ok(n)
-    }
-}
-
-impl BufRead for ReadAhead<'_> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        while self.at == self.block.len() && !self.ended {
-            match self.next_block() {
-                Some(Ok(block)) => {
-                    self.block = block;
-                    self.at = 0;
-                }
-                Some(Err(error)) => {
-                    self.ended = true;
-                    return Err(error);
-                }
-                None => self.ended = true,
-            }
-        }
-        Ok(&self.block[self.at..])
-    }
-
-    fn consume(&mut self, amount: usize) {
-        self.at = (self.at + amount).min(self.block.len());
     }
 }

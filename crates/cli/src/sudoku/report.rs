@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use dancing_sudoku::Engine;
 
 use super::answer::{Failure, Verdict};
-use crate::status::Status;
+use crate::status::{Status, diag};
 
 /// Counts for the summary, and the exit status so far.
 #[derive(Clone, Copy, Debug)]
@@ -165,7 +165,7 @@ pub(super) fn summary_json(
 
 /// The `--stats` line: `name value` pairs, like `dlx solve --stats`.
 pub(super) fn print_stats(engine: Engine, totals: &Totals, elapsed: Duration, interrupted: bool) {
-    crate::diag!(
+    diag!(
         "engine {} puzzles {} solved {} unsolvable {} not-unique {} gave-up {} invalid {} errors {} \
          mismatches {} nodes {} time {:.3}s solve-time {:.3}s us-per-puzzle {:.2}{}",
         engine,

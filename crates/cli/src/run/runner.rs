@@ -1,21 +1,24 @@
-//! The search-run-report that `dlx solve` and `dlx gen --solve/--count`
-//! share: threads, budgets, progress, Ctrl-C, the printer, and the summary.
+//! The one runner of a search, shared by `dlx solve` and `dlx gen
+//! --solve/--count`: it links the problem, searches it on the plan's
+//! threads within its budgets (plainly, or counting with the cache of
+//! `--memo`), shows progress, honours Ctrl-C, hands each solution to a
+//! [`Printer`], and returns a [`RunOutcome`] after the summary.
 
 use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
 use std::time::Duration;
 
 use dancing::{
-    ParallelSolver, Problem, Progress as SearchState, SearchConfig, Shuffled, Stats, StopReason,
-    Template,
+    CacheStats, MemoConfig, ParallelSolver, Problem, Progress, SearchConfig, Shuffled, Stats,
+    StopReason, Template,
 };
 
-use super::args::SearchArgs;
-use super::budget::{Budget, Stop};
-use super::memo::MemoReport;
-use super::printer::{Printer, report};
-use crate::progress::Progress;
-use crate::status::Status;
+use super::clock::Clock;
+use super::outcome::{MemoReport, RunOutcome, RunStop};
+use super::plan::SearchPlan;
+use super::printer::{Printer, Quiet};
+use super::report::report;
+use crate::progress::ProgressBar;
 
 /// The most time between two looks at the budget (and Ctrl-C) during a
 /// search: half the 0.1 s in which a stop must take effect.
@@ -32,10 +35,11 @@ const PROGRESS: &str = "{prefix} {elapsed_precise} {bar:20} ~{percent}% {wide_ms
 const PREFIX_CHARS: usize = 20;
 
 /// One run: how to search, within what, and how the input is named.
-pub struct Run<'a> {
-    pub search: &'a SearchArgs,
+pub struct Runner<'a> {
+    /// How to search and what to report.
+    pub search: &'a SearchPlan,
     /// Started when the input started being read.
-    pub budget: Budget,
+    pub clock: Clock,
     /// `-n`/`--max`: stop after this many solutions.
     pub max_solutions: Option<u64>,
     /// The input's name, on the progress bar and in messages.
@@ -44,78 +48,25 @@ pub struct Run<'a> {
     pub prefixed: bool,
 }
 
-/// What a run did, for the printer and the summary.
-#[derive(Clone, Debug)]
-pub struct Outcome {
-    pub stats: Stats,
-    /// From the start of reading to the end of the search.
-    pub elapsed: Duration,
-    pub threads: usize,
-    /// Why the run ended early, if it did.
-    pub stop: Option<Stop>,
-    /// Knuth's estimate of the share of the search tree explored: 1 for a
-    /// complete search, the last estimate for a stopped one, `None` when it
-    /// stopped before the first estimate.
-    pub explored: Option<f64>,
-    /// Search-tree nodes per level.
-    pub profile: Vec<u64>,
-    /// The line reading got to, when it stopped before the end.
-    pub stopped_reading_at: Option<usize>,
-    /// Whether the problem has colors or bounds, so that the summary
-    /// counts cleansings as DLX2 and DLX3 do.
-    pub cleansings_counted: bool,
-    /// The exact count and the cache's figures of a `--memo` count.
-    pub memo: Option<MemoReport>,
-}
-
-impl Outcome {
-    /// 0 when a solution was found, 1 when none was, 2 when a `--memo`
-    /// count was refused.
-    pub fn status(&self) -> Status {
-        if self.refusal().is_some() {
-            Status::Error
-        } else if self.stats.solutions > 0 {
-            Status::Success
-        } else {
-            Status::NotFound
-        }
-    }
-}
-
-impl Outcome {
-    /// The number of solutions: exact for a `--memo` count, whose
-    /// statistics stop at `u64::MAX`.
-    pub fn solutions(&self) -> u128 {
-        self.memo
-            .as_ref()
-            .map_or(u128::from(self.stats.solutions), |memo| memo.solutions)
-    }
-
-    /// Why a `--memo` count was refused, if it was.
-    pub fn refusal(&self) -> Option<&str> {
-        self.memo.as_ref()?.refused.as_deref()
-    }
-}
-
-impl Run<'_> {
+impl Runner<'_> {
     /// Searches `problem`, handing the solutions to `printer`, then writes
     /// the summary on standard error. Fails only when writing the output
     /// fails.
-    pub fn search(&self, problem: &Problem, printer: &mut impl Printer) -> io::Result<Outcome> {
-        if self.search.memo {
-            return self.count_memoized(problem, printer);
+    pub fn search(&self, problem: &Problem, printer: &mut impl Printer) -> io::Result<RunOutcome> {
+        match self.search.memo_limit {
+            Some(limit) => self.count_memoized(problem, limit, printer),
+            None => self.search_plain(problem, printer),
         }
-        self.search_plain(problem, printer)
     }
 
     /// [`search`](Self::search) without `--memo`: the parallel search.
-    pub(super) fn search_plain(
+    fn search_plain(
         &self,
         problem: &Problem,
         printer: &mut impl Printer,
-    ) -> io::Result<Outcome> {
+    ) -> io::Result<RunOutcome> {
         let search = self.search;
-        let threads = search.thread_count();
+        let threads = search.threads;
         let limit = self.max_solutions.unwrap_or(u64::MAX);
         printer.begin()?;
         let visits = printer.wants_solutions() || self.max_solutions.is_some();
@@ -125,7 +76,7 @@ impl Run<'_> {
         let searched = shuffled.as_ref().map_or(problem, Shuffled::problem);
         let mut originals = Vec::new();
         // Linking a huge problem takes a while: Ctrl-C and the clock stop it.
-        let Some(template) = Template::new_cancellable(searched, || self.budget.spent().is_some())
+        let Some(template) = Template::new_cancellable(searched, || self.clock.spent().is_some())
         else {
             return self.stopped_linking(threads, printer);
         };
@@ -156,8 +107,8 @@ impl Run<'_> {
                 ControlFlow::Continue(())
             }
         };
-        let started = self.budget.started();
-        let monitor = |state: &SearchState| {
+        let started = self.clock.started();
+        let monitor = |state: &Progress| {
             stop = self.show_progress(&progress, state);
             if stop.is_some() {
                 ControlFlow::Break(())
@@ -166,7 +117,7 @@ impl Run<'_> {
             }
         };
         let stats = if limit == 0 {
-            stop = Some(Stop::MaxSolutions);
+            stop = Some(RunStop::MaxSolutions);
             Stats {
                 stop: StopReason::Visitor,
                 ..Stats::default()
@@ -186,11 +137,11 @@ impl Run<'_> {
             // Not stopped by the monitor: by `-n` (the visitor), or by the
             // engine at the node budget.
             Some(stop.unwrap_or(match stats.stop {
-                StopReason::NodeLimit => Stop::MaxNodes,
-                _ => Stop::MaxSolutions,
+                StopReason::NodeLimit => RunStop::MaxNodes,
+                _ => RunStop::MaxSolutions,
             }))
         };
-        let outcome = Outcome {
+        let outcome = RunOutcome {
             stats,
             elapsed: started.elapsed(),
             threads,
@@ -207,9 +158,127 @@ impl Run<'_> {
         Ok(outcome)
     }
 
+    /// Counts `problem`'s solutions with the cache of `--memo` on `-j`
+    /// threads (one cache shared by all, `--memo-limit` the total), then
+    /// writes the summary. A cache that turns itself off hands the count
+    /// to the plain search on every thread (the trial's few thousand nodes
+    /// per thread are lost). Fails only when writing the output fails.
+    fn count_memoized(
+        &self,
+        problem: &Problem,
+        limit: usize,
+        printer: &mut impl Printer,
+    ) -> io::Result<RunOutcome> {
+        let Some(template) = Template::new_cancellable(problem, || self.clock.spent().is_some())
+        else {
+            printer.begin()?;
+            return self.stopped_linking(1, printer);
+        };
+        let memo = MemoConfig::new().memory_limit(limit).hand_back(true);
+        let threads = self.search.threads;
+        let config = SearchConfig::new()
+            .threads(threads)
+            .node_limit(self.search.max_nodes)
+            .progress_interval(self.poll());
+        let mut solver = ParallelSolver::from_template(template).with_config(config);
+        let progress = self.progress_bar(false);
+        let mut stop = None;
+        let counted = solver.count_memoized_monitored(&memo, |state| {
+            stop = self.show_progress(&progress, state);
+            if stop.is_some() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        progress.finish();
+        let counted = match counted {
+            Ok(counted) => counted,
+            Err(error) => {
+                printer.begin()?;
+                let refused = format!("{}: --memo: {error}", self.name);
+                return self.refused(problem, refused, printer);
+            }
+        };
+        if counted.cache.turned_off && stop.is_none() {
+            // The trial's matrix is not needed by the plain search, which
+            // links its own.
+            drop(solver);
+            // Reported once, below, with the cache's figures.
+            let unreported = SearchPlan {
+                stats: false,
+                profile: false,
+                ..self.search.clone()
+            };
+            let plain = Runner {
+                search: &unreported,
+                ..*self
+            };
+            let mut outcome = plain.search_plain(problem, &mut Quiet(printer))?;
+            outcome.memo = Some(MemoReport {
+                solutions: u128::from(outcome.stats.solutions),
+                cache: counted.cache,
+                refused: None,
+            });
+            return self.finish(printer, &outcome).map(|()| outcome);
+        }
+        printer.begin()?;
+        let stop = match counted.stats.stop {
+            StopReason::Complete => None,
+            StopReason::NodeLimit => Some(RunStop::MaxNodes),
+            _ => Some(stop.unwrap_or(RunStop::Interrupted)),
+        };
+        let outcome = RunOutcome {
+            stats: counted.stats,
+            elapsed: self.clock.started().elapsed(),
+            threads,
+            stop,
+            explored: Some(solver.explored()),
+            profile: Vec::new(),
+            stopped_reading_at: None,
+            cleansings_counted: problem.has_colors(),
+            memo: Some(MemoReport {
+                solutions: counted.solutions,
+                cache: counted.cache,
+                refused: None,
+            }),
+        };
+        self.finish(printer, &outcome)?;
+        Ok(outcome)
+    }
+
+    /// Reports a count that `--memo` refused (with `refusal`): an error.
+    fn refused(
+        &self,
+        problem: &Problem,
+        refusal: String,
+        printer: &mut impl Printer,
+    ) -> io::Result<RunOutcome> {
+        let outcome = RunOutcome {
+            stats: Stats {
+                stop: StopReason::Failed,
+                ..Stats::default()
+            },
+            elapsed: self.clock.started().elapsed(),
+            threads: 1,
+            stop: None,
+            explored: None,
+            profile: Vec::new(),
+            stopped_reading_at: None,
+            cleansings_counted: problem.has_colors(),
+            memo: Some(MemoReport {
+                solutions: 0,
+                cache: CacheStats::default(),
+                refused: Some(refusal),
+            }),
+        };
+        self.finish(printer, &outcome)?;
+        Ok(outcome)
+    }
+
     /// How often the budget (and Ctrl-C) is looked at: often enough to
     /// stop within 1% of a short budget.
-    pub(super) fn poll(&self) -> Duration {
+    fn poll(&self) -> Duration {
         self.search
             .time_limit
             .map_or(MAX_POLL, |limit| (limit / 100).clamp(MIN_POLL, MAX_POLL))
@@ -217,12 +286,12 @@ impl Run<'_> {
 
     /// The progress bar of a search, hidden with `--quiet` and where it
     /// would garble solutions printed on the same terminal.
-    pub(super) fn progress_bar(&self, printing_solutions: bool) -> Progress {
+    fn progress_bar(&self, printing_solutions: bool) -> ProgressBar {
         if self.search.quiet || (printing_solutions && io::stdout().is_terminal()) {
-            Progress::hidden()
+            ProgressBar::hidden()
         } else {
             // Knuth's estimate, in tenths of a percent.
-            let bar = Progress::bar(1000, PROGRESS);
+            let bar = ProgressBar::bar(1000, PROGRESS);
             bar.set_prefix(tail(self.name, PREFIX_CHARS));
             bar
         }
@@ -230,9 +299,9 @@ impl Run<'_> {
 
     /// Shows the search's state on the bar, and says why to stop, if the
     /// budget is spent.
-    pub(super) fn show_progress(&self, progress: &Progress, state: &SearchState) -> Option<Stop> {
+    fn show_progress(&self, progress: &ProgressBar, state: &Progress) -> Option<RunStop> {
         progress.set_position((state.fraction * 1000.0) as u64);
-        let elapsed = self.budget.started().elapsed().as_secs_f64();
+        let elapsed = self.clock.started().elapsed().as_secs_f64();
         let rate = state.stats.nodes as f64 / elapsed.max(1e-9);
         progress.set_message(format!(
             "{} solutions, {} nodes, {}/s",
@@ -240,7 +309,7 @@ impl Run<'_> {
             abbreviate(state.stats.nodes as f64),
             abbreviate(rate)
         ));
-        self.budget.spent()
+        self.clock.spent()
     }
 
     /// Reports an input whose reading stopped at `line` (Ctrl-C or the
@@ -248,13 +317,13 @@ impl Run<'_> {
     pub fn stopped_reading(
         &self,
         line: usize,
-        stop: Stop,
+        stop: RunStop,
         printer: &mut impl Printer,
-    ) -> io::Result<Outcome> {
-        let outcome = Outcome {
+    ) -> io::Result<RunOutcome> {
+        let outcome = RunOutcome {
             stats: nothing_searched(),
-            elapsed: self.budget.started().elapsed(),
-            threads: self.search.thread_count(),
+            elapsed: self.clock.started().elapsed(),
+            threads: self.search.threads,
             stop: Some(stop),
             explored: Some(0.0),
             profile: Vec::new(),
@@ -268,16 +337,16 @@ impl Run<'_> {
 
     /// Reports an input whose linking was stopped (Ctrl-C or the clock):
     /// nothing was searched.
-    pub(super) fn stopped_linking(
+    fn stopped_linking(
         &self,
         threads: usize,
         printer: &mut impl Printer,
-    ) -> io::Result<Outcome> {
-        let outcome = Outcome {
+    ) -> io::Result<RunOutcome> {
+        let outcome = RunOutcome {
             stats: nothing_searched(),
-            elapsed: self.budget.started().elapsed(),
+            elapsed: self.clock.started().elapsed(),
             threads,
-            stop: Some(self.budget.spent().unwrap_or(Stop::Interrupted)),
+            stop: Some(self.clock.spent().unwrap_or(RunStop::Interrupted)),
             explored: Some(0.0),
             profile: Vec::new(),
             stopped_reading_at: None,
@@ -289,7 +358,7 @@ impl Run<'_> {
     }
 
     /// The printer's end, then the summary after the output it describes.
-    pub(super) fn finish(&self, printer: &mut impl Printer, outcome: &Outcome) -> io::Result<()> {
+    fn finish(&self, printer: &mut impl Printer, outcome: &RunOutcome) -> io::Result<()> {
         printer.finish(outcome)?;
         report(
             self.search,

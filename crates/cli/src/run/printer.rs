@@ -1,6 +1,6 @@
-//! The only places that format what a search found: a [`Printer`] for
-//! standard output (solutions as text or JSON, or only their number), and
-//! [`report`], the summary on standard error.
+//! The only places that format what a search found on standard output: a
+//! [`Printer`] (solutions as text or JSON, or only their number); the
+//! summary on standard error is the [`report`](super::report)'s.
 //!
 //! A new output format is one more printer: `dlx gen --solve` draws its
 //! solutions with one of its own, on the same runner.
@@ -10,9 +10,7 @@ use std::io::{self, Write};
 use dancing::{ItemId, OptionId, Problem};
 use serde_json::json;
 
-use super::args::SearchArgs;
-use super::budget::Stop;
-use super::runner::Outcome;
+use super::outcome::{RunOutcome, RunStop};
 
 /// Writes the results of one search on standard output.
 pub trait Printer {
@@ -30,7 +28,7 @@ pub trait Printer {
 
     /// After the search (or after reading stopped): the count or summary,
     /// if this printer writes one; then flushes.
-    fn finish(&mut self, outcome: &Outcome) -> io::Result<()>;
+    fn finish(&mut self, outcome: &RunOutcome) -> io::Result<()>;
 
     /// Whether the summary sentence goes to standard error (a printer
     /// whose output holds its own summary says no).
@@ -91,7 +89,7 @@ impl<W: Write> Printer for Text<'_, W> {
         Ok(())
     }
 
-    fn finish(&mut self, _: &Outcome) -> io::Result<()> {
+    fn finish(&mut self, _: &RunOutcome) -> io::Result<()> {
         self.out.flush()
     }
 }
@@ -138,7 +136,7 @@ impl<W: Write> Printer for Json<'_, W> {
         writeln!(self.out, "{record}")
     }
 
-    fn finish(&mut self, outcome: &Outcome) -> io::Result<()> {
+    fn finish(&mut self, outcome: &RunOutcome) -> io::Result<()> {
         let stats = &outcome.stats;
         // The same fields for every run; `null` where a figure does not
         // apply (no stop) or was not measured.
@@ -150,7 +148,7 @@ impl<W: Write> Printer for Json<'_, W> {
             "updates": stats.updates,
             "max_depth": stats.max_depth,
             "complete": stats.is_complete(),
-            "stopped": outcome.stop.map(Stop::name),
+            "stopped": outcome.stop.map(RunStop::name),
             "explored_estimate": outcome.explored,
             "time_seconds": outcome.elapsed.as_secs_f64(),
             "threads": outcome.threads,
@@ -203,7 +201,7 @@ impl<W: Write> Printer for Count<'_, W> {
         Ok(())
     }
 
-    fn finish(&mut self, outcome: &Outcome) -> io::Result<()> {
+    fn finish(&mut self, outcome: &RunOutcome) -> io::Result<()> {
         if outcome.stopped_reading_at.is_none() && outcome.refusal().is_none() {
             match &self.label {
                 Some(label) => writeln!(self.out, "{label}:{}", outcome.solutions())?,
@@ -257,128 +255,39 @@ fn entries(problem: &Problem, option: OptionId) -> impl Iterator<Item = Entry<'_
         })
 }
 
-/// The summary of one input on standard error: a sentence (unless the
-/// printer holds its own summary), or `name value` pairs with `--stats`,
-/// and the per-level profile with `--profile`. `name` is the input's, and
-/// `prefixed` says whether lines start with it (one of several inputs).
-///
-/// The fields are the same whatever the number of threads: an incomplete
-/// run always says why it stopped and how much of the tree it explored
-/// (`unknown` when it stopped before the first estimate).
-pub fn report(search: &SearchArgs, name: &str, prefixed: bool, sentence: bool, outcome: &Outcome) {
-    let stats = &outcome.stats;
-    let seconds = outcome.elapsed.as_secs_f64();
-    if let (Some(line), Some(stop)) = (outcome.stopped_reading_at, outcome.stop) {
-        // Always said, and with the place: nothing else tells of the input.
-        let why = match stop {
-            Stop::Interrupted => "interrupted",
-            _ => "time limit reached",
-        };
-        crate::diag!(
-            "{name}:{line}: {why} while reading, after {seconds:.3}s; nothing was searched"
-        );
+/// A printer that writes nothing at the end of a search, or its summary:
+/// the plain search that takes a count over from `--memo` reports through
+/// it, and the count is then reported once, with the cache's figures.
+pub struct Quiet<'p, P>(pub &'p mut P);
+
+impl<P: Printer> Printer for Quiet<'_, P> {
+    fn wants_solutions(&self) -> bool {
+        self.0.wants_solutions()
     }
-    if let Some(refusal) = outcome.refusal() {
-        crate::diag!("{refusal}");
-        return;
+
+    fn begin(&mut self) -> io::Result<()> {
+        self.0.begin()
     }
-    if search.stats {
-        let stopped = match outcome.stop {
-            None => String::new(),
-            Some(stop) => format!(
-                " stopped {} explored-estimate {}",
-                stop.name(),
-                outcome
-                    .explored
-                    .map_or("unknown".to_owned(), |fraction| format!("{fraction:.4}"))
-            ),
-        };
-        // DLX2's and DLX3's third figure, for problems with colors or bounds.
-        let cleansings = if outcome.cleansings_counted {
-            format!(" cleansings {}", stats.cleansings)
-        } else {
-            String::new()
-        };
-        let cache = outcome.memo.as_ref().map_or(String::new(), |memo| {
-            let cache = &memo.cache;
-            format!(
-                " cache-hits {} cache-misses {} cache-peak-entries {} cache-peak-bytes {} cache-evictions {} cache-off {}",
-                cache.hits,
-                cache.misses,
-                cache.peak_entries,
-                cache.peak_bytes,
-                cache.evictions,
-                if cache.turned_off { "yes" } else { "no" }
-            )
-        });
-        crate::diag!(
-            "{}solutions {} nodes {} updates {}{cleansings} max-depth {} time {seconds:.3}s threads {} complete {}{cache}{stopped}",
-            if prefixed {
-                format!("file {name} ")
-            } else {
-                String::new()
-            },
-            outcome.solutions(),
-            stats.nodes,
-            stats.updates,
-            stats.max_depth,
-            outcome.threads,
-            if stats.is_complete() { "yes" } else { "no" },
-        );
-    } else if sentence && outcome.stopped_reading_at.is_none() {
-        let prefix = if prefixed {
-            format!("{name}: ")
-        } else {
-            String::new()
-        };
-        let plural = if outcome.solutions() == 1 { "" } else { "s" };
-        let stopped = match outcome.stop {
-            None => String::new(),
-            Some(Stop::MaxSolutions) => " (stopped early)".to_owned(),
-            Some(stop) => format!(" ({}; incomplete)", describe(stop)),
-        };
-        let explored = match outcome.stop {
-            Some(stop) if stop.is_budget() => match outcome.explored {
-                Some(fraction) => format!(", about {:.1}% of the tree explored", 100.0 * fraction),
-                None => ", too early for an estimate of the tree explored".to_owned(),
-            },
-            _ => String::new(),
-        };
-        crate::diag!(
-            "{prefix}{} solution{plural}{stopped}, {} nodes, {} updates, {seconds:.3}s{explored}",
-            outcome.solutions(),
-            stats.nodes,
-            stats.updates
-        );
+
+    fn solution(&mut self, problem: &Problem, number: u64, options: &[OptionId]) -> io::Result<()> {
+        self.0.solution(problem, number, options)
     }
-    if search.profile {
-        let prefix = if prefixed {
-            format!("{name}: ")
-        } else {
-            String::new()
-        };
-        for (level, nodes) in outcome.profile.iter().enumerate() {
-            crate::diag!("{prefix}level {level} nodes {nodes}");
-        }
+
+    fn finish(&mut self, _outcome: &RunOutcome) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn summary_on_stderr(&self) -> bool {
+        false
     }
 }
 
-/// Why a run stopped, in words.
 /// A count in JSON: a number where it fits 64 bits (what every JSON reader
 /// takes), else a string of its digits.
 fn json_count(count: u128) -> serde_json::Value {
     match u64::try_from(count) {
         Ok(count) => json!(count),
         Err(_) => json!(count.to_string()),
-    }
-}
-
-fn describe(stop: Stop) -> &'static str {
-    match stop {
-        Stop::MaxSolutions => "stopped early",
-        Stop::MaxNodes => "stopped: node budget spent",
-        Stop::TimeLimit => "stopped: time limit",
-        Stop::Interrupted => "interrupted",
     }
 }
 

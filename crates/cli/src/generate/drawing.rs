@@ -1,0 +1,158 @@
+//! Drawing solutions: the printer of `dlx gen --solve` on the shared
+//! runner, and the ANSI colors of packings.
+
+use std::fmt::Write as _;
+use std::io::{self, IsTerminal, Write};
+
+use anstyle::{AnsiColor, Color, Style};
+use clap::ValueEnum;
+use dancing::OptionId;
+use dancing_problems::ExactCover;
+use dancing_problems::polyomino::{Cell, Tiling};
+
+use crate::run::outcome::RunOutcome;
+use crate::run::printer::Printer;
+
+/// When to color drawings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorWhen {
+    // When standard output is a terminal and NO_COLOR is not set.
+    Auto,
+    Always,
+    Never,
+}
+
+impl ColorWhen {
+    /// Whether drawings are colored: `auto` colors them on a terminal,
+    /// unless NO_COLOR is set (and not empty).
+    pub fn colors(self) -> bool {
+        match self {
+            ColorWhen::Always => true,
+            ColorWhen::Never => false,
+            ColorWhen::Auto => {
+                io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        }
+    }
+}
+
+/// How drawings are separated: a blank line between pictures of several
+/// lines, nothing between one-line ones.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    Block,
+    Line,
+}
+
+pub fn plain<S: std::fmt::Display>(solution: &S) -> String {
+    solution.to_string()
+}
+
+/// Draws each solution, decoded by the generator: pictures of several lines
+/// separated by a blank line, one-line pictures one after another.
+pub struct Drawing<'a, P, D, W> {
+    pub generator: &'a P,
+    pub draw: &'a D,
+    pub shape: Shape,
+    pub out: &'a mut W,
+}
+
+impl<P, D, W> Printer for Drawing<'_, P, D, W>
+where
+    P: ExactCover,
+    D: Fn(&P::Solution) -> String,
+    W: Write,
+{
+    fn wants_solutions(&self) -> bool {
+        true
+    }
+
+    fn solution(
+        &mut self,
+        _: &dancing::Problem,
+        number: u64,
+        options: &[OptionId],
+    ) -> io::Result<()> {
+        let picture = (self.draw)(&self.generator.decode(options));
+        if number > 1 && self.shape == Shape::Block {
+            writeln!(self.out)?;
+        }
+        write!(self.out, "{picture}")?;
+        if !picture.ends_with('\n') {
+            writeln!(self.out)?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, _: &RunOutcome) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// Background colors for pieces, twelve that a terminal tells apart.
+const PIECE_COLORS: [AnsiColor; 12] = [
+    AnsiColor::Red,
+    AnsiColor::Green,
+    AnsiColor::Yellow,
+    AnsiColor::Blue,
+    AnsiColor::Magenta,
+    AnsiColor::Cyan,
+    AnsiColor::BrightRed,
+    AnsiColor::BrightGreen,
+    AnsiColor::BrightYellow,
+    AnsiColor::BrightBlue,
+    AnsiColor::BrightMagenta,
+    AnsiColor::BrightCyan,
+];
+
+/// A packing with each piece on a background of its own; cells are two
+/// characters wide, so that they look square.
+pub fn draw_colored(tiling: &Tiling) -> String {
+    let mut picture = String::new();
+    for y in 0..tiling.height() {
+        let mut row = String::new();
+        // The style changes only where the piece does.
+        let mut current: Option<Style> = None;
+        for x in 0..tiling.width() {
+            let piece = tiling.piece_at(Cell::new(x as i32, y as i32));
+            let style = piece.map(piece_style);
+            if style != current {
+                if let Some(previous) = current {
+                    let _ = write!(row, "{}", previous.render_reset());
+                }
+                if let Some(next) = style {
+                    let _ = write!(row, "{}", next.render());
+                }
+                current = style;
+            }
+            match piece {
+                Some(piece) => {
+                    row.push(tiling.symbol(piece));
+                    row.push(' ');
+                }
+                None => row.push_str("  "),
+            }
+        }
+        if let Some(last) = current {
+            let _ = write!(row, "{}", last.render_reset());
+        }
+        picture.push_str(row.trim_end());
+        picture.push('\n');
+    }
+    picture
+}
+
+/// The colors of a piece: a background from the palette, and a letter that
+/// stands out on it.
+fn piece_style(piece: usize) -> Style {
+    let k = piece % PIECE_COLORS.len();
+    let letter = if k < 6 {
+        AnsiColor::BrightWhite
+    } else {
+        AnsiColor::Black
+    };
+    Style::new()
+        .bg_color(Some(Color::Ansi(PIECE_COLORS[k])))
+        .fg_color(Some(Color::Ansi(letter)))
+}

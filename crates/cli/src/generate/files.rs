@@ -1,0 +1,84 @@
+//! The files `dlx gen` reads: pictures of boards and pieces, and word
+//! lists.
+
+use std::fs::File;
+use std::io::{self, Read};
+
+use dancing::format::text::tokens;
+use dancing_problems::WordRectangles;
+
+/// The most bytes read from a picture file: far more than any board.
+const MAX_PICTURE_BYTES: u64 = 1 << 20;
+
+/// The text of a picture file, or of standard input for `-`.
+pub fn read_picture(path: &str) -> Result<String, String> {
+    let mut text = String::new();
+    let reader: Box<dyn Read> = if path == "-" {
+        Box::new(io::stdin())
+    } else {
+        Box::new(File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?)
+    };
+    reader
+        .take(MAX_PICTURE_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    if text.len() as u64 > MAX_PICTURE_BYTES {
+        return Err(format!(
+            "{path}: a picture file may hold at most {MAX_PICTURE_BYTES} bytes"
+        ));
+    }
+    Ok(text)
+}
+
+/// The most bytes read from a word list: far more than any dictionary.
+const MAX_WORD_LIST_BYTES: u64 = 64 << 20;
+
+/// A word list, with the line and column of every word for messages.
+pub struct WordList {
+    /// The words, in order.
+    pub words: Vec<String>,
+    /// The line and column of each word.
+    pub places: Vec<(usize, usize)>,
+}
+
+impl WordList {
+    /// Reads the words of `path` (`-`: standard input), separated by
+    /// blanks or line ends.
+    pub fn read(path: &str) -> Result<WordList, String> {
+        let reader: Box<dyn Read> = if path == "-" {
+            Box::new(io::stdin())
+        } else {
+            Box::new(File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?)
+        };
+        let mut bytes = Vec::new();
+        reader
+            .take(MAX_WORD_LIST_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("cannot read {path}: {e}"))?;
+        if bytes.len() as u64 > MAX_WORD_LIST_BYTES {
+            return Err(format!(
+                "{path}: a word list may hold at most {MAX_WORD_LIST_BYTES} bytes"
+            ));
+        }
+        let mut list = WordList {
+            words: Vec::new(),
+            places: Vec::new(),
+        };
+        for (number, line) in bytes.split(|&b| b == b'\n').enumerate() {
+            let line = std::str::from_utf8(line)
+                .map_err(|_| format!("{path}:{}: the line is not valid UTF-8", number + 1))?;
+            for (column, word) in tokens(line.strip_suffix('\r').unwrap_or(line)) {
+                if list.words.len() == WordRectangles::MAX_WORDS {
+                    return Err(format!(
+                        "{path}:{}: more than {} words",
+                        number + 1,
+                        WordRectangles::MAX_WORDS
+                    ));
+                }
+                list.words.push(word.to_owned());
+                list.places.push((number + 1, column));
+            }
+        }
+        Ok(list)
+    }
+}

@@ -1,0 +1,104 @@
+//! The search flags that every command that searches takes (`dlx solve`,
+//! `dlx gen --solve/--count`), and the [`SearchPlan`] they make.
+
+use std::time::Duration;
+
+use dancing::DEFAULT_MEMO_LIMIT;
+
+use super::plan::SearchPlan;
+use super::values::{parse_duration, parse_size};
+
+/// How a search runs and what it reports: threads, budgets, progress and
+/// statistics; the same flags for every command that searches.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct SearchArgs {
+    /// Search on N threads [default: one per core]. Solutions are printed in
+    /// the same order whatever N is; `-j 1` is the sequential search.
+    #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+
+    /// Stop each search after about N search-tree nodes (exactly N on one
+    /// thread) and report what was found.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+
+    /// Stop each input after this long, reading included (`90`, `90s`,
+    /// `250ms`, `1.5m`, `2h`), and report what was found.
+    #[arg(long, value_name = "TIME", value_parser = parse_duration)]
+    pub time_limit: Option<Duration>,
+
+    /// Show no progress bar (it is shown only on a terminal, for long searches).
+    #[arg(short, long)]
+    pub quiet: bool,
+
+    /// Print one line of statistics on standard error (`name value` pairs).
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Print the number of search-tree nodes at each depth on standard error.
+    #[arg(long)]
+    pub profile: bool,
+
+    // Memoized counting (see the runner).
+    /// Count with a cache of subproblems (memoized counting, as DXZ and
+    /// Knuth's DLX6): exact counts up to 2^128 - 1, and far fewer nodes
+    /// where subproblems recur (tilings, matchings, partitions), with
+    /// colors and item bounds too. Needs --count; runs on -j threads, which
+    /// share one cache. The cache turns itself off where it does not pay.
+    #[arg(long, requires = "count")]
+    pub memo: bool,
+
+    /// Bound the memory of the --memo cache: bytes, or with a suffix K, M,
+    /// G (`64M`, `1G`) [default: 256M]. When full it is emptied and
+    /// refilled; the count stays exact.
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, requires = "memo")]
+    pub memo_limit: Option<usize>,
+
+    /// Break ties among the items with fewest options, and order the
+    /// options, at random from seed S: the same seed gives the same search
+    /// (on any number of threads), another seed other solutions first.
+    /// Counts do not change.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+}
+
+impl SearchArgs {
+    /// The plan these flags make (clap has checked their conflicts).
+    pub fn plan(&self) -> SearchPlan {
+        SearchPlan {
+            threads: self.threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get()),
+                |n| n as usize,
+            ),
+            max_nodes: self.max_nodes,
+            time_limit: self.time_limit,
+            quiet: self.quiet,
+            stats: self.stats,
+            profile: self.profile,
+            memo_limit: self
+                .memo
+                .then(|| self.memo_limit.unwrap_or(DEFAULT_MEMO_LIMIT)),
+            seed: self.seed,
+        }
+    }
+
+    /// The flags given, by name, for the message that says they need a
+    /// search (`dlx gen` without --solve or --count).
+    pub fn given(&self) -> Vec<&'static str> {
+        let flags = [
+            (self.threads.is_some(), "--threads"),
+            (self.max_nodes.is_some(), "--max-nodes"),
+            (self.time_limit.is_some(), "--time-limit"),
+            (self.quiet, "--quiet"),
+            (self.stats, "--stats"),
+            (self.profile, "--profile"),
+            (self.memo, "--memo"),
+            (self.memo_limit.is_some(), "--memo-limit"),
+            (self.seed.is_some(), "--seed"),
+        ];
+        flags
+            .into_iter()
+            .filter_map(|(given, name)| given.then_some(name))
+            .collect()
+    }
+}

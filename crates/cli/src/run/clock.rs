@@ -1,0 +1,62 @@
+//! The clock of one input (`--time-limit`), started when its reading
+//! starts, and Ctrl-C: what every stage of a run looks at to know whether
+//! it must stop.
+
+use std::time::{Duration, Instant};
+
+use super::outcome::RunStop;
+use crate::interrupt;
+
+/// The clock of one input, started when its reading starts, and Ctrl-C.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock {
+    started: Instant,
+    /// `None` without a limit, or when the limit is beyond what the clock
+    /// can represent (centuries), which is the same in practice.
+    deadline: Option<Instant>,
+}
+
+impl Clock {
+    /// Starts the clock now.
+    pub fn start(time_limit: Option<Duration>) -> Clock {
+        let started = Instant::now();
+        Clock {
+            started,
+            deadline: time_limit.and_then(|limit| started.checked_add(limit)),
+        }
+    }
+
+    /// When the clock started.
+    pub fn started(&self) -> Instant {
+        self.started
+    }
+
+    /// Why work must stop now, if it must: Ctrl-C, or the clock ran out.
+    pub fn spent(&self) -> Option<RunStop> {
+        if interrupt::requested() {
+            Some(RunStop::Interrupted)
+        } else if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            Some(RunStop::TimeLimit)
+        } else {
+            None
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_clock_runs_out_and_a_huge_limit_never_does() {
+        let clock = Clock::start(Some(Duration::from_nanos(1)));
+        std::thread::sleep(Duration::from_millis(2));
+        assert_eq!(clock.spent(), Some(RunStop::TimeLimit));
+        let clock = Clock::start(Some(Duration::MAX));
+        assert_eq!(clock.spent(), None);
+        assert_eq!(Clock::start(None).spent(), None);
+    }
+}

@@ -1,0 +1,106 @@
+//! What one run did, for the printers and the summary: the value a
+//! [`Runner`](super::runner::Runner) returns. Only figures and reasons live
+//! here, nothing that formats them, so that this module needs none of its
+//! siblings.
+
+use std::time::Duration;
+
+use dancing::{CacheStats, Stats};
+
+use crate::status::Status;
+
+/// Why a run ended before doing all its work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunStop {
+    /// The asked-for number of solutions was found.
+    MaxSolutions,
+    /// The `--max-nodes` budget ran out.
+    MaxNodes,
+    /// The `--time-limit` ran out.
+    TimeLimit,
+    /// Ctrl-C (or SIGTERM).
+    Interrupted,
+}
+
+impl RunStop {
+    /// The name in `--stats` and JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            RunStop::MaxSolutions => "max-solutions",
+            RunStop::MaxNodes => "max-nodes",
+            RunStop::TimeLimit => "time-limit",
+            RunStop::Interrupted => "interrupted",
+        }
+    }
+
+    /// Whether the stop leaves the work incomplete in a way worth an
+    /// estimate of how far it got (a stop at `-n` is what was asked).
+    pub fn is_budget(self) -> bool {
+        self != RunStop::MaxSolutions
+    }
+}
+
+/// What a memoized count adds to a run's outcome.
+#[derive(Clone, Debug)]
+pub struct MemoReport {
+    /// The exact count (the statistics' `solutions` stops at `u64::MAX`).
+    pub solutions: u128,
+    /// The cache's figures.
+    pub cache: CacheStats,
+    /// Why the count could not be made, if it could not: the run is then
+    /// an error and no count is printed.
+    pub refused: Option<String>,
+}
+
+/// What a run did, for the printer and the summary.
+#[derive(Clone, Debug)]
+pub struct RunOutcome {
+    /// The engine's figures.
+    pub stats: Stats,
+    /// From the start of reading to the end of the search.
+    pub elapsed: Duration,
+    /// The threads the search ran on.
+    pub threads: usize,
+    /// Why the run ended early, if it did.
+    pub stop: Option<RunStop>,
+    /// Knuth's estimate of the share of the search tree explored: 1 for a
+    /// complete search, the last estimate for a stopped one, `None` when it
+    /// stopped before the first estimate.
+    pub explored: Option<f64>,
+    /// Search-tree nodes per level.
+    pub profile: Vec<u64>,
+    /// The line reading got to, when it stopped before the end.
+    pub stopped_reading_at: Option<usize>,
+    /// Whether the problem has colors or bounds, so that the summary
+    /// counts cleansings as DLX2 and DLX3 do.
+    pub cleansings_counted: bool,
+    /// The exact count and the cache's figures of a `--memo` count.
+    pub memo: Option<MemoReport>,
+}
+
+impl RunOutcome {
+    /// 0 when a solution was found, 1 when none was, 2 when a `--memo`
+    /// count was refused.
+    pub fn status(&self) -> Status {
+        if self.refusal().is_some() {
+            Status::Error
+        } else if self.stats.solutions > 0 {
+            Status::Success
+        } else {
+            Status::NotFound
+        }
+    }
+
+    /// The number of solutions: exact for a `--memo` count, whose
+    /// statistics stop at `u64::MAX`.
+    pub fn solutions(&self) -> u128 {
+        self.memo
+            .as_ref()
+            .map_or(u128::from(self.stats.solutions), |memo| memo.solutions)
+    }
+
+    /// Why a `--memo` count was refused, if it was.
+    pub fn refusal(&self) -> Option<&str> {
+        self.memo.as_ref()?.refused.as_deref()
+    }
+}

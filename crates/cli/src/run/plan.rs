@@ -1,0 +1,27 @@
+//! How a search runs and what it reports, decided once from the search
+//! flags ([`SearchArgs::plan`](super::args::SearchArgs::plan)): what the
+//! runner and the summary are handed instead of the raw arguments.
+
+use std::time::Duration;
+
+/// How a search runs and what it reports.
+#[derive(Clone, Debug)]
+pub struct SearchPlan {
+    /// The threads to search on (`-j`, else one per core).
+    pub threads: usize,
+    /// `--max-nodes`: about this many search-tree nodes, then stop.
+    pub max_nodes: Option<u64>,
+    /// `--time-limit`, for the clock of each input.
+    pub time_limit: Option<Duration>,
+    /// `--quiet`: no progress bar.
+    pub quiet: bool,
+    /// `--stats`: `name value` pairs on standard error.
+    pub stats: bool,
+    /// `--profile`: nodes per level on standard error.
+    pub profile: bool,
+    /// `--memo`: count with a cache of subproblems bounded to this many
+    /// bytes; `None` for the plain search.
+    pub memo_limit: Option<usize>,
+    /// `--seed`: search a shuffled copy of the problem.
+    pub seed: Option<u64>,
+}
