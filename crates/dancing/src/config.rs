@@ -3,12 +3,14 @@
 
 use std::time::Duration;
 
+use crate::budget::Budget;
+
 /// Nodes between two checkpoints of a search on one thread (the node limit
 /// is checked, progress reported), unless set otherwise: a few milliseconds
 /// of search.
 pub const DEFAULT_CHECKPOINT_INTERVAL: u64 = 1 << 14;
 
-/// How a search runs: its node limit, how often it reports progress, and,
+/// How a search runs: its [`Budget`] (nodes, time, cancellation), how often it reports progress, and,
 /// for a [`ParallelSolver`](crate::ParallelSolver), its threads and the
 /// order of its solutions. A value with builder-style setters, shared by
 /// [`Solver`](crate::Solver) (which runs on one thread and ignores the
@@ -30,7 +32,7 @@ pub const DEFAULT_CHECKPOINT_INTERVAL: u64 = 1 << 14;
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchConfig {
-    node_limit: Option<u64>,
+    budget: Budget,
     checkpoint_interval: u64,
     threads: Option<usize>,
     ordered: bool,
@@ -41,7 +43,7 @@ pub struct SearchConfig {
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
-            node_limit: None,
+            budget: Budget::default(),
             checkpoint_interval: DEFAULT_CHECKPOINT_INTERVAL,
             threads: None,
             ordered: false,
@@ -52,20 +54,53 @@ impl Default for SearchConfig {
 }
 
 impl SearchConfig {
-    /// The default configuration: no node limit, a checkpoint every
+    /// The default configuration: no budget, a checkpoint every
     /// [`DEFAULT_CHECKPOINT_INTERVAL`] nodes, one thread per core, solutions
     /// as they come, progress every 100 ms.
     pub fn new() -> SearchConfig {
         SearchConfig::default()
     }
 
+    /// Limits every search to `budget`: its node cap, its time limit or
+    /// deadline, its cancel check. A search stops at the first checkpoint
+    /// past one of them, with [`StopReason::NodeLimit`](crate::StopReason::NodeLimit),
+    /// [`StopReason::TimeLimit`](crate::StopReason::TimeLimit) or
+    /// [`StopReason::Cancelled`](crate::StopReason::Cancelled). On one
+    /// thread the clock and the cancel check are looked at every
+    /// checkpoint (see [`checkpoint_interval`](Self::checkpoint_interval));
+    /// on several, by the caller's thread as it waits for the workers, and
+    /// the workers stop at their next checkpoint. A time limit counts from
+    /// the start of each search. (Memoized counts honour the node cap
+    /// only.)
+    ///
+    /// ```
+    /// use dancing::{format, Budget, ParallelSolver, SearchConfig, StopReason};
+    ///
+    /// let problem = format::read_str(include_str!("../tests/data/queens8.dlx"))?.problem;
+    /// let budget = Budget::default().cancel_when(|| true);
+    /// for threads in [1, 2] {
+    ///     let config = SearchConfig::new().threads(threads).budget(budget.clone());
+    ///     let mut solver = ParallelSolver::new(&problem).with_config(config);
+    ///     solver.count();
+    ///     assert_eq!(solver.stats().stop, StopReason::Cancelled);
+    /// }
+    /// # Ok::<(), dancing::format::ParseError>(())
+    /// ```
+    pub fn budget(mut self, budget: Budget) -> SearchConfig {
+        self.budget = budget;
+        self
+    }
+
     /// Stops the search (with [`StopReason::NodeLimit`](crate::StopReason::NodeLimit))
     /// once it has counted `limit` nodes; `None` (the default) lifts the
-    /// limit. Exact on one thread; on several, each thread looks at the
-    /// shared count every few thousand nodes, so the search may run past
-    /// it by that much per thread.
+    /// limit: the node cap of the [`budget`](Self::budget), the rest of
+    /// which stays. Exact on one thread; on several, each thread looks at
+    /// the shared count every few thousand nodes, so the search may run
+    /// past it by that much per thread.
     pub fn node_limit(mut self, limit: Option<u64>) -> SearchConfig {
-        self.node_limit = limit;
+        // Not `Budget::max_nodes`, which keeps at least the root: a limit
+        // of 0 nodes has always stopped before it.
+        self.budget.nodes = limit;
         self
     }
 
@@ -110,9 +145,14 @@ impl SearchConfig {
         self
     }
 
-    /// The node limit.
+    /// The node limit: the node cap of the budget.
     pub fn get_node_limit(&self) -> Option<u64> {
-        self.node_limit
+        self.budget.node_limit()
+    }
+
+    /// The budget of every search.
+    pub fn get_budget(&self) -> &Budget {
+        &self.budget
     }
 
     /// The nodes between two checkpoints.

@@ -3,6 +3,7 @@
 #![deny(unsafe_code)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+mod budget;
 mod cancel;
 mod config;
 pub mod format;
@@ -18,6 +19,7 @@ mod search;
 pub mod task;
 mod visit;
 
+pub use budget::{Budget, BudgetClock, POLL_INTERVAL};
 pub use config::{DEFAULT_CHECKPOINT_INTERVAL, SearchConfig};
 pub use matrix::Template;
 pub use parallel::ParallelSolver;

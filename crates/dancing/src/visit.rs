@@ -2,6 +2,7 @@
 //! the [`Visitor`] trait every search (on one thread or many) reports to.
 
 use std::convert::Infallible;
+use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::problem::OptionId;
@@ -35,25 +36,57 @@ impl Stats {
     }
 }
 
-/// Why a search ended.
+/// Why a search ended: one reason for every front end, which each maps to
+/// its own words.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum StopReason {
-    /// It explored the whole tree.
+    /// It explored the whole tree: its answer is final.
     #[default]
     Complete,
     /// The visitor asked to stop, at a solution
     /// ([`Visitor::solution`] returned `Break`).
     Visitor,
-    /// It reached the node limit of its [`SearchConfig`](crate::SearchConfig).
+    /// It reached the node cap of its [`Budget`](crate::Budget) (see
+    /// [`SearchConfig::node_limit`](crate::SearchConfig::node_limit)).
     NodeLimit,
+    /// The time limit or deadline of its [`Budget`](crate::Budget) passed.
+    TimeLimit,
+    /// The cancel check of its [`Budget`](crate::Budget) said stop.
+    Cancelled,
     /// It was asked to stop at a progress report ([`Visitor::progress`]
-    /// returned `Break`): a time limit, a signal, a user.
+    /// returned `Break`): a signal, a user, a limit of the caller's own.
     Interrupted,
     /// The visitor returned an error, which the search returned.
     Failed,
     /// Not ended yet: the statistics of a [`Progress`] report.
     Running,
+}
+
+impl StopReason {
+    /// Whether a budget ended the search: its node cap, its time, or its
+    /// cancel check. The answer is then unknown, not negative.
+    pub fn is_budget(self) -> bool {
+        matches!(
+            self,
+            StopReason::NodeLimit | StopReason::TimeLimit | StopReason::Cancelled
+        )
+    }
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StopReason::Complete => "complete",
+            StopReason::Visitor => "stopped by the visitor",
+            StopReason::NodeLimit => "node budget spent",
+            StopReason::TimeLimit => "time limit reached",
+            StopReason::Cancelled => "cancelled",
+            StopReason::Interrupted => "interrupted",
+            StopReason::Failed => "failed",
+            StopReason::Running => "running",
+        })
+    }
 }
 
 /// A solution, as the visitor sees it: valid only during the call.

@@ -25,10 +25,11 @@ mod worker;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
 
+use crate::budget::{Budget as SearchBudget, BudgetClock};
 use crate::config::SearchConfig;
 use crate::matrix::Template;
 use crate::problem::{OptionId, Problem};
@@ -202,8 +203,13 @@ impl ParallelSolver {
         self.explored
     }
 
-    /// The search on the caller's thread alone, with progress on a clock.
-    fn explore_sequential<V: Visitor>(&mut self, visiting: &mut Visiting<V>) -> Stats {
+    /// The search on the caller's thread alone, with progress on a clock;
+    /// the solver's checkpoints look at the budget of `clock`.
+    fn explore_sequential<V: Visitor>(
+        &mut self,
+        visiting: &mut Visiting<V>,
+        clock: &mut BudgetClock,
+    ) -> Stats {
         let bump = Bump::new();
         let interval = self.config.get_progress_interval();
         let mut clocked = Clocked {
@@ -211,10 +217,12 @@ impl ParallelSolver {
             interval,
             last: Instant::now(),
         };
-        let Some(mut solver) = copy_monitored(&self.template, &bump, &mut clocked) else {
-            return self.stopped_before_search();
+        let Some(mut solver) = copy_budgeted(&self.template, &bump, &mut clocked, clock) else {
+            return self.stopped_before_search_by(stopped_by(clock));
         };
-        solver.set_config(self.config.clone());
+        // The time limit counts from the start of this search, not the
+        // solver's.
+        solver.set_config(self.config.clone().budget(clock.remaining()));
         let stats = solver.explore_to(usize::MAX, &mut clocked);
         self.profile.fill(0);
         self.profile[..solver.profile().len()].copy_from_slice(solver.profile());
@@ -227,11 +235,17 @@ impl ParallelSolver {
     /// What a search stopped by the monitor before its first node (while
     /// the matrix was copied) reports.
     fn stopped_before_search(&mut self) -> Stats {
+        self.stopped_before_search_by(StopReason::Interrupted)
+    }
+
+    /// What a search stopped (by the monitor or the budget, for `reason`)
+    /// before its first node, while the matrix was copied, reports.
+    fn stopped_before_search_by(&mut self, reason: StopReason) -> Stats {
         self.profile.fill(0);
         self.tasks = 0;
         self.explored = 0.0;
         self.stats = Stats {
-            stop: StopReason::Interrupted,
+            stop: reason,
             ..Stats::default()
         };
         self.stats
@@ -243,8 +257,14 @@ impl ParallelSolver {
         self.profile = vec![0; depth_limit + 1];
         self.tasks = 0;
         let threads = self.config.get_threads();
+        // The budget's clock starts with the search, and is looked at
+        // before any work: a search cancelled already does none.
+        let mut clock = self.config.get_budget().start();
+        if let Some(reason) = clock.poll() {
+            return self.stopped_before_search_by(reason);
+        }
         if threads == 1 {
-            return self.explore_sequential(visiting);
+            return self.explore_sequential(visiting, &mut clock);
         }
         let interval = self.config.get_progress_interval();
         let node_limit = self.config.get_node_limit().unwrap_or(u64::MAX);
@@ -257,8 +277,9 @@ impl ParallelSolver {
                 interval,
                 last: Instant::now(),
             };
-            let Some(mut solver) = copy_monitored(&self.template, &bump, &mut clocked) else {
-                return self.stopped_before_search();
+            let Some(mut solver) = copy_budgeted(&self.template, &bump, &mut clocked, &mut clock)
+            else {
+                return self.stopped_before_search_by(stopped_by(&clock));
             };
             solver.set_node_limit(self.config.get_node_limit());
             Split::run(
@@ -271,7 +292,12 @@ impl ParallelSolver {
                     sibling_runs: true,
                     node_limit,
                     interval,
-                    monitor: &mut |progress| visiting.checkpoint(progress),
+                    monitor: &mut |progress| {
+                        if clock.poll().is_some() {
+                            return ControlFlow::Break(());
+                        }
+                        visiting.checkpoint(progress)
+                    },
                 },
             )
         };
@@ -288,7 +314,11 @@ impl ParallelSolver {
             // there is a solution to list: on a huge matrix it takes
             // tenths of a second, which a stopped search must not spend.
             let mut reader = None;
-            let mut stop = split.stopped;
+            let mut stop = split.stopped.map(|reason| match reason {
+                // A break of the monitor: the budget's, if it said stop.
+                StopReason::Interrupted => stopped_by(&clock),
+                reason => reason,
+            });
             if collect {
                 for task in &split.tasks {
                     if !task.solution {
@@ -329,7 +359,7 @@ impl ParallelSolver {
             .build()
         else {
             // No threads to be had: the search on this one, from the top.
-            return self.explore_sequential(visiting);
+            return self.explore_sequential(visiting, &mut clock);
         };
         let shared = Shared::new(
             &self.template,
@@ -354,10 +384,25 @@ impl ParallelSolver {
             let mut last_progress = Instant::now();
             let mut drain = || {
                 loop {
-                    match receiver.recv_timeout(interval) {
+                    // Woken at the deadline, if it comes before the next
+                    // progress report.
+                    let wait = match clock.deadline() {
+                        Some(deadline) if !shared.stopping() => interval
+                            .min(deadline.saturating_duration_since(Instant::now()))
+                            .max(Duration::from_millis(1)),
+                        _ => interval,
+                    };
+                    match receiver.recv_timeout(wait) {
                         Ok(report) => caller.receive(report, shared),
                         Err(RecvTimeoutError::Timeout) => {}
                         Err(RecvTimeoutError::Disconnected) => break,
+                    }
+                    // The budget's checkpoint: the workers stop at their
+                    // next look at the shared state.
+                    if !shared.stopping()
+                        && let Some(reason) = clock.poll()
+                    {
+                        caller.stop(shared, reason);
                     }
                     if caller.monitoring && last_progress.elapsed() >= interval {
                         last_progress = Instant::now();
@@ -416,6 +461,21 @@ fn copy_monitored<'b, E: Explorer>(
     bump: &'b Bump,
     explorer: &mut E,
 ) -> Option<Solver<'b>> {
+    copy_budgeted(
+        template,
+        bump,
+        explorer,
+        &mut SearchBudget::default().start(),
+    )
+}
+
+/// [`copy_monitored`], looking at the budget of `clock` as well.
+fn copy_budgeted<'b, E: Explorer>(
+    template: &'b Template,
+    bump: &'b Bump,
+    explorer: &mut E,
+    clock: &mut BudgetClock,
+) -> Option<Solver<'b>> {
     let nothing_yet = Progress {
         stats: Stats {
             stop: StopReason::Running,
@@ -424,8 +484,14 @@ fn copy_monitored<'b, E: Explorer>(
         fraction: 0.0,
     };
     Solver::from_template_cancellable(template, bump, &mut || {
-        explorer.checkpoint(&nothing_yet).is_break()
+        clock.poll().is_some() || explorer.checkpoint(&nothing_yet).is_break()
     })
+}
+
+/// Why a search whose monitor broke stopped: the budget's reason if its
+/// clock said stop, else an interruption.
+fn stopped_by(clock: &BudgetClock) -> StopReason {
+    clock.stop_reason().unwrap_or(StopReason::Interrupted)
 }
 
 /// An explorer whose progress reports are passed on at most once per

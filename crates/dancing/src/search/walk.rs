@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use super::Solver;
+use crate::budget::BudgetClock;
 use crate::config::SearchConfig;
 use crate::matrix::Matrix;
 use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};
@@ -275,10 +276,12 @@ impl Solver<'_> {
     }
 }
 
-/// When a search checks its node limit and reports progress: every
+/// When a search checks its budget and reports progress: every
 /// `interval` nodes, fewer when nodes are slow.
 pub(super) struct Clock {
     node_limit: u64,
+    /// The budget's time and cancel check, looked at in checkpoints only.
+    budget: BudgetClock,
     wanted: u64,
     interval: u64,
     last: Instant,
@@ -288,7 +291,8 @@ pub(super) struct Clock {
 
 impl Clock {
     fn new(config: &SearchConfig) -> Clock {
-        let node_limit = config.get_node_limit().unwrap_or(u64::MAX);
+        let budget = config.get_budget().start();
+        let node_limit = budget.node_limit().unwrap_or(u64::MAX);
         let wanted = config.get_checkpoint_interval();
         // The first checkpoints come soon, and the interval grows to the
         // one wanted while nodes are fast: a search whose nodes are slow
@@ -297,6 +301,7 @@ impl Clock {
         let interval = wanted.min(FIRST_CHECKPOINT);
         Clock {
             node_limit,
+            budget,
             wanted,
             interval,
             last: Instant::now(),
@@ -305,7 +310,7 @@ impl Clock {
     }
 
     /// A checkpoint, with the statistics so far and Knuth's estimate of
-    /// the fraction explored (worked out here, past the node limit's test,
+    /// the fraction explored (worked out here, past the budget's tests,
     /// not at every node): the reason to stop, if there is one.
     pub(super) fn check<E: Explorer>(
         &mut self,
@@ -315,6 +320,9 @@ impl Clock {
     ) -> Option<StopReason> {
         if stats.nodes >= self.node_limit {
             return Some(StopReason::NodeLimit);
+        }
+        if let Some(stop) = self.budget.poll() {
+            return Some(stop);
         }
         let progress = Progress {
             stats,

@@ -18,11 +18,14 @@
 //!   and its budgets.
 //! - [`tasks`]: a split's tasks add up to the sequential search, budgets'
 //!   frontiers included; the task file.
+//! - [`budget`]: time limits, deadlines and cancel checks on one thread
+//!   and several.
 //! - [`visitors`]: the search configuration, visitors, and why searches end.
 //! - [`allocation`]: no heap allocation in the steady state.
 
 mod allocation;
 mod brute_force;
+mod budget;
 mod building;
 mod colors;
 mod colors_bounds;
