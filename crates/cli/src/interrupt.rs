@@ -6,9 +6,11 @@
 //! shells' convention). A second signal ends the program at once, for the
 //! case where something does not look at the flag soon enough.
 
-use crate::status::diag;
+use std::process::ExitCode;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::status::{Status, diag};
 
 /// Set by the signal handler.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
@@ -30,6 +32,17 @@ pub fn catch() {
             diag!("dlx: cannot catch Ctrl-C: {error}");
         }
     });
+}
+
+/// The exit code of the program: 130 once Ctrl-C (or SIGTERM) has come,
+/// whatever the inputs did before (128 + SIGINT, the shells' convention),
+/// else `status`'s.
+pub fn exit_code(status: Status) -> ExitCode {
+    if requested() {
+        ExitCode::from(EXIT_CODE)
+    } else {
+        status.into()
+    }
 }
 
 /// Whether a signal has come.

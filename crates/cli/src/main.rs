@@ -59,5 +59,5 @@ fn main() -> ExitCode {
         Command::Verify(args) => return verify::run(&args),
         Command::Reduce(args) => reduce::run(&args),
     };
-    status.exit_code()
+    interrupt::exit_code(status)
 }

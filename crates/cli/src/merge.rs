@@ -51,6 +51,47 @@ pub struct Args {
     pub stats: bool,
 }
 
+/// What `dlx merge` prints when the results are read and checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Print {
+    /// `--rerun`: the tasks still to run, as a task file.
+    Rerun,
+    /// `--solutions`: the solutions, in the order of the search.
+    Solutions,
+    /// The number of solutions.
+    Total,
+}
+
+/// `dlx merge`'s arguments, decided once.
+struct MergePlan<'a> {
+    /// The task file, if given.
+    tasks: Option<&'a Path>,
+    /// The files of result lines.
+    results: &'a [PathBuf],
+    print: Print,
+    /// `--stats`: the summary as `name value` pairs.
+    stats: bool,
+}
+
+impl<'a> MergePlan<'a> {
+    fn new(args: &'a Args) -> MergePlan<'a> {
+        // clap has checked that --rerun and --solutions do not come together.
+        let print = if args.rerun {
+            Print::Rerun
+        } else if args.solutions {
+            Print::Solutions
+        } else {
+            Print::Total
+        };
+        MergePlan {
+            tasks: args.tasks.as_deref(),
+            results: &args.results,
+            print,
+            stats: args.stats,
+        }
+    }
+}
+
 /// A result, and where it was read.
 struct Placed {
     place: String,
@@ -72,14 +113,15 @@ struct Merge {
 }
 
 pub fn run(args: &Args) -> Status {
+    let plan = MergePlan::new(args);
     let mut merge = Merge::default();
-    if let Some(path) = &args.tasks
+    if let Some(path) = plan.tasks
         && let Err(message) = merge.read_tasks(path)
     {
         diag!("{message}");
         return Status::Error;
     }
-    for path in &args.results {
+    for path in plan.results {
         merge.read_results(path);
     }
     merge.check();
@@ -92,10 +134,10 @@ pub fn run(args: &Args) -> Status {
             merge.problems.len() - NAMED
         );
     }
-    let written = if args.rerun {
+    let written = if plan.print == Print::Rerun {
         merge.write_rerun().map(|()| Status::Success)
     } else if merge.problems.is_empty() {
-        merge.write_total(args)
+        merge.write_total(plan.print == Print::Solutions, plan.stats)
     } else {
         diag!(
             "dlx merge: the results are not complete ({} problems): no total (`--rerun` lists the tasks to run)",
@@ -263,8 +305,9 @@ impl Merge {
         out.flush()
     }
 
-    /// The total (or the solutions in order), and the summary.
-    fn write_total(&self, args: &Args) -> io::Result<Status> {
+    /// The total (or the solutions in order), and the summary (as
+    /// `name value` pairs with `stats`).
+    fn write_total(&self, solutions: bool, stats: bool) -> io::Result<Status> {
         let mut total = Stats::default();
         let mut seconds = 0.0;
         let mut ordered: Vec<(&Task, Option<&Vec<Value>>)> = Vec::new();
@@ -287,7 +330,7 @@ impl Merge {
         }
         let stdout = io::stdout();
         let mut out = BufWriter::new(stdout.lock());
-        if args.solutions {
+        if solutions {
             // Paths in the order of the search: a task before the tasks its
             // frontier left, siblings by option index.
             ordered.sort_by(|a, b| a.0.prefix.cmp(&b.0.prefix));
@@ -321,7 +364,7 @@ impl Merge {
         }
         out.flush()?;
         let tasks = self.results.len();
-        if args.stats {
+        if stats {
             diag!(
                 "solutions {} nodes {} updates {} cleansings {} max-depth {} tasks {tasks} task-seconds {seconds:.3} complete yes",
                 total.solutions,

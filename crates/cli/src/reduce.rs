@@ -23,7 +23,9 @@ pub struct Args {
     pub file: Option<PathBuf>,
 }
 
+/// Writes the reduced problem; its input is all `dlx reduce` is asked.
 pub fn run(args: &Args) -> Status {
+    // The plan is the one input: nothing else is asked.
     let input = Input::all(args.file.as_slice()).remove(0);
     let name = input.name();
     let parsed = match input.read_problem() {

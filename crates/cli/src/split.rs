@@ -44,9 +44,33 @@ pub struct Args {
 /// The number of tasks without `--tasks` or `--depth`.
 const DEFAULT_TASKS: u64 = 64;
 
+/// `dlx split`'s arguments, decided once.
+struct SplitPlan {
+    input: Input,
+    /// How far to cut the tree.
+    goal: SplitGoal,
+    /// `--balance`: cut the large subtrees further.
+    balance: bool,
+}
+
+impl SplitPlan {
+    fn new(args: &Args) -> SplitPlan {
+        SplitPlan {
+            input: Input::all(args.file.as_slice()).remove(0),
+            goal: match args.depth {
+                Some(depth) => SplitGoal::Depth(depth as usize),
+                None => SplitGoal::Tasks(args.tasks.unwrap_or(DEFAULT_TASKS) as usize),
+            },
+            balance: args.balance,
+        }
+    }
+}
+
+/// Writes the tasks of the problem on standard output.
 pub fn run(args: &Args) -> Status {
+    let plan = SplitPlan::new(args);
     interrupt::catch();
-    let input = Input::all(args.file.as_slice()).remove(0);
+    let input = &plan.input;
     let name = input.name();
     let problem = match input.read_problem_warned() {
         Ok(problem) => problem,
@@ -62,14 +86,11 @@ pub fn run(args: &Args) -> Status {
             return Status::Error;
         }
     };
-    let goal = match args.depth {
-        Some(depth) => SplitGoal::Depth(depth as usize),
-        None => SplitGoal::Tasks(args.tasks.unwrap_or(DEFAULT_TASKS) as usize),
-    };
+    let goal = plan.goal;
     let Some(template) = Template::new_cancellable(&problem, interrupt::requested) else {
         return Status::Error;
     };
-    let outcome = split(&problem, &template, goal, args.balance, &mut |_| {
+    let outcome = split(&problem, &template, goal, plan.balance, &mut |_| {
         if interrupt::requested() {
             ControlFlow::Break(())
         } else {
@@ -80,10 +101,11 @@ pub fn run(args: &Args) -> Status {
         diag!("{name}: interrupted while splitting; no tasks written");
         return Status::Error;
     }
-    if matches!(goal, SplitGoal::Depth(_)) && outcome.tasks.len() >= MAX_SPLIT_TASKS {
+    if let SplitGoal::Depth(depth) = goal
+        && outcome.tasks.len() >= MAX_SPLIT_TASKS
+    {
         diag!(
-            "{name}: depth {} would make more than {MAX_SPLIT_TASKS} tasks: split with --tasks, or less deep",
-            args.depth.unwrap_or(0)
+            "{name}: depth {depth} would make more than {MAX_SPLIT_TASKS} tasks: split with --tasks, or less deep"
         );
         return Status::Error;
     }

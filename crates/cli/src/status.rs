@@ -22,19 +22,6 @@ impl Status {
     }
 }
 
-impl Status {
-    /// The exit code of the program: 130 once Ctrl-C (or SIGTERM) has come,
-    /// whatever the inputs did before (128 + SIGINT, the shells'
-    /// convention), else this status.
-    pub fn exit_code(self) -> ExitCode {
-        if crate::interrupt::requested() {
-            ExitCode::from(crate::interrupt::EXIT_CODE)
-        } else {
-            self.into()
-        }
-    }
-}
-
 impl From<Status> for ExitCode {
     fn from(status: Status) -> ExitCode {
         ExitCode::from(status as u8)

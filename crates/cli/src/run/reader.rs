@@ -309,4 +309,67 @@ mod tests {
         assert_eq!(error.kind(), io::ErrorKind::InvalidData);
         assert_eq!(stopped_reading(&error), None);
     }
+
+    /// A source that delivers its parts with a pause before each but the
+    /// first, like a pipe a slow writer fills.
+    struct Slow {
+        parts: Vec<&'static [u8]>,
+        begun: bool,
+    }
+
+    impl Slow {
+        fn new(parts: Vec<&'static [u8]>) -> Slow {
+            Slow {
+                parts,
+                begun: false,
+            }
+        }
+    }
+
+    impl Read for Slow {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.parts.is_empty() {
+                return Ok(0);
+            }
+            if self.begun {
+                std::thread::sleep(Duration::from_millis(30));
+            }
+            self.begun = true;
+            let part = self.parts.remove(0);
+            buf[..part.len()].copy_from_slice(part);
+            Ok(part.len())
+        }
+    }
+
+    #[test]
+    fn an_idle_reader_calls_its_function_before_each_wait_and_reads_everything() {
+        let mut idle = 0;
+        let source = Slow::new(vec![b"one\n", b"two\n", b"three\n"]);
+        let mut reader = ReadAhead::new(
+            Box::new(source),
+            OnIdle(|| {
+                idle += 1;
+                Ok(())
+            }),
+        )
+        .unwrap();
+        let mut read = String::new();
+        reader.read_to_string(&mut read).unwrap();
+        drop(reader);
+        assert_eq!(read, "one\ntwo\nthree\n");
+        assert!(idle >= 2, "{idle}");
+    }
+
+    #[test]
+    fn an_error_from_the_idle_function_ends_the_reading() {
+        let mut reader = ReadAhead::new(
+            Box::new(Silent),
+            OnIdle(|| Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"))),
+        )
+        .unwrap();
+        let error = reader.fill_buf().map(|_| ()).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::BrokenPipe);
+        // Ended: nothing more is read.
+        assert!(reader.fill_buf().unwrap().is_empty());
+    }
 }
