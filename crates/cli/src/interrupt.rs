@@ -16,7 +16,7 @@ use crate::status::{Status, diag};
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
 /// The exit code after an interrupt.
-pub const EXIT_CODE: u8 = 130;
+pub const EXIT_CODE: u8 = Status::Interrupted as u8;
 
 /// Installs the handler (once; later calls do nothing).
 pub fn catch() {

@@ -56,7 +56,7 @@ fn main() -> ExitCode {
         Command::Gen(args) => generate::run(&args),
         Command::Split(args) => split::run(&args),
         Command::Merge(args) => merge::run(&args),
-        Command::Verify(args) => return verify::run(&args),
+        Command::Verify(args) => verify::run(&args),
         Command::Reduce(args) => reduce::run(&args),
     };
     interrupt::exit_code(status)

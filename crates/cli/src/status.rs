@@ -13,6 +13,9 @@ pub enum Status {
     NotFound = 1,
     /// Some input could not be read or was invalid.
     Error = 2,
+    /// Ctrl-C (or SIGTERM) stopped the run: 128 + SIGINT, the shells'
+    /// convention.
+    Interrupted = 130,
 }
 
 impl Status {

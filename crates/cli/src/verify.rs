@@ -10,13 +10,14 @@
 //! uncolored entry conflicts with any other). Nothing here calls the search,
 //! so a bug in the engine cannot hide a wrong answer.
 //!
-//! The solutions are read one line at a time, and no line longer than any
-//! record of this problem's solutions could be is held (see
-//! [`lines::limit`]), so memory stays in proportion to the problem.
+//! The solutions are read one line at a time with the engine's line reader
+//! (a byte-order mark, `\r\n` and lone `\r` line ends read as everywhere
+//! else), and no line longer than any record of this problem's solutions
+//! could be is held (see [`solution_lines::limit`]), so memory stays in
+//! proportion to the problem.
 
 use std::io::BufRead;
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 use dancing::Problem;
 
@@ -26,13 +27,13 @@ use crate::status::{Status, diag};
 
 mod checker;
 mod json;
-mod lines;
+mod solution_lines;
 mod text;
 mod verdict;
 
 use checker::Checker;
-use lines::Lines;
-pub use verdict::{Failure, FailureKind, Invalid, Place, Stop};
+use solution_lines::SolutionLines;
+pub use verdict::VerifyError;
 
 const AFTER_HELP: &str = "\
 Exit status: 0 if every solution holds (also when the input lists none), 1 at the first
@@ -87,7 +88,7 @@ pub enum Format {
 }
 
 /// Verifies the solutions and reports on standard error.
-pub fn run(args: &Args) -> ExitCode {
+pub fn run(args: &Args) -> Status {
     interrupt::catch();
     let problem_input = Input::all(std::slice::from_ref(&args.problem)).remove(0);
     let solutions_input = Input::all(args.solutions.as_slice()).remove(0);
@@ -95,14 +96,16 @@ pub fn run(args: &Args) -> ExitCode {
         (&problem_input, &solutions_input),
         (Input::Stdin, Input::Stdin)
     ) {
-        diag!("dlx verify: the problem and the solutions cannot both come from standard input");
-        return Status::Error.into();
+        diag!(
+            "dlx verify: the problem and the solutions cannot both come from standard input"
+        );
+        return Status::Error;
     }
     let problem = match problem_input.read_problem() {
         Ok(parsed) => parsed.problem,
         Err(message) => {
             diag!("{message}");
-            return Status::Error.into();
+            return Status::Error;
         }
     };
     let name = solutions_input.name();
@@ -110,7 +113,7 @@ pub fn run(args: &Args) -> ExitCode {
         Ok(reader) => reader,
         Err(error) => {
             diag!("{name}: cannot open: {error}");
-            return Status::Error.into();
+            return Status::Error;
         }
     };
     match verify(&problem, reader, args.format) {
@@ -124,29 +127,33 @@ pub fn run(args: &Args) -> ExitCode {
                 };
                 diag!("{count} solution{plural} verified{none}");
             }
-            Status::Success.into()
+            Status::Success
         }
-        Err(Stop::Failed(failure)) => {
+        Err(VerifyError::Failed(failure)) => {
             if !args.quiet {
                 diag!("{name}: {failure}");
             }
-            Status::NotFound.into()
+            Status::NotFound
         }
-        Err(Stop::Invalid(error)) => {
+        Err(VerifyError::Invalid(error)) => {
             diag!("{name}:{error}");
-            Status::Error.into()
+            Status::Error
         }
-        Err(Stop::Interrupted) => {
+        Err(VerifyError::Interrupted) => {
             diag!("dlx verify: interrupted");
-            ExitCode::from(interrupt::EXIT_CODE)
+            Status::Interrupted
         }
     }
 }
 
 /// Checks every solution in `input` against `problem`; returns how many
 /// there were. `format` `None` detects it from the first non-blank line.
-pub fn verify(problem: &Problem, input: impl BufRead, format: Option<Format>) -> Result<u64, Stop> {
-    let mut lines = Lines::new(input, lines::limit(problem));
+pub fn verify(
+    problem: &Problem,
+    input: impl BufRead,
+    format: Option<Format>,
+) -> Result<u64, VerifyError> {
+    let mut lines = SolutionLines::new(input, solution_lines::limit(problem));
     let mut checker = Checker::new(problem);
     let format = match format {
         Some(format) => format,
@@ -158,5 +165,46 @@ pub fn verify(problem: &Problem, input: impl BufRead, format: Option<Format>) ->
     match format {
         Format::Text => text::verify(&mut lines, &mut checker),
         Format::Json => json::verify(&mut lines, &mut checker),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use dancing::format;
+
+    use super::*;
+
+    /// Two solutions: {A B, C} and {A, B C}.
+    const PROBLEM: &str = "A B C\nA B\nC\nA\nB C\n";
+
+    fn verified(solutions: &[u8]) -> Result<u64, VerifyError> {
+        let problem = format::read_str(PROBLEM).expect("a problem").problem;
+        verify(&problem, solutions, None)
+    }
+
+    #[test]
+    fn a_byte_order_mark_and_any_line_end_read_as_an_editor_shows_them() {
+        for text in [
+            "\u{feff}A B\nC\n\nA\nB C\n",
+            "A B\rC\r\rA\rB C\r",
+            "\u{feff}A B\rC\r\rA\rB C",
+            "\u{feff}A B\r\nC\r\n\r\nA\r\nB C\r\n",
+        ] {
+            assert_eq!(verified(text.as_bytes()).ok(), Some(2), "{text:?}");
+        }
+        let json = "\u{feff}{\"type\":\"solution\",\"solution\":1,\"options\":[[\"A\",\"B\"],[\"C\"]]}\r\
+                    {\"type\":\"summary\",\"solutions\":1}\r";
+        assert_eq!(verified(json.as_bytes()).ok(), Some(1));
+    }
+
+    #[test]
+    fn a_cr_only_file_fails_where_its_lf_twin_does() {
+        let failure = |text: &[u8]| match verified(text) {
+            Err(VerifyError::Failed(failure)) => failure.to_string(),
+            _ => panic!("B alone is no option"),
+        };
+        let lf = failure(b"A B\nC\n\nA\nB\n");
+        assert!(lf.starts_with("solution 2, line 5: not an option"), "{lf}");
+        assert_eq!(failure(b"\xef\xbb\xbfA B\rC\r\rA\rB\r"), lf);
     }
 }

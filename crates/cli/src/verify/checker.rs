@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use dancing::{ColorId, ItemId, ItemKind, OptionId, Problem};
 
-use super::{Failure, FailureKind, Invalid, Place};
+use super::verdict::{Failure, FailureKind, Invalid, Place};
 
 /// A printed name that does not name an item of a printed option.
 pub(super) enum NameError {

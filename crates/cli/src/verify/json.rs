@@ -5,18 +5,20 @@ use std::io::BufRead;
 use dancing::{ColorId, ItemId};
 use serde_json::Value;
 
-use super::{Checker, Failure, FailureKind, Invalid, Lines, Place, Stop};
+use super::checker::Checker;
+use super::solution_lines::SolutionLines;
+use super::verdict::{Failure, FailureKind, Invalid, Place, VerifyError};
 use crate::interrupt;
 
 /// Checks every record; returns how many solutions were listed.
 pub(super) fn verify<R: BufRead>(
-    lines: &mut Lines<R>,
+    lines: &mut SolutionLines<R>,
     checker: &mut Checker<'_>,
-) -> Result<u64, Stop> {
+) -> Result<u64, VerifyError> {
     let mut records = JsonRecords::default();
     while let Some((number, line)) = lines.next()? {
         if interrupt::requested() {
-            return Err(Stop::Interrupted);
+            return Err(VerifyError::Interrupted);
         }
         if line.trim().is_empty() {
             continue;
@@ -56,7 +58,7 @@ impl JsonRecords {
         line: usize,
         record: &Record,
         checker: &mut Checker<'_>,
-    ) -> Result<(), Stop> {
+    ) -> Result<(), VerifyError> {
         self.same_problem(line, record)?;
         if let Some(summary) = self.summary_line {
             let message = format!("a record after the summary on line {summary}");
@@ -95,7 +97,7 @@ impl JsonRecords {
         line: usize,
         record: &Record,
         checker: &mut Checker<'_>,
-    ) -> Result<(), Stop> {
+    ) -> Result<(), VerifyError> {
         self.listed += 1;
         let found = record
             .get("solution")
@@ -150,7 +152,7 @@ impl JsonRecords {
     }
 
     /// The summary: its count, if it has one, must match the records.
-    fn summary(&mut self, line: usize, record: &Record) -> Result<(), Stop> {
+    fn summary(&mut self, line: usize, record: &Record) -> Result<(), VerifyError> {
         self.summary_line = Some(line);
         let Some(count) = record.get("solutions") else {
             return Ok(());

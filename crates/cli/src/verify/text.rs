@@ -5,21 +5,23 @@ use std::io::BufRead;
 use dancing::Problem;
 use dancing::format::text::tokens;
 
-use super::{Checker, Invalid, Lines, Place, Stop};
+use super::checker::Checker;
+use super::solution_lines::SolutionLines;
+use super::verdict::{Invalid, Place, VerifyError};
 use crate::interrupt;
 
 /// Checks every solution; returns how many there were.
 pub(super) fn verify<R: BufRead>(
-    lines: &mut Lines<R>,
+    lines: &mut SolutionLines<R>,
     checker: &mut Checker<'_>,
-) -> Result<u64, Stop> {
+) -> Result<u64, VerifyError> {
     let mut solutions = 0;
     let mut in_solution = false;
     let mut header_seen = false;
     let mut items = Vec::new();
     while let Some((number, line)) = lines.next()? {
         if interrupt::requested() {
-            return Err(Stop::Interrupted);
+            return Err(VerifyError::Interrupted);
         }
         if line.trim().is_empty() {
             if in_solution {

@@ -7,7 +7,7 @@ use dancing::ItemKind;
 
 /// Why verification ended before the end of the input.
 #[derive(Debug)]
-pub enum Stop {
+pub enum VerifyError {
     /// A solution does not hold (exit 1).
     Failed(Failure),
     /// The input is not what `dlx solve` prints (exit 2).
@@ -16,15 +16,15 @@ pub enum Stop {
     Interrupted,
 }
 
-impl From<Failure> for Stop {
-    fn from(failure: Failure) -> Stop {
-        Stop::Failed(failure)
+impl From<Failure> for VerifyError {
+    fn from(failure: Failure) -> VerifyError {
+        VerifyError::Failed(failure)
     }
 }
 
-impl From<Invalid> for Stop {
-    fn from(invalid: Invalid) -> Stop {
-        Stop::Invalid(invalid)
+impl From<Invalid> for VerifyError {
+    fn from(invalid: Invalid) -> VerifyError {
+        VerifyError::Invalid(invalid)
     }
 }
 

@@ -1,10 +1,14 @@
-//! The lines of the solutions, none held longer than a solution could be.
+//! The lines of the solutions as verification reads them: the engine's
+//! [`Lines`] (so a byte-order mark, `\r\n` and lone `\r` line ends read as
+//! everywhere else), each checked to be UTF-8 and no longer than a solution
+//! of this problem could be.
 
-use std::io::{BufRead, Read};
+use std::io::BufRead;
 
 use dancing::Problem;
+use dancing::format::text::Lines;
 
-use super::Invalid;
+use super::verdict::Invalid;
 
 /// The longest line accepted: more than any solution record of `problem`
 /// can take in either format (every item named once, JSON-escaped, with room
@@ -13,7 +17,7 @@ use super::Invalid;
 /// With colors or bounds an item may be named by several options of a
 /// solution, with a color each: the bound is then every entry of every
 /// option written once, still in proportion to the problem.
-pub fn limit(problem: &Problem) -> u64 {
+pub fn limit(problem: &Problem) -> usize {
     let name = |item| problem.item_name(item).map_or(8, str::len) + 1;
     let names: usize = if problem.has_colors() || problem.has_bounds() {
         problem
@@ -30,28 +34,21 @@ pub fn limit(problem: &Problem) -> u64 {
     } else {
         problem.items().map(name).sum()
     };
-    (64 << 10) + 8 * names as u64
+    (64 << 10) + 8 * names
 }
 
 /// The lines of the solutions, numbered from 1, none longer than a limit.
-pub(super) struct Lines<R> {
-    input: R,
-    buffer: Vec<u8>,
-    number: usize,
-    limit: u64,
-    /// The first non-blank line was read ahead (to detect the format) and
-    /// is in the buffer, for `next` to return.
-    peeked: bool,
+pub(super) struct SolutionLines<R> {
+    lines: Lines<R>,
+    /// The longest line kept, in bytes.
+    limit: usize,
 }
 
-impl<R: BufRead> Lines<R> {
-    pub(super) fn new(input: R, limit: u64) -> Lines<R> {
-        Lines {
-            input,
-            buffer: Vec::new(),
-            number: 0,
+impl<R: BufRead> SolutionLines<R> {
+    pub(super) fn new(input: R, limit: usize) -> SolutionLines<R> {
+        SolutionLines {
+            lines: Lines::new(input, limit),
             limit,
-            peeked: false,
         }
     }
 
@@ -60,7 +57,7 @@ impl<R: BufRead> Lines<R> {
     pub(super) fn peek_first(&mut self) -> Result<Option<&str>, Invalid> {
         while self.read()? {
             if !self.current().trim().is_empty() {
-                self.peeked = true;
+                self.lines.hold();
                 return Ok(Some(self.current()));
             }
         }
@@ -69,25 +66,23 @@ impl<R: BufRead> Lines<R> {
 
     /// The next line and its number, without its line end.
     pub(super) fn next(&mut self) -> Result<Option<(usize, &str)>, Invalid> {
-        if !std::mem::take(&mut self.peeked) && !self.read()? {
+        if !self.read()? {
             return Ok(None);
         }
-        Ok(Some((self.number, self.current())))
+        Ok(Some((self.lines.number(), self.current())))
     }
 
-    /// Reads the next line into the buffer; false at the end of the input.
+    /// Moves to the next line and checks it; false at the end of the input.
     fn read(&mut self) -> Result<bool, Invalid> {
-        self.buffer.clear();
-        let number = self.number + 1;
-        let read = (&mut self.input)
-            .take(self.limit + 1)
-            .read_until(b'\n', &mut self.buffer)
+        let number = self.lines.number() + 1;
+        let read = self
+            .lines
+            .advance()
             .map_err(|error| Invalid::at(number, format!("read error: {error}")))?;
-        if read == 0 {
+        if !read {
             return Ok(false);
         }
-        self.number = number;
-        if self.buffer.len() as u64 > self.limit {
+        if self.lines.too_long() {
             return Err(Invalid::at(
                 number,
                 format!(
@@ -96,16 +91,14 @@ impl<R: BufRead> Lines<R> {
                 ),
             ));
         }
-        if std::str::from_utf8(&self.buffer).is_err() {
+        if std::str::from_utf8(self.lines.line()).is_err() {
             return Err(Invalid::at(number, "the line is not valid UTF-8"));
         }
         Ok(true)
     }
 
-    /// The line in the buffer (checked UTF-8), without its line end.
+    /// The current line (checked UTF-8), without its line end.
     fn current(&self) -> &str {
-        let line = std::str::from_utf8(&self.buffer).unwrap_or_default();
-        let line = line.strip_suffix('\n').unwrap_or(line);
-        line.strip_suffix('\r').unwrap_or(line)
+        std::str::from_utf8(self.lines.line()).unwrap_or_default()
     }
 }
