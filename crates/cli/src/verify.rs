@@ -96,9 +96,7 @@ pub fn run(args: &Args) -> Status {
         (&problem_input, &solutions_input),
         (Input::Stdin, Input::Stdin)
     ) {
-        diag!(
-            "dlx verify: the problem and the solutions cannot both come from standard input"
-        );
+        diag!("dlx verify: the problem and the solutions cannot both come from standard input");
         return Status::Error;
     }
     let problem = match problem_input.read_problem() {
