@@ -1,6 +1,7 @@
 //! The command line of `dlx solve` (its search flags are the run layer's,
 //! shared with `dlx gen --solve/--count`).
 
+use std::ops::Range;
 use std::path::PathBuf;
 
 use crate::run::args::SearchArgs;
@@ -46,5 +47,50 @@ pub struct Args {
 
     /// Tasks: --tasks TASKS and which of them to run.
     #[command(flatten)]
-    pub tasks: super::tasks::TaskArgs,
+    pub tasks: TaskArgs,
+}
+
+/// Which tasks of the file to run.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct TaskArgs {
+    /// Run the tasks of this file (written by `dlx split` for FILE) instead
+    /// of the whole search, writing one JSON result line per task for
+    /// `dlx merge`. A task stopped by --max-nodes (counted per task) or
+    /// --time-limit lists the tasks left in its result. With fewer tasks
+    /// than threads (-j), each task runs on all of them.
+    #[arg(long, value_name = "TASKS")]
+    pub tasks: Option<PathBuf>,
+
+    /// Only the task at this place in the file (from 0); with --chunk K,
+    /// the K tasks from place I*K.
+    #[arg(long, value_name = "I", requires = "tasks", conflicts_with_all = ["task_range", "task_from_env"])]
+    pub task: Option<usize>,
+
+    /// Only the tasks at places A to B-1.
+    #[arg(long, value_name = "A..B", value_parser = parse_range, requires = "tasks", conflicts_with = "task_from_env")]
+    pub task_range: Option<Range<usize>>,
+
+    /// The place I from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (a job
+    /// array's index), as --task I does.
+    #[arg(long, requires = "tasks")]
+    pub task_from_env: bool,
+
+    /// With --task or --task-from-env: run this many tasks per index.
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..), requires = "tasks")]
+    pub chunk: u64,
+}
+
+/// Reads `A..B` (B excluded).
+fn parse_range(text: &str) -> Result<Range<usize>, String> {
+    let (start, end) = text
+        .split_once("..")
+        .ok_or("a range is A..B (B excluded), such as 0..10")?;
+    let start: usize = start
+        .parse()
+        .map_err(|_| format!("`{start}` is not a place"))?;
+    let end: usize = end.parse().map_err(|_| format!("`{end}` is not a place"))?;
+    if start > end {
+        return Err(format!("{start}..{end} is backwards"));
+    }
+    Ok(start..end)
 }

@@ -15,7 +15,7 @@ use dancing::task::{Digest, Task, TaskRunner, read_tasks, run_on_threads};
 use dancing::{FnVisitor, Problem, Progress, SearchConfig, Solution, Template};
 use serde_json::Value;
 
-use super::args::Args;
+use super::args::{Args, TaskArgs};
 use crate::input::Input;
 use crate::interrupt;
 use crate::run::clock::Clock;
@@ -28,36 +28,6 @@ use dancing::task::results::{ResultOutcome, TaskResult};
 /// The environment variables that hold a job array's index: Slurm's, then
 /// Kubernetes Indexed Jobs'.
 pub const INDEX_VARIABLES: [&str; 2] = ["SLURM_ARRAY_TASK_ID", "JOB_COMPLETION_INDEX"];
-
-/// Which tasks of the file to run.
-#[derive(clap::Args, Debug, Clone, Default)]
-pub struct TaskArgs {
-    /// Run the tasks of this file (written by `dlx split` for FILE) instead
-    /// of the whole search, writing one JSON result line per task for
-    /// `dlx merge`. A task stopped by --max-nodes (counted per task) or
-    /// --time-limit lists the tasks left in its result. With fewer tasks
-    /// than threads (-j), each task runs on all of them.
-    #[arg(long, value_name = "TASKS")]
-    pub tasks: Option<PathBuf>,
-
-    /// Only the task at this place in the file (from 0); with --chunk K,
-    /// the K tasks from place I*K.
-    #[arg(long, value_name = "I", requires = "tasks", conflicts_with_all = ["task_range", "task_from_env"])]
-    pub task: Option<usize>,
-
-    /// Only the tasks at places A to B-1.
-    #[arg(long, value_name = "A..B", value_parser = parse_range, requires = "tasks", conflicts_with = "task_from_env")]
-    pub task_range: Option<Range<usize>>,
-
-    /// The place I from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (a job
-    /// array's index), as --task I does.
-    #[arg(long, requires = "tasks")]
-    pub task_from_env: bool,
-
-    /// With --task or --task-from-env: run this many tasks per index.
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..), requires = "tasks")]
-    pub chunk: u64,
-}
 
 /// `dlx solve --tasks`, checked: the tasks to run, and on what.
 #[derive(Debug)]
@@ -96,21 +66,6 @@ impl TaskPlan {
             solutions: !args.count,
         }))
     }
-}
-
-/// Reads `A..B` (B excluded).
-fn parse_range(text: &str) -> Result<Range<usize>, String> {
-    let (start, end) = text
-        .split_once("..")
-        .ok_or("a range is A..B (B excluded), such as 0..10")?;
-    let start: usize = start
-        .parse()
-        .map_err(|_| format!("`{start}` is not a place"))?;
-    let end: usize = end.parse().map_err(|_| format!("`{end}` is not a place"))?;
-    if start > end {
-        return Err(format!("{start}..{end} is backwards"));
-    }
-    Ok(start..end)
 }
 
 /// The digest of `problem`, or why there is none.
