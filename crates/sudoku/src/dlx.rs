@@ -31,12 +31,12 @@ use std::ops::ControlFlow;
 use bumpalo::Bump;
 use dancing::{FnVisitor, Progress, SearchConfig, Solution, Solver, StopReason, Template};
 
-use crate::budget::{Budget, Cutoff, POLL_INTERVAL};
 use crate::deduce::{NARROW_FROM, Narrowed, Units};
 use crate::exact_cover::{Built, Mapping};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, SolveError, check_givens};
 use crate::rules::Rules;
+use dancing::{Budget, POLL_INTERVAL};
 
 /// The reusable state of the Dancing Links engine.
 pub(crate) struct DlxSolver {
@@ -162,7 +162,7 @@ impl DlxSolver {
             // The cap counts the forced moves as the search would have.
             if budget.node_limit().is_some_and(|cap| deduced >= cap) {
                 return Ok(Outcome {
-                    cutoff: Some(Cutoff::Nodes),
+                    cutoff: Some(StopReason::NodeLimit),
                     deduced,
                     ..Outcome::default()
                 });
@@ -269,9 +269,9 @@ pub(crate) fn run(
     };
     let monitor = |_: &Progress| {
         if polls {
-            guard.cutoff = guard.poll();
+            guard.poll();
         }
-        match guard.cutoff {
+        match guard.stop_reason() {
             Some(_) => ControlFlow::Break(()),
             None => ControlFlow::Continue(()),
         }
@@ -287,8 +287,8 @@ pub(crate) fn run(
         }
         Searching::Last(solver) => solver.with_config(config).run_once(visitor),
     };
-    let cutoff = match guard.cutoff {
-        None if stats.stop == StopReason::NodeLimit => Some(Cutoff::Nodes),
+    let cutoff = match guard.stop_reason() {
+        None if stats.stop == StopReason::NodeLimit => Some(StopReason::NodeLimit),
         cutoff => cutoff,
     };
     Outcome {

@@ -3,7 +3,6 @@
 #![forbid(unsafe_code)]
 
 pub mod bitboard;
-mod budget;
 mod conflict;
 mod deduce;
 pub mod dfs;
@@ -19,8 +18,8 @@ mod solver;
 mod symbols;
 mod unit;
 
-pub use budget::{Budget, Cutoff, POLL_INTERVAL};
 pub use conflict::Conflict;
+pub use dancing::{Budget, POLL_INTERVAL, StopReason};
 pub use engine::{Engine, UnknownEngine};
 pub use exact_cover::to_dlx;
 pub use format::{Format, GridWriter, Layout, PuzzleReader};

@@ -4,12 +4,12 @@
 
 use std::fmt;
 
-use crate::budget::Cutoff;
 use crate::conflict::{self, Conflict};
 use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
 use crate::rules::{Rules, Variant};
 use crate::symbols::Symbols;
+use dancing::StopReason;
 
 /// What a search found.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub struct Outcome {
     /// Why the search stopped before it was done, if its [`Budget`] ran
     /// out: then `solutions` is only a lower bound, and a count, a proof of
     /// uniqueness or of no solution is not known.
-    pub cutoff: Option<Cutoff>,
+    pub cutoff: Option<StopReason>,
     /// Empty cells filled before the search by narrowing (naked and hidden
     /// singles: Dancing Links on grids of 16x16 and larger), which are not
     /// counted in `nodes`. The search without narrowing would have placed

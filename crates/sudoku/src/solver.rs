@@ -2,13 +2,13 @@
 
 use std::fmt;
 
-use crate::budget::Budget;
 use crate::dfs::{self, DepthFirst};
 use crate::dlx::DlxSolver;
 use crate::engine::Engine;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, SolveError};
 use crate::rules::Rules;
+use dancing::Budget;
 
 /// A solver with one engine, reusable from puzzle to puzzle: Dancing Links
 /// keeps its arena and buffers, so a batch allocates nothing once they have
@@ -49,7 +49,29 @@ impl Solver {
 
     /// Limits every later search to `budget` (nodes, time, a cancel check);
     /// a search that runs out says so in [`Outcome::cutoff`]. The default is
-    /// no limit.
+    /// no limit. The node cap is exact and counted the same way by every
+    /// engine (1 for the root plus one per placement); the clock and the
+    /// cancel check are looked at every [`POLL_INTERVAL`](crate::POLL_INTERVAL)
+    /// nodes.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use dancing_sudoku::{Budget, Engine, Grid, Solver, StopReason};
+    ///
+    /// // The empty grid has about 6.7e21 solutions: counting them all would
+    /// // never end, so the count stops when the budget runs out.
+    /// let empty = Grid::default();
+    /// for engine in Engine::ALL {
+    ///     let mut solver = Solver::new(engine);
+    ///     solver.set_budget(Budget::default().max_nodes(10_000).time_limit(Duration::from_secs(60)));
+    ///     let mut solution = Grid::default();
+    ///     let outcome = solver.search(&empty, u64::MAX, &mut solution)?;
+    ///     assert_eq!(outcome.cutoff, Some(StopReason::NodeLimit), "{engine}");
+    ///     assert_eq!(outcome.nodes, 10_000, "{engine}");
+    ///     assert!(outcome.solutions > 0);
+    /// }
+    /// # Ok::<(), dancing_sudoku::SolveError>(())
+    /// ```
     pub fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
     }
@@ -177,4 +199,97 @@ impl fmt::Debug for Solver {
 /// ```
 pub fn solve(puzzle: &Grid) -> Result<Option<Grid>, SolveError> {
     Solver::new(Engine::Dlx).solve(puzzle)
+}
+
+/// Budgets on every engine: the engine's [`Budget`] applied the same way by
+/// the depth-first searches and by Dancing Links.
+#[cfg(test)]
+mod budget_tests {
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    use std::sync::Arc;
+    use std::time::{Duration, Instant};
+
+    use dancing::{Budget, POLL_INTERVAL, StopReason};
+
+    use crate::engine::Engine;
+    use crate::generate::Generator;
+    use crate::grid::{Grid, Shape};
+    use crate::solver::Solver;
+
+    fn search(engine: Engine, budget: Budget, puzzle: &Grid, limit: u64) -> crate::Outcome {
+        let mut solver = Solver::new(engine);
+        solver.set_budget(budget);
+        let mut solution = Grid::default();
+        let outcome = solver.search(puzzle, limit, &mut solution).unwrap();
+        if outcome.solutions > 0 {
+            assert!(solution.solves(puzzle), "{engine}: a wrong first solution");
+        }
+        outcome
+    }
+
+    #[test]
+    fn a_cap_of_exactly_the_nodes_needed_changes_nothing_and_one_less_cuts_off() {
+        let mut generator = Generator::new(23);
+        for k in 0..12 {
+            let puzzle = match k % 3 {
+                0 => generator.unique_puzzle(Shape::CLASSIC, 0),
+                1 => generator.puzzle(Shape::CLASSIC, 24),
+                _ => generator.unsolvable_puzzle(Shape::CLASSIC),
+            };
+            for engine in Engine::ALL {
+                for limit in [1, 2, 20] {
+                    let free = search(engine, Budget::default(), &puzzle, limit);
+                    assert_eq!(free.cutoff, None);
+                    let capped = Budget::default().max_nodes(free.nodes);
+                    assert_eq!(search(engine, capped, &puzzle, limit), free, "{engine}");
+                    if free.nodes > 1 {
+                        let short = Budget::default().max_nodes(free.nodes - 1);
+                        let cut = search(engine, short, &puzzle, limit);
+                        assert_eq!(
+                            cut.cutoff,
+                            Some(StopReason::NodeLimit),
+                            "{engine} on {puzzle}"
+                        );
+                        assert_eq!(cut.nodes, free.nodes - 1, "{engine}");
+                        assert!(cut.solutions <= free.solutions);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_cancel_check_stops_every_engine_within_a_poll_interval() {
+        let empty = Grid::default();
+        for engine in Engine::ALL {
+            let flag = Arc::new(AtomicBool::new(false));
+            let seen = Arc::clone(&flag);
+            // Cancelled at the first look: no more than one interval of nodes.
+            flag.store(true, Ordering::Relaxed);
+            let budget = Budget::default().cancel_when(move || seen.load(Ordering::Relaxed));
+            let outcome = search(engine, budget, &empty, u64::MAX);
+            assert_eq!(outcome.cutoff, Some(StopReason::Cancelled), "{engine}");
+            assert!(
+                outcome.nodes <= POLL_INTERVAL + 1,
+                "{engine}: {}",
+                outcome.nodes
+            );
+        }
+    }
+
+    #[test]
+    fn a_time_limit_stops_an_endless_count_on_time() {
+        let empty = Grid::default();
+        for engine in Engine::ALL {
+            let started = Instant::now();
+            let budget = Budget::default().time_limit(Duration::from_millis(30));
+            let outcome = search(engine, budget, &empty, u64::MAX);
+            let took = started.elapsed();
+            assert_eq!(outcome.cutoff, Some(StopReason::TimeLimit), "{engine}");
+            assert!(outcome.solutions > 0, "{engine}");
+            // Generous: the machine may be busy.
+            assert!(took < Duration::from_secs(2), "{engine}: {took:?}");
+        }
+    }
 }

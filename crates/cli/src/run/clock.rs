@@ -4,8 +4,8 @@
 
 use std::time::{Duration, Instant};
 
-use super::outcome::RunStop;
 use crate::interrupt;
+use dancing::StopReason;
 
 /// The clock of one input, started when its reading starts, and Ctrl-C.
 #[derive(Clone, Copy, Debug)]
@@ -32,14 +32,14 @@ impl Clock {
     }
 
     /// Why work must stop now, if it must: Ctrl-C, or the clock ran out.
-    pub fn spent(&self) -> Option<RunStop> {
+    pub fn spent(&self) -> Option<StopReason> {
         if interrupt::requested() {
-            Some(RunStop::Interrupted)
+            Some(StopReason::Cancelled)
         } else if self
             .deadline
             .is_some_and(|deadline| Instant::now() >= deadline)
         {
-            Some(RunStop::TimeLimit)
+            Some(StopReason::TimeLimit)
         } else {
             None
         }
@@ -54,7 +54,7 @@ mod tests {
     fn the_clock_runs_out_and_a_huge_limit_never_does() {
         let clock = Clock::start(Some(Duration::from_nanos(1)));
         std::thread::sleep(Duration::from_millis(2));
-        assert_eq!(clock.spent(), Some(RunStop::TimeLimit));
+        assert_eq!(clock.spent(), Some(StopReason::TimeLimit));
         let clock = Clock::start(Some(Duration::MAX));
         assert_eq!(clock.spent(), None);
         assert_eq!(Clock::start(None).spent(), None);

@@ -5,39 +5,26 @@
 
 use std::time::Duration;
 
-use dancing::{CacheStats, Stats};
+use dancing::{CacheStats, Stats, StopReason};
 
 use crate::status::Status;
 
-/// Why a run ended before doing all its work.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RunStop {
-    /// The asked-for number of solutions was found.
-    MaxSolutions,
-    /// The `--max-nodes` budget ran out.
-    MaxNodes,
-    /// The `--time-limit` ran out.
-    TimeLimit,
-    /// Ctrl-C (or SIGTERM).
-    Interrupted,
+/// The name of why a run stopped, in `--stats` and JSON output: the
+/// engine's [`StopReason`] in this command's words (`-n` is the visitor's
+/// stop, Ctrl-C the cancel check's).
+pub fn stop_name(stop: StopReason) -> &'static str {
+    match stop {
+        StopReason::Visitor => "max-solutions",
+        StopReason::NodeLimit => "max-nodes",
+        StopReason::TimeLimit => "time-limit",
+        _ => "interrupted",
+    }
 }
 
-impl RunStop {
-    /// The name in `--stats` and JSON output.
-    pub fn name(self) -> &'static str {
-        match self {
-            RunStop::MaxSolutions => "max-solutions",
-            RunStop::MaxNodes => "max-nodes",
-            RunStop::TimeLimit => "time-limit",
-            RunStop::Interrupted => "interrupted",
-        }
-    }
-
-    /// Whether the stop leaves the work incomplete in a way worth an
-    /// estimate of how far it got (a stop at `-n` is what was asked).
-    pub fn is_budget(self) -> bool {
-        self != RunStop::MaxSolutions
-    }
+/// Whether the stop leaves the work incomplete in a way worth an estimate
+/// of how far it got (a stop at `-n` is what was asked).
+pub fn is_budget(stop: StopReason) -> bool {
+    stop != StopReason::Visitor
 }
 
 /// What a memoized count adds to a run's outcome.
@@ -62,7 +49,7 @@ pub struct RunOutcome {
     /// The threads the search ran on.
     pub threads: usize,
     /// Why the run ended early, if it did.
-    pub stop: Option<RunStop>,
+    pub stop: Option<StopReason>,
     /// Knuth's estimate of the share of the search tree explored: 1 for a
     /// complete search, the last estimate for a stopped one, `None` when it
     /// stopped before the first estimate.

@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use dancing::{ItemId, OptionId, Problem};
 use serde_json::json;
 
-use super::outcome::{RunOutcome, RunStop};
+use super::outcome::{RunOutcome, stop_name};
 
 /// Writes the results of one search on standard output.
 pub trait Printer {
@@ -148,7 +148,7 @@ impl<W: Write> Printer for Json<'_, W> {
             "updates": stats.updates,
             "max_depth": stats.max_depth,
             "complete": stats.is_complete(),
-            "stopped": outcome.stop.map(RunStop::name),
+            "stopped": outcome.stop.map(stop_name),
             "explored_estimate": outcome.explored,
             "time_seconds": outcome.elapsed.as_secs_f64(),
             "threads": outcome.threads,

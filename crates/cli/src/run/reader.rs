@@ -17,7 +17,9 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
 use std::time::Duration;
 
 use super::clock::Clock;
-use super::outcome::RunStop;
+use dancing::StopReason;
+
+use super::outcome::stop_name;
 use crate::input::pump;
 use crate::interrupt;
 
@@ -50,11 +52,11 @@ pub trait Wait {
 /// The error inside the `io::Error` of a reader that the [`Clock`] (or
 /// Ctrl-C) stopped.
 #[derive(Debug)]
-pub struct ReadStopped(pub RunStop);
+pub struct ReadStopped(pub StopReason);
 
 impl fmt::Display for ReadStopped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "reading stopped ({})", self.0.name())
+        write!(f, "reading stopped ({})", stop_name(self.0))
     }
 }
 
@@ -62,7 +64,7 @@ impl std::error::Error for ReadStopped {}
 
 /// Why reading failed, if it failed because a reader's [`Clock`] stopped
 /// it.
-pub fn stopped_reading(error: &io::Error) -> Option<RunStop> {
+pub fn stopped_reading(error: &io::Error) -> Option<StopReason> {
     error
         .get_ref()?
         .downcast_ref::<ReadStopped>()
@@ -270,7 +272,7 @@ mod tests {
         let clock = Clock::start(Some(Duration::from_millis(50)));
         let mut reader = ReadAhead::open(|| Ok(Box::new(Silent)), clock).unwrap();
         let error = reader.fill_buf().map(|_| ()).unwrap_err();
-        assert_eq!(stopped_reading(&error), Some(RunStop::TimeLimit));
+        assert_eq!(stopped_reading(&error), Some(StopReason::TimeLimit));
         assert!(started.elapsed() < Duration::from_secs(2));
         let other = io::Error::other("disk on fire");
         assert_eq!(stopped_reading(&other), None);
@@ -287,7 +289,7 @@ mod tests {
             clock,
         );
         let error = blocked.map(|_| ()).unwrap_err();
-        assert_eq!(stopped_reading(&error), Some(RunStop::TimeLimit));
+        assert_eq!(stopped_reading(&error), Some(StopReason::TimeLimit));
         let missing = ReadAhead::open(
             || Err(io::Error::new(io::ErrorKind::NotFound, "no such file")),
             Clock::start(None),

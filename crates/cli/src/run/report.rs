@@ -1,7 +1,9 @@
 //! The summary of one run on standard error: a sentence, or `name value`
 //! pairs with `--stats`, and the per-level profile with `--profile`.
 
-use super::outcome::{RunOutcome, RunStop};
+use dancing::StopReason;
+
+use super::outcome::{RunOutcome, is_budget, stop_name};
 use super::plan::SearchPlan;
 use crate::status::diag;
 
@@ -25,7 +27,7 @@ pub fn report(
     if let (Some(line), Some(stop)) = (outcome.stopped_reading_at, outcome.stop) {
         // Always said, and with the place: nothing else tells of the input.
         let why = match stop {
-            RunStop::Interrupted => "interrupted",
+            StopReason::Cancelled => "interrupted",
             _ => "time limit reached",
         };
         diag!("{name}:{line}: {why} while reading, after {seconds:.3}s; nothing was searched");
@@ -39,7 +41,7 @@ pub fn report(
             None => String::new(),
             Some(stop) => format!(
                 " stopped {} explored-estimate {}",
-                stop.name(),
+                stop_name(stop),
                 outcome
                     .explored
                     .map_or("unknown".to_owned(), |fraction| format!("{fraction:.4}"))
@@ -86,11 +88,11 @@ pub fn report(
         let plural = if outcome.solutions() == 1 { "" } else { "s" };
         let stopped = match outcome.stop {
             None => String::new(),
-            Some(RunStop::MaxSolutions) => " (stopped early)".to_owned(),
+            Some(StopReason::Visitor) => " (stopped early)".to_owned(),
             Some(stop) => format!(" ({}; incomplete)", describe(stop)),
         };
         let explored = match outcome.stop {
-            Some(stop) if stop.is_budget() => match outcome.explored {
+            Some(stop) if is_budget(stop) => match outcome.explored {
                 Some(fraction) => format!(", about {:.1}% of the tree explored", 100.0 * fraction),
                 None => ", too early for an estimate of the tree explored".to_owned(),
             },
@@ -116,11 +118,11 @@ pub fn report(
 }
 
 /// Why a run stopped, in words.
-fn describe(stop: RunStop) -> &'static str {
+fn describe(stop: StopReason) -> &'static str {
     match stop {
-        RunStop::MaxSolutions => "stopped early",
-        RunStop::MaxNodes => "stopped: node budget spent",
-        RunStop::TimeLimit => "stopped: time limit",
-        RunStop::Interrupted => "interrupted",
+        StopReason::Visitor => "stopped early",
+        StopReason::NodeLimit => "stopped: node budget spent",
+        StopReason::TimeLimit => "stopped: time limit",
+        _ => "interrupted",
     }
 }

@@ -14,7 +14,7 @@ use dancing::{
 };
 
 use super::clock::Clock;
-use super::outcome::{MemoReport, RunOutcome, RunStop};
+use super::outcome::{MemoReport, RunOutcome};
 use super::plan::SearchPlan;
 use super::printer::{Printer, Quiet};
 use super::report::report;
@@ -117,7 +117,7 @@ impl Runner<'_> {
             }
         };
         let stats = if limit == 0 {
-            stop = Some(RunStop::MaxSolutions);
+            stop = Some(StopReason::Visitor);
             Stats {
                 stop: StopReason::Visitor,
                 ..Stats::default()
@@ -137,8 +137,8 @@ impl Runner<'_> {
             // Not stopped by the monitor: by `-n` (the visitor), or by the
             // engine at the node budget.
             Some(stop.unwrap_or(match stats.stop {
-                StopReason::NodeLimit => RunStop::MaxNodes,
-                _ => RunStop::MaxSolutions,
+                StopReason::NodeLimit => StopReason::NodeLimit,
+                _ => StopReason::Visitor,
             }))
         };
         let outcome = RunOutcome {
@@ -225,8 +225,8 @@ impl Runner<'_> {
         printer.begin()?;
         let stop = match counted.stats.stop {
             StopReason::Complete => None,
-            StopReason::NodeLimit => Some(RunStop::MaxNodes),
-            _ => Some(stop.unwrap_or(RunStop::Interrupted)),
+            StopReason::NodeLimit => Some(StopReason::NodeLimit),
+            _ => Some(stop.unwrap_or(StopReason::Cancelled)),
         };
         let outcome = RunOutcome {
             stats: counted.stats,
@@ -299,7 +299,7 @@ impl Runner<'_> {
 
     /// Shows the search's state on the bar, and says why to stop, if the
     /// budget is spent.
-    fn show_progress(&self, progress: &ProgressBar, state: &Progress) -> Option<RunStop> {
+    fn show_progress(&self, progress: &ProgressBar, state: &Progress) -> Option<StopReason> {
         progress.set_position((state.fraction * 1000.0) as u64);
         let elapsed = self.clock.started().elapsed().as_secs_f64();
         let rate = state.stats.nodes as f64 / elapsed.max(1e-9);
@@ -317,7 +317,7 @@ impl Runner<'_> {
     pub fn stopped_reading(
         &self,
         line: usize,
-        stop: RunStop,
+        stop: StopReason,
         printer: &mut impl Printer,
     ) -> io::Result<RunOutcome> {
         let outcome = RunOutcome {
@@ -346,7 +346,7 @@ impl Runner<'_> {
             stats: nothing_searched(),
             elapsed: self.clock.started().elapsed(),
             threads,
-            stop: Some(self.clock.spent().unwrap_or(RunStop::Interrupted)),
+            stop: Some(self.clock.spent().unwrap_or(StopReason::Cancelled)),
             explored: Some(0.0),
             profile: Vec::new(),
             stopped_reading_at: None,

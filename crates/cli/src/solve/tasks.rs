@@ -12,14 +12,14 @@ use std::time::Instant;
 
 use bumpalo::Bump;
 use dancing::task::{Digest, Task, TaskRunner, read_tasks, run_on_threads};
-use dancing::{FnVisitor, Problem, Progress, SearchConfig, Solution, Template};
+use dancing::{FnVisitor, Problem, Progress, SearchConfig, Solution, StopReason, Template};
 use serde_json::Value;
 
 use super::args::{Args, TaskArgs};
 use crate::input::Input;
 use crate::interrupt;
 use crate::run::clock::Clock;
-use crate::run::outcome::RunStop;
+use crate::run::outcome::stop_name;
 use crate::run::plan::SearchPlan;
 use crate::run::printer::option_entries;
 use crate::status::{Status, diag, is_broken_pipe};
@@ -162,7 +162,7 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
             "{tasks_name}: {} of the {} tasks selected were not started ({}): `dlx merge --rerun` lists them",
             tasks.len() - ran,
             tasks.len(),
-            budget.spent().map_or("stopped", RunStop::name)
+            budget.spent().map_or("stopped", stop_name)
         );
     }
     Ok(status)
@@ -278,7 +278,7 @@ impl Shared<'_> {
                 "{tasks_name}: {} of the {} tasks selected were not started ({}): `dlx merge --rerun` lists them",
                 self.tasks.len() - ran,
                 self.tasks.len(),
-                self.budget.spent().map_or("stopped", RunStop::name)
+                self.budget.spent().map_or("stopped", stop_name)
             );
         }
         Ok(status)
@@ -312,9 +312,9 @@ impl Shared<'_> {
         let stop = if stats.is_complete() {
             "complete"
         } else if let Some(stop) = self.budget.spent() {
-            stop.name()
+            stop_name(stop)
         } else {
-            RunStop::MaxNodes.name()
+            stop_name(StopReason::NodeLimit)
         };
         let found = self.solutions.then(|| {
             threaded
@@ -373,9 +373,9 @@ impl Shared<'_> {
         let stop = if outcome.stats.is_complete() {
             "complete"
         } else if let Some(stop) = stopped_by {
-            stop.name()
+            stop_name(stop)
         } else {
-            RunStop::MaxNodes.name()
+            stop_name(StopReason::NodeLimit)
         };
         // Every solution seen is in the finished part, none in the frontier.
         debug_assert!(!self.solutions || found.len() as u64 == outcome.stats.solutions);

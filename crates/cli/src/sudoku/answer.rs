@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use dancing_sudoku::exact_cover::SudokuCover;
 use dancing_sudoku::format::{Layout, ReadError};
-use dancing_sudoku::{Cutoff, Grid, Outcome, Rules, SolveError, Solver, Symbols};
+use dancing_sudoku::{Grid, Outcome, Rules, SolveError, Solver, StopReason, Symbols};
 
 use super::plan::{Answering, Mode, dlx_file_stem};
 use super::read::{Entry, Item};
@@ -109,7 +109,7 @@ pub(super) enum Failure {
     /// `--unique`: more than one solution.
     NotUnique,
     /// The budget ran out before the answer was known.
-    GaveUp(Cutoff),
+    GaveUp(StopReason),
     /// Contradictory givens, or rules the engine does not take.
     Invalid(SolveError),
     /// The engine returned a grid that breaks a rule (never printed).
@@ -193,7 +193,7 @@ impl<'c> Answerer<'c> {
             Ok(outcome) => outcome,
             Err(error) => return Verdict::unsearched(case, Failure::Invalid(error)),
         };
-        if outcome.cutoff == Some(Cutoff::Cancelled) {
+        if outcome.cutoff == Some(StopReason::Cancelled) {
             return Verdict::Cancelled;
         }
         let search = Search {

@@ -6,7 +6,7 @@
 use serde_json::{Map, Value, json};
 
 use dancing_sudoku::format::{GridWriter, Layout};
-use dancing_sudoku::{Cutoff, Grid, Symbols};
+use dancing_sudoku::{Grid, StopReason, Symbols};
 
 use super::answer::{Case, Failure, Search, Verdict};
 use super::answers::{Answers, Mark};
@@ -100,7 +100,7 @@ fn failure_message(failure: &Failure, search: Option<&Search>, symbols: &Symbols
         Failure::NotUnique => "more than one solution".to_owned(),
         Failure::GaveUp(cutoff) => {
             let flag = match cutoff {
-                Cutoff::Time => "--time-limit",
+                StopReason::TimeLimit => "--time-limit",
                 _ => "--max-nodes",
             };
             let (nodes, found) = search.map_or((0, 0), |s| (s.outcome.nodes, s.outcome.solutions));
@@ -284,7 +284,7 @@ impl Json<'_> {
         if let Some(Search { outcome, .. }) = search {
             if let Some(cutoff) = outcome.cutoff {
                 // Not a count: the search stopped before it was done.
-                let name = if cutoff == Cutoff::Time {
+                let name = if cutoff == StopReason::TimeLimit {
                     "time-limit"
                 } else {
                     "max-nodes"

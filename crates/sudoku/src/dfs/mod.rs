@@ -23,11 +23,11 @@
 
 use std::ops::ControlFlow;
 
-use crate::budget::Budget;
 use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
 use crate::outcome::{Outcome, SolveError, check_givens};
 use crate::rules::Rules;
+use dancing::Budget;
 use tally::Tally;
 
 pub mod bitmask;

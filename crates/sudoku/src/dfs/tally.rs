@@ -6,9 +6,9 @@
 
 use std::ops::ControlFlow;
 
-use crate::budget::{Budget, Guard};
 use crate::grid::Grid;
 use crate::outcome::Outcome;
+use dancing::{Budget, BudgetClock};
 
 /// Counts solutions up to a limit, keeps the first, counts nodes, and
 /// keeps the search within its budget.
@@ -20,7 +20,7 @@ pub struct Tally<'s> {
     /// The node count at which to ask the guard whether to go on: one
     /// comparison per node in the hot loop, the rest out of it.
     checkpoint: u64,
-    guard: Guard<'s>,
+    guard: BudgetClock,
     first: &'s mut Grid,
 }
 
@@ -55,7 +55,10 @@ impl<'s> Tally<'s> {
     #[inline(always)]
     pub(crate) fn enter(&mut self) -> ControlFlow<()> {
         if self.nodes >= self.checkpoint {
-            self.checkpoint = self.guard.checkpoint(self.nodes)?;
+            match self.guard.checkpoint(self.nodes) {
+                ControlFlow::Continue(next) => self.checkpoint = next,
+                ControlFlow::Break(_) => return ControlFlow::Break(()),
+            }
         }
         self.nodes += 1;
         ControlFlow::Continue(())
@@ -79,7 +82,7 @@ impl<'s> Tally<'s> {
         Outcome {
             solutions: self.solutions,
             nodes: if self.limit == 0 { 0 } else { self.nodes },
-            cutoff: self.guard.cutoff,
+            cutoff: self.guard.stop_reason(),
             deduced: 0,
         }
     }

@@ -19,11 +19,11 @@
 
 use dancing::random::SplitMix64;
 
-use crate::budget::Budget;
 use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
 use crate::rules::{Cage, Rules, Variant};
 use crate::solver::Solver;
+use dancing::Budget;
 use prove::Prover;
 use singles::Singles;
 use unavoidable::Unavoidable;

@@ -38,11 +38,11 @@ use bumpalo::Bump;
 use dancing::{Solver, Template};
 
 use crate::bitboard::Bitboard;
-use crate::budget::Budget;
 use crate::dlx::{Searching, run};
 use crate::exact_cover::{Built, Mapping};
 use crate::grid::Grid;
 use crate::rules::Rules;
+use dancing::Budget;
 
 /// The exact cover of the last rules proved on, linked, and the arena its
 /// copies live in.
