@@ -447,7 +447,7 @@ impl Problem {
 /// Builds a [`Problem`], checking every option as it is added.
 ///
 /// ```
-/// use dancing::{ProblemBuilder, Solver};
+/// use dancing::{ProblemBuilder, Solver, Search};
 /// use bumpalo::Bump;
 ///
 /// let mut builder = ProblemBuilder::new();

@@ -16,6 +16,7 @@ use super::memo::MemoReport;
 use super::printer::{Printer, report};
 use crate::progress::Progress;
 use crate::status::Status;
+use dancing::Search;
 
 /// The most time between two looks at the budget (and Ctrl-C) during a
 /// search: half the 0.1 s in which a stop must take effect.

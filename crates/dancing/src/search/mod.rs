@@ -72,6 +72,7 @@ macro_rules! by_dance {
 mod c;
 mod m;
 mod memo;
+mod shared;
 mod walk;
 mod x;
 
@@ -83,7 +84,7 @@ use bumpalo::Bump;
 use crate::config::SearchConfig;
 use crate::matrix::{Colored, Kind, Matrix, Plain, Template, max_depth};
 use crate::problem::{OptionId, Problem};
-use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, Visiting, Visitor, carry_on};
+use crate::visit::{Explorer, Progress, Solution, Stats, Visiting, Visitor};
 
 use c::Colors;
 use m::Multiplicities;
@@ -92,6 +93,7 @@ use x::ExactCover;
 
 pub use memo::{CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError};
 pub(crate) use memo::{MemoWalker, SharedCache};
+pub use shared::Search;
 
 /// The search state for one problem: the linked matrix and the level stack,
 /// all in the caller's arena.
@@ -103,7 +105,7 @@ pub(crate) use memo::{MemoWalker, SharedCache};
 ///
 /// ```
 /// use bumpalo::Bump;
-/// use dancing::{format, Solver};
+/// use dancing::{format, Solver, Search};
 ///
 /// // Knuth's example from "Dancing Links".
 /// let problem = format::read_str("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?.problem;
@@ -231,7 +233,7 @@ impl<'b> Solver<'b> {
     ///
     /// ```
     /// use bumpalo::Bump;
-    /// use dancing::{format, Solver, Template};
+    /// use dancing::{format, Solver, Template, Search};
     ///
     /// let problem = format::read_str("a b c\na\nb\nc\na b\nb c\n")?.problem;
     /// let template = Template::new(&problem);
@@ -297,7 +299,7 @@ impl<'b> Solver<'b> {
     ///
     /// ```
     /// use bumpalo::Bump;
-    /// use dancing::{format, OptionId, SelectError, Solver};
+    /// use dancing::{format, OptionId, SelectError, Solver, Search};
     ///
     /// let problem = format::read_str("a b c\na\nb\nc\na b\nb c\n")?.problem;
     /// let bump = Bump::new();
@@ -481,60 +483,6 @@ impl<'b> Solver<'b> {
         self.run(visitor)
     }
 
-    /// Runs the search, calling `visit` with each solution until it returns
-    /// `ControlFlow::Break`. Returns the statistics of this search, which
-    /// [`stats`](Self::stats) also keeps.
-    ///
-    /// Solutions come in the order of DLX1: branch on the active primary item
-    /// with the fewest options (the leftmost on ties), options in input order.
-    pub fn search<F>(&mut self, visit: F) -> Stats
-    where
-        F: FnMut(&Solution<'_>) -> ControlFlow<()>,
-    {
-        self.search_monitored(visit, carry_on)
-    }
-
-    /// [`search`](Self::search), calling `monitor` as well every few
-    /// thousand nodes (see [`SearchConfig::checkpoint_interval`])
-    /// with the progress so far: to show progress, or to stop a long search
-    /// (on a signal, or after some time) by returning `ControlFlow::Break`.
-    ///
-    /// ```
-    /// use std::ops::ControlFlow;
-    /// use bumpalo::Bump;
-    /// use dancing::{format, SearchConfig, Solver};
-    ///
-    /// let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
-    /// let bump = Bump::new();
-    /// let config = SearchConfig::new().checkpoint_interval(100);
-    /// let mut solver = Solver::new(&problem, &bump).with_config(config);
-    /// let mut estimates = Vec::new();
-    /// let stats = solver.search_monitored(
-    ///     |_| ControlFlow::Continue(()),
-    ///     |progress| {
-    ///         estimates.push(progress.fraction);
-    ///         ControlFlow::Continue(())
-    ///     },
-    /// );
-    /// assert!(stats.is_complete());
-    /// // Every 100 nodes, or more often if nodes were slow.
-    /// assert!(estimates.len() as u64 >= (stats.nodes - 1) / 100);
-    /// assert!(estimates.windows(2).all(|pair| pair[0] <= pair[1]));
-    /// # Ok::<(), dancing::format::ParseError>(())
-    /// ```
-    pub fn search_monitored<F, M>(&mut self, visit: F, monitor: M) -> Stats
-    where
-        F: FnMut(&Solution<'_>) -> ControlFlow<()>,
-        M: FnMut(&Progress) -> ControlFlow<()>,
-    {
-        // The closures cannot fail: the error type is `Infallible`.
-        let Ok(stats) = self.run(FnVisitor {
-            solution: visit,
-            progress: monitor,
-        });
-        stats
-    }
-
     /// Knuth's estimate of the fraction of the search tree that the last
     /// search explored, from 0 to 1: 1 when it ran to the end, else the
     /// estimate at the node where it stopped (see [`Progress::fraction`]).
@@ -589,49 +537,6 @@ impl<'b> Solver<'b> {
             .iter()
             .map(|&node| f64::from(self.matrix.covered_list_length(self.matrix.item_of(node))))
             .fold(1.0, |share, length| share / length)
-    }
-
-    /// The first solution, if there is one.
-    pub fn first(&mut self) -> Option<Vec<OptionId>> {
-        let mut found = None;
-        self.search(|solution| {
-            found = Some(solution.options().to_vec());
-            ControlFlow::Break(())
-        });
-        found
-    }
-
-    /// The number of solutions.
-    pub fn count(&mut self) -> u64 {
-        self.count_up_to(u64::MAX)
-    }
-
-    /// The number of solutions, counting no further than `limit`: with a
-    /// limit of 2 this tells no solution, exactly one, or several.
-    pub fn count_up_to(&mut self, limit: u64) -> u64 {
-        if limit == 0 {
-            return 0;
-        }
-        let mut counter = Counter { limit, seen: 0 };
-        self.stats = self.explore(usize::MAX, &mut counter);
-        counter.seen
-    }
-
-    /// Up to `limit` solutions, each as its chosen options.
-    pub fn collect(&mut self, limit: usize) -> Vec<Vec<OptionId>> {
-        let mut solutions = Vec::new();
-        if limit == 0 {
-            return solutions;
-        }
-        self.search(|solution| {
-            solutions.push(solution.options().to_vec());
-            if solutions.len() == limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        solutions
     }
 
     /// The statistics of the last search.
@@ -872,14 +777,55 @@ impl Solver<'_> {
     }
 }
 
-/// The explorer of [`Solver::count_up_to`]: counts solutions up to a limit,
-/// without listing their options.
-struct Counter {
-    limit: u64,
-    seen: u64,
+impl Search for Solver<'_> {
+    fn run<V: Visitor>(&mut self, visitor: V) -> Result<Stats, V::Error> {
+        Solver::run(self, visitor)
+    }
+
+    fn count_within<M>(&mut self, limit: u64, monitor: M) -> Stats
+    where
+        M: FnMut(&Progress) -> ControlFlow<()>,
+    {
+        let mut counter = Counter {
+            limit,
+            seen: 0,
+            monitor,
+        };
+        self.stats = self.explore(usize::MAX, &mut counter);
+        self.stats
+    }
+
+    fn stats(&self) -> Stats {
+        Solver::stats(self)
+    }
+
+    fn profile(&self) -> &[u64] {
+        Solver::profile(self)
+    }
+
+    fn explored(&self) -> f64 {
+        Solver::explored(self)
+    }
+
+    fn config(&self) -> &SearchConfig {
+        Solver::config(self)
+    }
+
+    fn set_config(&mut self, config: SearchConfig) {
+        Solver::set_config(self, config);
+    }
 }
 
-impl Explorer for Counter {
+/// The explorer of [`Search::count_within`]: counts solutions up to a
+/// limit, without listing their options, and passes progress on to a
+/// monitor.
+struct Counter<M> {
+    limit: u64,
+    seen: u64,
+    monitor: M,
+}
+
+impl<M: FnMut(&Progress) -> ControlFlow<()>> Explorer for Counter<M> {
     const LISTS_OPTIONS: bool = false;
 
     #[inline(always)]
@@ -891,13 +837,17 @@ impl Explorer for Counter {
             ControlFlow::Continue(())
         }
     }
+
+    fn checkpoint(&mut self, progress: &Progress) -> ControlFlow<()> {
+        (self.monitor)(progress)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::format;
-    use crate::visit::StopReason;
+    use crate::visit::{FnVisitor, StopReason, carry_on};
 
     /// A used-up solver's search (`run_once`, which leaves the matrix where
     /// it stopped) finds what a kept solver's does, and the kept solver,
