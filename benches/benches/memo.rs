@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
+use dancing::Search;
 use dancing::{MemoConfig, ParallelSolver, Problem, SearchConfig, Solver};
 use dancing_problems::polyomino::pentominoes;
 use dancing_problems::{

@@ -10,6 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
+use dancing::Search;
 use dancing_problems::polyomino::{Board, Packing, pentominoes};
 use dancing_problems::{ExactCover, Langford, Queens};
 use dancing_testkit::figures;

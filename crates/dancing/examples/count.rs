@@ -6,6 +6,7 @@
 use std::process::ExitCode;
 
 use bumpalo::Bump;
+use dancing::Search;
 use dancing::{ParallelSolver, SearchConfig, Solver, format};
 
 fn main() -> ExitCode {

@@ -18,7 +18,7 @@ pub const DEFAULT_CHECKPOINT_INTERVAL: u64 = 1 << 14;
 ///
 /// ```
 /// use std::time::Duration;
-/// use dancing::{format, ParallelSolver, SearchConfig, StopReason};
+/// use dancing::{format, ParallelSolver, SearchConfig, StopReason, Search};
 ///
 /// let problem = format::read_str(include_str!("../tests/data/queens8.dlx"))?.problem;
 /// let config = SearchConfig::new()
@@ -74,7 +74,7 @@ impl SearchConfig {
     /// only.)
     ///
     /// ```
-    /// use dancing::{format, Budget, ParallelSolver, SearchConfig, StopReason};
+    /// use dancing::{format, Budget, ParallelSolver, SearchConfig, StopReason, Search};
     ///
     /// let problem = format::read_str(include_str!("../tests/data/queens8.dlx"))?.problem;
     /// let budget = Budget::default().cancel_when(|| true);

@@ -73,7 +73,7 @@ pub(crate) fn rebuild_with_bounds(
 ///
 /// ```
 /// use bumpalo::Bump;
-/// use dancing::{format, Shuffled, Solver};
+/// use dancing::{format, Shuffled, Solver, Search};
 ///
 /// let problem = format::read_str(include_str!("../tests/data/queens8.dlx"))?.problem;
 /// let shuffled = Shuffled::new(&problem, 7);

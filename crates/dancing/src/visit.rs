@@ -189,7 +189,7 @@ impl<V: Visitor + ?Sized> Visitor for &mut V {
 }
 
 /// A visitor made of two closures: one for solutions, one for progress
-/// (what [`Solver::search_monitored`](crate::Solver::search_monitored) and
+/// (what [`Search::search_monitored`](crate::Search::search_monitored) and
 /// the like run).
 pub struct FnVisitor<F, M> {
     /// Called with each solution.

@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
+use dancing::Search;
 use dancing::{OptionId, Problem, Solver, Stats};
 
 pub mod debruijn;

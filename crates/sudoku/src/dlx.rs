@@ -302,6 +302,7 @@ pub(crate) fn run(
 #[cfg(test)]
 mod tests {
     use dancing::ProblemBuilder;
+    use dancing::Search;
 
     use super::*;
     use crate::generate::Generator;

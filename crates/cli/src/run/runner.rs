@@ -9,8 +9,8 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use dancing::{
-    CacheStats, MemoConfig, ParallelSolver, Problem, Progress, SearchConfig, Shuffled, Stats,
-    StopReason, Template,
+    CacheStats, MemoConfig, ParallelSolver, Problem, Progress, Search, SearchConfig, Shuffled,
+    Stats, StopReason, Template,
 };
 
 use super::clock::Clock;

@@ -411,6 +411,7 @@ impl<'b> Matrix<'b> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Search;
 
     #[test]
     fn secondary_lists_are_grouped_by_color_and_primary_lists_keep_their_order() {

@@ -33,10 +33,8 @@ use crate::budget::{Budget as SearchBudget, BudgetClock};
 use crate::config::SearchConfig;
 use crate::matrix::Template;
 use crate::problem::{OptionId, Problem};
-use crate::search::{Solver, Subsearch};
-use crate::visit::{
-    Explorer, FnVisitor, Progress, Solution, Stats, StopReason, Visiting, Visitor, carry_on,
-};
+use crate::search::{Search, Solver, Subsearch};
+use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, StopReason, Visiting, Visitor};
 
 use order::{Batch, Report, Shared, lock};
 use split::{Split, SplitBudget};
@@ -45,7 +43,7 @@ use split::{Split, SplitBudget};
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use dancing::{format, ParallelSolver, SearchConfig};
+/// use dancing::{format, ParallelSolver, Search, SearchConfig};
 ///
 /// let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
 /// let config = SearchConfig::new().threads(2);
@@ -113,11 +111,6 @@ impl ParallelSolver {
         &self.config
     }
 
-    /// The number of solutions.
-    pub fn count(&mut self) -> u64 {
-        self.count_monitored(carry_on).solutions
-    }
-
     /// Runs the search, reporting to `visitor` on the caller's thread: each
     /// solution (in the order of one thread if the configuration says so),
     /// and the progress over all threads about every
@@ -130,45 +123,6 @@ impl ParallelSolver {
         let (stats, result) = visiting.finish(stats);
         self.stats = stats;
         result
-    }
-
-    /// Runs the search, calling `visit` on the caller's thread with each
-    /// solution until it returns `ControlFlow::Break`.
-    pub fn search<F>(&mut self, visit: F) -> Stats
-    where
-        F: FnMut(&Solution<'_>) -> ControlFlow<()>,
-    {
-        self.search_monitored(visit, carry_on)
-    }
-
-    /// [`search`](Self::search), calling `monitor` as well on the caller's
-    /// thread about every [`progress_interval`](SearchConfig::progress_interval)
-    /// with the progress over all threads; it stops the search by returning
-    /// `ControlFlow::Break`.
-    pub fn search_monitored<F, M>(&mut self, visit: F, monitor: M) -> Stats
-    where
-        F: FnMut(&Solution<'_>) -> ControlFlow<()>,
-        M: FnMut(&Progress) -> ControlFlow<()>,
-    {
-        // The closures cannot fail: the error type is `Infallible`.
-        let Ok(stats) = self.run(FnVisitor {
-            solution: visit,
-            progress: monitor,
-        });
-        stats
-    }
-
-    /// [`count`](Self::count) with a monitor, as in
-    /// [`search_monitored`](Self::search_monitored).
-    pub fn count_monitored<M>(&mut self, monitor: M) -> Stats
-    where
-        M: FnMut(&Progress) -> ControlFlow<()>,
-    {
-        let mut visiting = Visiting::new(FnVisitor {
-            solution: |_: &Solution<'_>| ControlFlow::Continue(()),
-            progress: monitor,
-        });
-        self.explore(false, &mut visiting)
     }
 
     /// The statistics of the last search, summed over all threads. After a
@@ -492,6 +446,60 @@ fn copy_budgeted<'b, E: Explorer>(
 /// clock said stop, else an interruption.
 fn stopped_by(clock: &BudgetClock) -> StopReason {
     clock.stop_reason().unwrap_or(StopReason::Interrupted)
+}
+
+impl Search for ParallelSolver {
+    fn run<V: Visitor>(&mut self, visitor: V) -> Result<Stats, V::Error> {
+        ParallelSolver::run(self, visitor)
+    }
+
+    fn count_within<M>(&mut self, limit: u64, monitor: M) -> Stats
+    where
+        M: FnMut(&Progress) -> ControlFlow<()>,
+    {
+        if limit == u64::MAX {
+            // No solution is handed over: the workers only count.
+            let mut visiting = Visiting::new(FnVisitor {
+                solution: |_: &Solution<'_>| ControlFlow::Continue(()),
+                progress: monitor,
+            });
+            return self.explore(false, &mut visiting);
+        }
+        // Up to a limit, the caller counts the solutions handed over.
+        let mut seen = 0;
+        let Ok(stats) = self.run(FnVisitor {
+            solution: |_: &Solution<'_>| {
+                seen += 1;
+                if seen == limit {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+            progress: monitor,
+        });
+        stats
+    }
+
+    fn stats(&self) -> Stats {
+        ParallelSolver::stats(self)
+    }
+
+    fn profile(&self) -> &[u64] {
+        ParallelSolver::profile(self)
+    }
+
+    fn explored(&self) -> f64 {
+        ParallelSolver::explored(self)
+    }
+
+    fn config(&self) -> &SearchConfig {
+        ParallelSolver::config(self)
+    }
+
+    fn set_config(&mut self, config: SearchConfig) {
+        ParallelSolver::set_config(self, config);
+    }
 }
 
 /// An explorer whose progress reports are passed on at most once per

@@ -135,7 +135,7 @@ const SHORT_OPTION: usize = 32;
 /// Builds a [`Problem`], checking every option as it is added.
 ///
 /// ```
-/// use dancing::{ProblemBuilder, Solver};
+/// use dancing::{ProblemBuilder, Solver, Search};
 /// use bumpalo::Bump;
 ///
 /// let mut builder = ProblemBuilder::new();

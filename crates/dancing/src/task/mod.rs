@@ -23,7 +23,7 @@
 //! ```
 //! use std::ops::ControlFlow;
 //! use bumpalo::Bump;
-//! use dancing::{format, Solver, Template};
+//! use dancing::{format, Solver, Template, Search};
 //! use dancing::task::{split, SplitGoal, TaskRunner};
 //!
 //! let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;

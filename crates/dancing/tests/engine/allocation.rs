@@ -10,6 +10,7 @@ use dancing::{ItemId, Problem, ProblemBuilder, Solver};
 use dancing_testkit::alloc::count_allocations;
 
 use super::{data, dlx1};
+use dancing::Search;
 
 #[test]
 fn solving_in_a_loop_allocates_nothing_once_warm() {

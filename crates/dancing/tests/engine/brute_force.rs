@@ -10,6 +10,7 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
 use super::engine_solutions;
+use dancing::Search;
 
 proptest! {
     #![proptest_config(proptest_config(512))]

@@ -11,6 +11,7 @@ use bumpalo::Bump;
 use dancing::{Budget, ParallelSolver, Problem, SearchConfig, Solver, Stats, StopReason};
 
 use crate::data;
+use dancing::Search;
 
 /// The `n` queens problem (rows and columns primary, diagonals secondary):
 /// for `n = 20`, about 39 billion solutions, a count that never ends here.

@@ -13,6 +13,7 @@ use dancing_testkit::verify::assert_exact_cover;
 use proptest::prelude::*;
 
 use super::{data, engine_solutions, ordered_solutions, parallel_solutions};
+use dancing::Search;
 
 fn run_figures(stats: &Stats) -> XccRun {
     XccRun {

@@ -5,6 +5,7 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
+use dancing::Search;
 use dancing::{ParallelSolver, Problem, ProblemBuilder, SearchConfig, Solver, Template, format};
 
 /// `items` primary items, each in `copies` options of its own: `copies ^

@@ -47,6 +47,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
+use dancing::Search;
 use dancing::{OptionId, ParallelSolver, Problem, SearchConfig, Solver};
 use dancing_testkit::alloc::CountingAllocator;
 use dancing_testkit::figures;

@@ -14,6 +14,7 @@ use dancing_testkit::{brute, figures};
 use proptest::prelude::*;
 
 use super::data;
+use dancing::Search;
 
 /// Every reference file (plain, colored and bounded), parsed, with its
 /// name.

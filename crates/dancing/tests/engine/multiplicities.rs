@@ -13,6 +13,7 @@ use dancing_testkit::verify::assert_exact_cover;
 use proptest::prelude::*;
 
 use super::{data, engine_solutions, ordered_solutions, parallel_solutions};
+use dancing::Search;
 
 #[test]
 fn dlx3_figures_hold_on_every_bounded_reference_file() {

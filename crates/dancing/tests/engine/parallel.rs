@@ -14,6 +14,7 @@ use dancing_testkit::strategies::{proptest_config, small_problem};
 use proptest::prelude::*;
 
 use super::{data, dlx1, ordered_solutions};
+use dancing::Search;
 
 #[test]
 fn parallel_search_adds_up_to_the_sequential_one_on_reference_problems() {

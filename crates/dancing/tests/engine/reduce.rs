@@ -10,6 +10,7 @@ use dancing_testkit::{brute, figures};
 use proptest::prelude::*;
 
 use super::{data, engine_solutions, mapped_solutions};
+use dancing::Search;
 
 fn count(problem: &Problem) -> u64 {
     let bump = Bump::new();

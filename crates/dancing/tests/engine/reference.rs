@@ -9,6 +9,7 @@ use dancing_testkit::figures::DLX1;
 use dancing_testkit::verify::assert_exact_cover;
 
 use super::data;
+use dancing::Search;
 
 #[test]
 fn reference_problems_match_dlx1_solutions_nodes_and_updates() {

@@ -9,6 +9,7 @@ use dancing::{OptionId, SelectError, Solver, format};
 use dancing_testkit::verify::assert_exact_cover;
 
 use super::{data, engine_solutions, ordered_solutions};
+use dancing::Search;
 
 #[test]
 fn selecting_options_keeps_exactly_the_solutions_that_hold_them() {

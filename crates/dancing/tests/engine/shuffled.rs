@@ -11,6 +11,7 @@ use dancing_testkit::verify::assert_exact_cover;
 use proptest::prelude::*;
 
 use super::{data, engine_solutions, mapped_solutions, ordered_solutions, parallel_solutions};
+use dancing::Search;
 
 fn first_solution(problem: &Problem, seed: u64) -> Vec<OptionId> {
     let shuffled = Shuffled::new(problem, seed);

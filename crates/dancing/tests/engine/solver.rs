@@ -8,6 +8,7 @@ use dancing::{Progress, Solver, StopReason, Template};
 use dancing_testkit::verify::assert_exact_cover;
 
 use super::{data, dlx1, ordered_solutions};
+use dancing::Search;
 
 #[test]
 fn a_solver_can_search_again_after_stopping_early() {

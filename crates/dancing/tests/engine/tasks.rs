@@ -15,6 +15,7 @@ use dancing_testkit::strategies::{colored_bounded_problem, proptest_config, smal
 use proptest::prelude::*;
 
 use super::data;
+use dancing::Search;
 
 /// The figures that must add up, and the solutions in order.
 #[derive(Debug, Default, PartialEq)]

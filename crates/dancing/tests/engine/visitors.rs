@@ -8,6 +8,7 @@ use bumpalo::Bump;
 use dancing::{ParallelSolver, Progress, SearchConfig, Solution, Solver, StopReason, Visitor};
 
 use super::{data, dlx1};
+use dancing::Search;
 
 /// Fails at the `fail_at`-th solution, stops at the `stop_at`-th, and
 /// stops at the first progress report if `interrupt`.

@@ -8,6 +8,7 @@ use dancing_problems::{Error, ExactCover, count};
 
 use super::checks::{self, Layout};
 use super::{all_solutions, assert_round_trip};
+use dancing::Search;
 
 /// The 8x8 board without its central 2x2 square.
 pub const CENTRE_HOLE: &str = "\

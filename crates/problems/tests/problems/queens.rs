@@ -5,6 +5,7 @@ use std::collections::HashSet;
 use dancing_problems::{Error, ExactCover, Queens, count};
 
 use super::{all_solutions, assert_round_trip, checks};
+use dancing::Search;
 
 /// OEIS A000170, n = 1..12.
 const KNOWN: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];

@@ -14,6 +14,7 @@ use dancing_sudoku::{Engine, Grid, Outcome, Shape, SolveError, Solver};
 use proptest::prelude::*;
 
 use super::common::{assert_solves, grid};
+use dancing::Search;
 
 /// The engines that walk the same tree: cells in reading order, digits
 /// ascending.

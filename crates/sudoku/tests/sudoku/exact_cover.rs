@@ -10,6 +10,7 @@ use dancing_sudoku::generate::Generator;
 use dancing_sudoku::{Engine, Grid, Shape, Solver, to_dlx};
 
 use super::common::{assert_solves, grid};
+use dancing::Search;
 
 /// Decodes a solution of the DLX text from its item names: each option's
 /// `pRC` and `rRD` give a cell and its digit.

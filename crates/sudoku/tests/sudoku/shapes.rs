@@ -5,6 +5,7 @@ use dancing_sudoku::generate::Generator;
 use dancing_sudoku::{Engine, Grid, Shape, SolveError, Solver};
 
 use super::common::assert_solves;
+use dancing::Search;
 
 #[test]
 fn all_4x4_grids_are_counted() {

@@ -399,7 +399,7 @@ impl Solver<'_> {
     ///
     /// ```
     /// use bumpalo::Bump;
-    /// use dancing::{MemoConfig, ProblemBuilder, Solver};
+    /// use dancing::{MemoConfig, ProblemBuilder, Solver, Search};
     ///
     /// // Domino tilings of a 2x8 board: the 9th Fibonacci number, 34.
     /// let mut builder = ProblemBuilder::new();
@@ -427,7 +427,7 @@ impl Solver<'_> {
     ///
     /// ```
     /// use bumpalo::Bump;
-    /// use dancing::{format, MemoConfig, Solver};
+    /// use dancing::{format, MemoConfig, Solver, Search};
     ///
     /// // Two of the four rows of a 4x4 board in each column, and two
     /// // cells (of the 16) in each row: the 0-1 matrices with all lines

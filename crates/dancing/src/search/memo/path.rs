@@ -231,6 +231,7 @@ impl Solver<'_> {
 
 #[cfg(test)]
 mod tests {
+    use crate::Search;
     use bumpalo::Bump;
 
     use super::*;
