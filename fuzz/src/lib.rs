@@ -198,7 +198,7 @@ pub fn sudoku_round_trip(data: &[u8], format: Option<Format>) {
 /// printable message; what is read is written and read back as the same
 /// tasks.
 pub fn task_file_round_trip(data: &[u8]) {
-    use dancing::task;
+    use dancing_tasks as task;
 
     let lines = lines(data);
     let file = match task::read_tasks(data) {
@@ -222,7 +222,7 @@ pub fn task_file_round_trip(data: &[u8]) {
 /// bytes are read line by line without a panic; a line that is read is
 /// written and read back as the same result; a refusal is printable.
 pub fn result_lines_round_trip(data: &[u8]) {
-    use dancing::task::results::{TaskResult, read_line};
+    use dancing_tasks::results::{TaskResult, read_line};
 
     let mut input = data;
     let mut buffer = Vec::new();

@@ -8,11 +8,11 @@ use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use dancing::Stats;
-use dancing::task::{Digest, Task, read_tasks, write_header, write_task};
+use dancing_tasks::{Digest, Task, read_tasks, write_header, write_task};
 use serde_json::Value;
 
 use crate::status::{Status, diag, is_broken_pipe};
-use dancing::task::results::{ResultOutcome, TaskResult, read_line};
+use dancing_tasks::results::{ResultOutcome, TaskResult, read_line};
 
 /// The most problems named one by one; past it, a count.
 const NAMED: usize = 20;
@@ -333,7 +333,7 @@ impl Merge {
         if solutions {
             // Paths in the order of the search: a task before the tasks its
             // frontier left, siblings by option index.
-            ordered.sort_by(|a, b| a.0.prefix.cmp(&b.0.prefix));
+            ordered.sort_by(|a, b| a.0.node.prefix.cmp(&b.0.node.prefix));
             let mut number = 0u64;
             for (task, found) in ordered {
                 let Some(found) = found else {

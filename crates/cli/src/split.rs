@@ -1,13 +1,14 @@
 //! `dlx split`: the search of a problem written as tasks on standard
 //! output, for `dlx solve FILE --tasks TASKS` to run anywhere (see the
-//! task file in [`dancing::task::file`]).
+//! task file in [`dancing_tasks::file`]).
 
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use dancing::Template;
-use dancing::task::{Digest, MAX_SPLIT_TASKS, SplitGoal, split, write_header, write_task};
+use dancing::task::{MAX_SPLIT_TASKS, SplitGoal, split};
+use dancing_tasks::{Digest, Task, write_header, write_task};
 
 use crate::input::Input;
 use crate::interrupt;
@@ -113,10 +114,7 @@ pub fn run(args: &Args) -> Status {
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let written = write_header(&mut out, digest, outcome.tasks.len())
         .and_then(|()| {
-            outcome
-                .tasks
-                .iter()
-                .try_for_each(|task| write_task(&mut out, task))
+            Task::numbered(outcome.tasks).try_for_each(|task| write_task(&mut out, &task))
         })
         .and_then(|()| out.flush());
     match written {

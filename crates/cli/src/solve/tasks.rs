@@ -1,6 +1,6 @@
 //! `dlx solve FILE --tasks TASKS`: runs tasks written by `dlx split` (all,
 //! one, a range, or the one a job array's index names) on `-j` threads,
-//! writing one JSON result line per task (see [`dancing::task::results`]) as each
+//! writing one JSON result line per task (see [`dancing_tasks::results`]) as each
 //! ends, flushed, so that a killed run loses only its running tasks.
 
 use std::io::{self, BufReader, Write};
@@ -11,7 +11,7 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use bumpalo::Bump;
-use dancing::task::{Digest, Task, TaskRunner, read_tasks, run_on_threads};
+use dancing::task::{TaskRunner, run_on_threads};
 use dancing::{FnVisitor, Problem, Progress, SearchConfig, Solution, StopReason, Template};
 use serde_json::Value;
 
@@ -23,7 +23,8 @@ use crate::run::outcome::stop_name;
 use crate::run::plan::SearchPlan;
 use crate::run::printer::option_entries;
 use crate::status::{Status, diag, is_broken_pipe};
-use dancing::task::results::{ResultOutcome, TaskResult};
+use dancing_tasks::results::{ResultOutcome, TaskResult};
+use dancing_tasks::{Digest, Task, read_tasks};
 
 /// The environment variables that hold a job array's index: Slurm's, then
 /// Kubernetes Indexed Jobs'.
@@ -297,7 +298,7 @@ impl Shared<'_> {
         let threaded = match run_on_threads(
             self.problem,
             self.template,
-            task,
+            &task.node,
             threads,
             &config,
             self.solutions,
@@ -332,7 +333,7 @@ impl Shared<'_> {
             stop: stop.to_owned(),
             stats,
             seconds: started.elapsed().as_secs_f64(),
-            frontier: threaded.outcome.frontier,
+            frontier: task.frontier(threaded.outcome.frontier),
             found,
         })
     }
@@ -344,7 +345,7 @@ impl Shared<'_> {
             digest: self.digest,
             outcome,
         };
-        if let Err(error) = runner.select(task) {
+        if let Err(error) = runner.select(&task.node) {
             return result(ResultOutcome::Failed(format!("task {}: {error}", task.id)));
         }
         let mut found: Vec<Value> = Vec::new();
@@ -383,7 +384,7 @@ impl Shared<'_> {
             stop: stop.to_owned(),
             stats: outcome.stats,
             seconds: started.elapsed().as_secs_f64(),
-            frontier: outcome.frontier,
+            frontier: task.frontier(outcome.frontier),
             found: self.solutions.then_some(found),
         })
     }

@@ -1,24 +1,25 @@
 //! Tasks: the search of a problem cut into pieces that run anywhere (other
 //! processes, other machines, a cluster's job array) and add up exactly.
 //!
-//! A [`Task`] is a node of the search tree, named by its path from the root
-//! as [`Choice`]s that depend only on the problem (an option's input index,
-//! or for Algorithm M an item that takes no more options), never on the
-//! matrix's layout, the thread count or the build. Running it searches the
-//! subtree below the node, and also the few nodes above it that it *owns*
-//! (the ancestors it is the first task below), so that the tasks of a split
-//! together explore the whole tree exactly once: their nodes, updates,
-//! cleansings and solutions add up to those of one sequential search, and
-//! their solutions, taken task after task, come in its order.
+//! A task is a node of the search tree, named by its [`NodePath`]: its path
+//! from the root as [`Choice`]s that depend only on the problem (an
+//! option's input index, or for Algorithm M an item that takes no more
+//! options), never on the matrix's layout, the thread count or the build.
+//! Running it searches the subtree below the node, and also the few nodes
+//! above it that it *owns* (the ancestors it is the first task below), so
+//! that the tasks of a split together explore the whole tree exactly once:
+//! their nodes, updates, cleansings and solutions add up to those of one
+//! sequential search, and their solutions, taken task after task, come in
+//! its order.
 //!
-//! - [`digest`]: the problem's digest, which every task file and result
-//!   carries;
-//! - [`file`]: the task file, one line per task, and its reader;
 //! - [`run`]: splitting a problem into tasks, and running a task, with the
 //!   frontier a budget leaves as new tasks;
-//! - [`threads`]: one task on several threads, with the figures of one;
-//! - [`results`]: the result line a task's run writes (JSON), and its
-//!   reader.
+//! - [`threads`]: one task on several threads, with the figures of one.
+//!
+//! How tasks are named, written to files and reported (task ids, the task
+//! file, the result lines, the problem's digest) is an application's
+//! protocol, not the search's: the `dancing-tasks` crate holds the one
+//! `dlx split`, `dlx solve --tasks` and `dlx merge` speak.
 //!
 //! ```
 //! use std::ops::ControlFlow;
@@ -44,9 +45,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod digest;
-pub mod file;
-pub mod results;
 pub mod run;
 pub mod threads;
 
@@ -55,17 +53,10 @@ use std::str::FromStr;
 
 use crate::problem::{ItemId, OptionId};
 
-pub use digest::Digest;
-pub use file::{TaskFile, TaskFileError, read_tasks, write_header, write_task};
-pub use results::{ResultOutcome, TaskResult};
 pub use run::{
     MAX_SPLIT_TASKS, PrefixError, SplitGoal, SplitOutcome, TaskOutcome, TaskRunner, split,
 };
 pub use threads::{ThreadedOutcome, run_on_threads};
-
-/// The longest task id accepted, in bytes: frontier tasks add a part to
-/// their parent's id, so this bounds how often a task is re-split.
-pub const MAX_ID_LEN: usize = 4096;
 
 /// One step of a task's path: what the search chose at that level.
 ///
@@ -129,39 +120,22 @@ impl FromStr for Choice {
     }
 }
 
-/// The choices of a path, written as a task file does: separated by
-/// spaces.
-pub fn format_prefix(prefix: &[Choice]) -> String {
-    let parts: Vec<String> = prefix.iter().map(Choice::to_string).collect();
-    parts.join(" ")
-}
-
-/// Reads choices separated by spaces (see [`format_prefix`]).
-///
-/// # Errors
-/// The first word that is not a choice.
-pub fn parse_prefix(text: &str) -> Result<Vec<Choice>, ChoiceError> {
-    text.split_ascii_whitespace().map(str::parse).collect()
-}
-
-/// One task: an id, the number of ancestors it owns, and its path.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Task {
-    /// Numbers joined by dots: `7` for the eighth task of a split, `7.2`
-    /// for the third task of the frontier task 7 left.
-    pub id: String,
-    /// How many of the deepest ancestors of the node this task explores
-    /// as well (each once, as the search does before its first child).
+/// A node of the search tree, named by its path from the root, with the
+/// number of its ancestors that a task run at it explores as well: what
+/// [`split`] gives, [`TaskRunner::select`] takes, and a stopped run leaves
+/// in its frontier.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NodePath {
+    /// How many of the deepest ancestors of the node the task explores as
+    /// well (each once, as the search does before its first child).
     pub own: usize,
     /// The path from the root.
     pub prefix: Vec<Choice>,
 }
 
-/// Whether `id` is a task id: numbers joined by dots, no longer than
-/// [`MAX_ID_LEN`].
-pub fn is_valid_id(id: &str) -> bool {
-    id.len() <= MAX_ID_LEN
-        && id.split('.').all(|part| {
-            !part.is_empty() && part.len() <= 9 && part.bytes().all(|b| b.is_ascii_digit())
-        })
+impl NodePath {
+    /// The root of the search tree, owning nothing: the whole search.
+    pub fn root() -> NodePath {
+        NodePath::default()
+    }
 }

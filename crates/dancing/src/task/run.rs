@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use bumpalo::Bump;
 
-use super::{Choice, Task};
+use super::{Choice, NodePath};
 use crate::config::SearchConfig;
 use crate::matrix::Template;
 use crate::parallel::split_frontier;
@@ -34,8 +34,8 @@ pub enum SplitGoal {
 /// The tasks of a split.
 #[derive(Clone, Debug)]
 pub struct SplitOutcome {
-    /// In the order of the search, ids `0`, `1`, ...
-    pub tasks: Vec<Task>,
+    /// The tasks' nodes, in the order of the search.
+    pub tasks: Vec<NodePath>,
     /// Why the split stopped short of its goal (the monitor), if it did;
     /// the tasks still cover the whole tree.
     pub stopped: Option<StopReason>,
@@ -78,9 +78,8 @@ pub fn split(
     let primaries = primaries(problem);
     let mut tasks = Vec::with_capacity(paths.len());
     let mut previous: Option<&[u32]> = None;
-    for (index, (path, _)) in paths.iter().enumerate() {
-        tasks.push(Task {
-            id: index.to_string(),
+    for (path, _) in &paths {
+        tasks.push(NodePath {
             own: owned_ancestors(previous, path),
             prefix: path
                 .iter()
@@ -262,20 +261,19 @@ pub struct TaskOutcome {
     pub stats: Stats,
     /// When the search stopped early: the node it was about to enter, and
     /// the siblings after each node on its way down from the task's node
-    /// not yet reached, as tasks `ID.0`, `ID.1`, ... in the order of the
-    /// search, each with its whole path from the root. The finished part
+    /// not yet reached, as new tasks in the order of the search, each with
+    /// its whole path from the root and owning nothing. The finished part
     /// and these tasks together explore the task's tree exactly once: their
     /// nodes, updates, cleansings and solutions add up to the task's.
-    pub frontier: Vec<Task>,
+    pub frontier: Vec<NodePath>,
 }
 
 /// Runs tasks of one problem, one after the other, on one thread.
 pub struct TaskRunner<'b> {
     solver: Solver<'b>,
     primaries: Vec<ItemId>,
-    /// The selected task: its id, path (as choices and as nodes), and the
+    /// The selected task: its path (as choices and as nodes), and the
     /// statistics of its owned ancestors.
-    id: String,
     prefix: Vec<Choice>,
     path: Vec<u32>,
     owned: Stats,
@@ -290,7 +288,6 @@ impl<'b> TaskRunner<'b> {
         TaskRunner {
             solver: Solver::from_template(template, bump),
             primaries: primaries(problem),
-            id: String::new(),
             prefix: Vec::new(),
             path: Vec::new(),
             owned: Stats::default(),
@@ -311,7 +308,7 @@ impl<'b> TaskRunner<'b> {
     /// # Errors
     /// If a choice is not one of the search's moves at its level; nothing
     /// is selected then.
-    pub fn select(&mut self, task: &Task) -> Result<(), PrefixError> {
+    pub fn select(&mut self, task: &NodePath) -> Result<(), PrefixError> {
         self.solver.clear_selection();
         self.solver.set_config(SearchConfig::new());
         self.path.clear();
@@ -335,7 +332,6 @@ impl<'b> TaskRunner<'b> {
             self.solver.reselect_from(level, &[node]);
             self.path.push(node);
         }
-        self.id.clone_from(&task.id);
         self.prefix.clone_from(&task.prefix);
         Ok(())
     }
@@ -387,8 +383,8 @@ impl<'b> TaskRunner<'b> {
     /// (as `stop` says) at the node of `Solver::stopped_path`: that node,
     /// unless it was entered (a solution the visitor stopped at), then the
     /// siblings after each node on the way up, deepest first, which is the
-    /// order of the search. Each is a task `ID.K` (K counting from 0 in
-    /// that order) with its whole path from the root.
+    /// order of the search. Each is a task with its whole path from the
+    /// root.
     ///
     /// A search counts the updates (and cleansings) of entering each node
     /// it enters, and so does a task for its own node. So the frontier's
@@ -398,7 +394,7 @@ impl<'b> TaskRunner<'b> {
     /// its task counts that again: it is taken out of `finished`, so that
     /// the finished part and the frontier add up to the task's figures
     /// exactly.
-    fn frontier_of_stop(&mut self, stop: StopReason, finished: &mut Stats) -> Vec<Task> {
+    fn frontier_of_stop(&mut self, stop: StopReason, finished: &mut Stats) -> Vec<NodePath> {
         let below: Vec<u32> = self.solver.stopped_path()[self.path.len()..].to_vec();
         let base = self.path.len();
         let mut frontier = Vec::new();
@@ -409,11 +405,7 @@ impl<'b> TaskRunner<'b> {
                     .chain(&last)
                     .map(|&node| choice_of(&runner.solver, &runner.primaries, node)),
             );
-            frontier.push(Task {
-                id: format!("{}.{}", runner.id, frontier.len()),
-                own: 0,
-                prefix,
-            });
+            frontier.push(NodePath { own: 0, prefix });
         };
         // A stop on entering a node leaves it uncounted; the visitor stops
         // at a solution it has counted.
@@ -446,8 +438,8 @@ impl<'b> TaskRunner<'b> {
     /// until it has `target` subtrees (or `node_limit` nodes are spent, or
     /// `stop` says to stop): what the cut explored (the owned ancestors and
     /// the nodes it expanded, each counted once), and the pieces it left,
-    /// in the order of the search: subtrees as tasks below this one (ids
-    /// `ID.K`), and the solutions it met. Running every subtree piece as a
+    /// in the order of the search: subtrees as tasks below this one, and
+    /// the solutions it met. Running every subtree piece as a
     /// task then completes the task exactly.
     pub(super) fn split_below(
         &mut self,
@@ -504,8 +496,7 @@ impl<'b> TaskRunner<'b> {
         self.solver.reselect_from(base, &[]);
         let pieces = cuts
             .into_iter()
-            .enumerate()
-            .map(|(k, cut)| {
+            .map(|cut| {
                 let (path, options) = match cut {
                     Cut::Subtree(path) => (path, None),
                     Cut::Solution(path, options, entering) => (path, Some((options, entering))),
@@ -515,11 +506,7 @@ impl<'b> TaskRunner<'b> {
                     path.iter()
                         .map(|&node| choice_of(&self.solver, &self.primaries, node)),
                 );
-                let task = Task {
-                    id: format!("{}.{k}", self.id),
-                    own: 0,
-                    prefix,
-                };
+                let task = NodePath { own: 0, prefix };
                 match options {
                     None => Piece::Subtree(task),
                     Some((options, entering)) => Piece::Solution {
@@ -561,9 +548,9 @@ pub(super) struct Below {
 /// A piece of a cut task: a subtree to search, or a solution the cut
 /// found (counted in its figures), with its path.
 pub(super) enum Piece {
-    Subtree(Task),
+    Subtree(NodePath),
     Solution {
-        task: Task,
+        task: NodePath,
         options: Vec<OptionId>,
         /// What entering its node cost (updates, cleansings), counted by
         /// the cut with the node.

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use bumpalo::Bump;
 
-use super::Task;
+use super::NodePath;
 use super::run::{Below, Piece, PrefixError, TaskOutcome, TaskRunner, add};
 use crate::config::SearchConfig;
 use crate::matrix::Template;
@@ -45,12 +45,12 @@ type PieceResult = Mutex<Option<(TaskOutcome, Vec<Vec<OptionId>>)>>;
 ///
 /// ```
 /// use dancing::{format, SearchConfig, Template};
-/// use dancing::task::{run_on_threads, Task, TaskRunner};
+/// use dancing::task::{run_on_threads, NodePath, TaskRunner};
 /// use bumpalo::Bump;
 ///
 /// let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
 /// let template = Template::new(&problem);
-/// let root = Task { id: "0".into(), own: 0, prefix: Vec::new() };
+/// let root = NodePath::root();
 /// let config = SearchConfig::new();
 /// let threaded = run_on_threads(&problem, &template, &root, 2, &config, true, &|| false)?;
 /// let bump = Bump::new();
@@ -67,7 +67,7 @@ type PieceResult = Mutex<Option<(TaskOutcome, Vec<Vec<OptionId>>)>>;
 pub fn run_on_threads(
     problem: &Problem,
     template: &Template,
-    task: &Task,
+    task: &NodePath,
     threads: usize,
     config: &SearchConfig,
     collect: bool,
@@ -113,7 +113,7 @@ pub fn run_on_threads(
             }
         });
     }
-    Ok(shared.combine(task, cut))
+    Ok(shared.combine(cut))
 }
 
 /// What the workers share.
@@ -201,11 +201,11 @@ impl Shared<'_> {
     /// The task's outcome from the cut's figures and the pieces': the
     /// pieces in order, each finished one added, the others (and, when
     /// solutions are collected, every piece after the first unfinished
-    /// one) in the frontier, renamed `ID.K` in order.
-    fn combine(&self, task: &Task, cut: Stats) -> ThreadedOutcome {
+    /// one) in the frontier, in order.
+    fn combine(&self, cut: Stats) -> ThreadedOutcome {
         let mut stats = cut;
         let mut solutions = Vec::new();
-        let mut frontier: Vec<Task> = Vec::new();
+        let mut frontier: Vec<NodePath> = Vec::new();
         for (piece, result) in self.pieces.iter().zip(&self.results) {
             // Collected solutions must come in order: past the first piece
             // left unfinished, nothing more is kept.
@@ -238,9 +238,6 @@ impl Shared<'_> {
                     _ => frontier.push(subtree.clone()),
                 },
             }
-        }
-        for (k, left) in frontier.iter_mut().enumerate() {
-            left.id = format!("{}.{k}", task.id);
         }
         stats.stop = if frontier.is_empty() {
             StopReason::Complete

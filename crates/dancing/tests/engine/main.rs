@@ -17,7 +17,7 @@
 //! - [`hostile_shapes`]: the parallel search on trees shaped to hurt it,
 //!   and its budgets.
 //! - [`tasks`]: a split's tasks add up to the sequential search, budgets'
-//!   frontiers included; the task file.
+//!   frontiers included.
 //! - [`budget`]: time limits, deadlines and cancel checks on one thread
 //!   and several.
 //! - [`visitors`]: the search configuration, visitors, and why searches end.

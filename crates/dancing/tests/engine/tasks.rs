@@ -1,15 +1,13 @@
 //! Tasks: a split's tasks, run one by one, explore the sequential search's
 //! tree exactly once (statistics and solutions in order); a budget's
-//! frontier plus the finished part is the whole; the task file reads back
-//! what was written, and refuses damaged files with the line.
+//! frontier plus the finished part is the whole. (Task ids, the task file
+//! and the result lines are the `dancing-tasks` crate's, tested there.)
 
 use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::task::{
-    self, Choice, SplitGoal, Task, TaskRunner, read_tasks, write_header, write_task,
-};
+use dancing::task::{self, Choice, NodePath, SplitGoal, TaskRunner};
 use dancing::{FnVisitor, OptionId, Problem, SearchConfig, Solver, Stats, Template};
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config, small_problem};
 use proptest::prelude::*;
@@ -51,7 +49,7 @@ fn sequential(problem: &Problem) -> Totals {
     totals
 }
 
-fn split(problem: &Problem, template: &Template, goal: SplitGoal) -> Vec<Task> {
+fn split(problem: &Problem, template: &Template, goal: SplitGoal) -> Vec<NodePath> {
     split_balanced(problem, template, goal, false)
 }
 
@@ -60,7 +58,7 @@ fn split_balanced(
     template: &Template,
     goal: SplitGoal,
     balance: bool,
-) -> Vec<Task> {
+) -> Vec<NodePath> {
     let outcome = task::split(problem, template, goal, balance, &mut |_| {
         ControlFlow::Continue(())
     });
@@ -74,14 +72,14 @@ fn split_balanced(
 fn run_all(
     problem: &Problem,
     template: &Template,
-    tasks: Vec<Task>,
+    tasks: Vec<NodePath>,
     node_limit: Option<u64>,
 ) -> (Totals, usize) {
     let bump = Bump::new();
     let mut runner = TaskRunner::new(problem, template, &bump);
     runner.set_config(SearchConfig::new().node_limit(node_limit));
     let mut totals = Totals::default();
-    let mut queue: VecDeque<Task> = tasks.into();
+    let mut queue: VecDeque<NodePath> = tasks.into();
     let mut ran = 0;
     while let Some(task) = queue.pop_front() {
         ran += 1;
@@ -101,11 +99,6 @@ fn run_all(
         assert_eq!(outcome.stats.is_complete(), outcome.frontier.is_empty());
         check_stop(&task, &outcome, node_limit);
         for (k, child) in outcome.frontier.iter().enumerate().rev() {
-            assert!(
-                child.id.starts_with(&format!("{}.", task.id)),
-                "{}",
-                child.id
-            );
             assert_eq!(child.prefix[..task.prefix.len()], task.prefix[..]);
             queue.push_front(outcome.frontier[k].clone());
         }
@@ -117,13 +110,13 @@ fn run_all(
 /// What a task stopped by its node limit (`node_limit`, if exact) must
 /// have: kept every node it explored (its owned ancestors come first, whatever the limit), and
 /// left a frontier of distinct paths below its own, in the order of the
-/// search, ids derived from its own.
-fn check_stop(task: &Task, outcome: &task::TaskOutcome, node_limit: Option<u64>) {
+/// search, owning nothing (their ids, derived from the task's, are the
+/// protocol's: see the `dancing-tasks` crate's tests).
+fn check_stop(task: &NodePath, outcome: &task::TaskOutcome, node_limit: Option<u64>) {
     if let (dancing::StopReason::NodeLimit, Some(limit)) = (outcome.stats.stop, node_limit) {
         assert_eq!(outcome.stats.nodes, limit.max(task.own as u64), "{task:?}");
     }
-    for (k, child) in outcome.frontier.iter().enumerate() {
-        assert_eq!(child.id, format!("{}.{k}", task.id));
+    for child in &outcome.frontier {
         assert_eq!(child.own, 0);
         assert!(child.prefix.len() >= task.prefix.len());
         assert_eq!(child.prefix[..task.prefix.len()], task.prefix[..]);
@@ -150,11 +143,7 @@ fn check_stopped_root_completes(
     let template = Template::new(problem);
     let bump = Bump::new();
     let mut runner = TaskRunner::new(problem, &template, &bump);
-    let root = Task {
-        id: "0".into(),
-        own: 0,
-        prefix: Vec::new(),
-    };
+    let root = NodePath::root();
     for k in ks.take_while(|&k| k <= whole.nodes) {
         runner.set_config(SearchConfig::new().node_limit(Some(k)));
         runner.select(&root).unwrap();
@@ -251,30 +240,6 @@ proptest! {
     #[test]
     fn colored_and_bounded_tasks_on_threads_agree(problem in colored_bounded_problem()) {
         check_threads_agree(&problem)?;
-    }
-
-    /// The task file reads back what was written, and arbitrary bytes
-    /// never panic the reader: an error names a line the input has.
-    #[test]
-    fn task_files_read_back_and_damage_is_located(problem in colored_bounded_problem(), cut in any::<prop::sample::Index>(), junk in proptest::collection::vec(any::<u8>(), 0..40)) {
-        let template = Template::new(&problem);
-        let tasks = split(&problem, &template, SplitGoal::Depth(2));
-        let digest = task::Digest::of(&problem).unwrap();
-        let mut text = Vec::new();
-        write_header(&mut text, digest, tasks.len()).unwrap();
-        for task in &tasks {
-            write_task(&mut text, task).unwrap();
-        }
-        let file = read_tasks(&text[..]).unwrap();
-        prop_assert_eq!(file.digest, digest);
-        prop_assert_eq!(&file.tasks, &tasks);
-        // Damaged: cut somewhere and junk appended.
-        let mut damaged = text[..cut.index(text.len() + 1)].to_vec();
-        damaged.extend(&junk);
-        let lines = damaged.split(|&b| b == b'\n').count();
-        if let Err(error) = read_tasks(&damaged[..]) {
-            prop_assert!(error.line >= 1 && error.line <= lines, "line {} of {}", error.line, lines);
-        }
     }
 }
 
@@ -381,11 +346,7 @@ fn check_threads_agree(problem: &Problem) -> Result<(), TestCaseError> {
         }
     }
     // The whole search as one task, stopped after k nodes on threads.
-    let root = Task {
-        id: "0".into(),
-        own: 0,
-        prefix: Vec::new(),
-    };
+    let root = NodePath::root();
     for k in [1, 2, 3, 5, 8, 13, 40] {
         for collect in [true, false] {
             let config = SearchConfig::new().tasks_per_thread(2).node_limit(Some(k));
@@ -440,14 +401,8 @@ fn splits_reach_their_goal() {
     let mut solver = Solver::new(&problem, &bump);
     solver.count();
     assert_eq!(tasks.len() as u64, solver.profile()[3]);
-    // Ids count from 0 in the order of the search; only the first task owns
-    // the root.
-    assert!(
-        tasks
-            .iter()
-            .enumerate()
-            .all(|(k, task)| task.id == k.to_string())
-    );
+    // Only the first task owns the root (ids, counted from 0 in the order
+    // of the search, are the protocol's).
     assert_eq!(tasks[0].own, 3);
     assert_eq!(
         tasks.iter().map(|task| task.own).sum::<usize>() as u64,

@@ -7,8 +7,7 @@ use std::fmt;
 use std::io::{self, Write};
 use std::str::FromStr;
 
-use crate::format;
-use crate::problem::Problem;
+use dancing::{Problem, format};
 
 /// FNV-1a's offset basis and prime, 64 bits.
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
@@ -22,7 +21,8 @@ const PREFIX: &str = "fnv1a64:";
 /// another; it is no defence against a forger.
 ///
 /// ```
-/// use dancing::{format, task::Digest};
+/// use dancing::format;
+/// use dancing_tasks::Digest;
 ///
 /// let one = format::read_str("a b\na\nb\n")?.problem;
 /// let same = format::read_str("a  b\n| a comment\na\nb\n")?.problem;

@@ -19,7 +19,9 @@ use std::collections::HashSet;
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
-use super::{Choice, Digest, MAX_ID_LEN, Task, format_prefix, is_valid_id};
+use dancing::task::{Choice, NodePath};
+
+use crate::{Digest, MAX_ID_LEN, Task, format_prefix, is_valid_id};
 
 /// The first word of a task file.
 pub const MAGIC: &str = "dlx-tasks";
@@ -52,16 +54,11 @@ pub fn write_header<W: Write>(out: &mut W, digest: Digest, count: usize) -> io::
 /// # Errors
 /// Those of `out`.
 pub fn write_task<W: Write>(out: &mut W, task: &Task) -> io::Result<()> {
-    if task.prefix.is_empty() {
-        writeln!(out, "{} {}", task.id, task.own)
+    let NodePath { own, prefix } = &task.node;
+    if prefix.is_empty() {
+        writeln!(out, "{} {own}", task.id)
     } else {
-        writeln!(
-            out,
-            "{} {} {}",
-            task.id,
-            task.own,
-            format_prefix(&task.prefix)
-        )
+        writeln!(out, "{} {own} {}", task.id, format_prefix(prefix))
     }
 }
 
@@ -86,16 +83,16 @@ impl std::error::Error for TaskFileError {}
 /// says, each id once.
 ///
 /// ```
-/// use dancing::task::read_tasks;
+/// use dancing_tasks::read_tasks;
 ///
 /// let text = "dlx-tasks 1 fnv1a64:00000000000000ff 2\n0 1 3\n1 0 4 r2\n";
 /// let file = read_tasks(text.as_bytes())?;
 /// assert_eq!(file.tasks.len(), 2);
-/// assert_eq!(file.tasks[1].prefix.len(), 2);
+/// assert_eq!(file.tasks[1].node.prefix.len(), 2);
 /// let error = read_tasks("dlx-tasks 1 fnv1a64:00000000000000ff 3\n0 0 3\n".as_bytes()).unwrap_err();
 /// assert_eq!(error.line, 2);
 /// assert!(error.message.contains("truncated"), "{error}");
-/// # Ok::<(), dancing::task::TaskFileError>(())
+/// # Ok::<(), dancing_tasks::TaskFileError>(())
 /// ```
 ///
 /// # Errors
@@ -215,7 +212,6 @@ pub fn parse_task(text: &str) -> Result<Task, String> {
     }
     Ok(Task {
         id: id.to_owned(),
-        own,
-        prefix,
+        node: NodePath { own, prefix },
     })
 }

@@ -1,0 +1,133 @@
+//! The task protocol: a split's tasks are numbered in the order of the
+//! search and the tasks a stopped run leaves are named below their
+//! parent's id; the task file reads back what was written, and refuses
+//! damaged files with the line. (That the tasks add up to the sequential
+//! search is the engine's, tested with its runner.)
+
+use std::collections::{HashSet, VecDeque};
+use std::ops::ControlFlow;
+
+use bumpalo::Bump;
+use dancing::task::{self, SplitGoal, TaskRunner};
+use dancing::{Problem, Search, SearchConfig, Solver, Template};
+use dancing_tasks::{Digest, Task, read_tasks, write_header, write_task};
+use dancing_testkit::figures;
+use dancing_testkit::strategies::{colored_bounded_problem, proptest_config};
+use proptest::prelude::*;
+
+fn data(file: &str) -> Problem {
+    let path = figures::reference_file(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    dancing::format::read_str(&text)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .problem
+}
+
+/// The tasks of a split, numbered.
+fn split(problem: &Problem, template: &Template, goal: SplitGoal) -> Vec<Task> {
+    let outcome = task::split(problem, template, goal, false, &mut |_| {
+        ControlFlow::Continue(())
+    });
+    assert!(outcome.stopped.is_none());
+    Task::numbered(outcome.tasks).collect()
+}
+
+proptest! {
+    #![proptest_config(proptest_config(200))]
+
+    /// The task file reads back what was written, and arbitrary bytes
+    /// never panic the reader: an error names a line the input has.
+    #[test]
+    fn task_files_read_back_and_damage_is_located(problem in colored_bounded_problem(), cut in any::<prop::sample::Index>(), junk in proptest::collection::vec(any::<u8>(), 0..40)) {
+        let template = Template::new(&problem);
+        let tasks = split(&problem, &template, SplitGoal::Depth(2));
+        let digest = Digest::of(&problem).unwrap();
+        let mut text = Vec::new();
+        write_header(&mut text, digest, tasks.len()).unwrap();
+        for task in &tasks {
+            write_task(&mut text, task).unwrap();
+        }
+        let file = read_tasks(&text[..]).unwrap();
+        prop_assert_eq!(file.digest, digest);
+        prop_assert_eq!(&file.tasks, &tasks);
+        // Damaged: cut somewhere and junk appended.
+        let mut damaged = text[..cut.index(text.len() + 1)].to_vec();
+        damaged.extend(&junk);
+        let lines = damaged.split(|&b| b == b'\n').count();
+        if let Err(error) = read_tasks(&damaged[..]) {
+            prop_assert!(error.line >= 1 && error.line <= lines, "line {} of {}", error.line, lines);
+        }
+    }
+}
+
+/// A split's ids count from 0 in the order of the search.
+#[test]
+fn split_ids_count_from_zero() {
+    let problem = data("queens8.dlx");
+    let template = Template::new(&problem);
+    for goal in [SplitGoal::Tasks(100), SplitGoal::Depth(3)] {
+        let tasks = split(&problem, &template, goal);
+        assert!(
+            tasks
+                .iter()
+                .enumerate()
+                .all(|(k, task)| task.id == k.to_string())
+        );
+    }
+}
+
+/// Tasks run within a node limit, each frontier run right after its task
+/// (as a scheduler that reruns the long tail would): every frontier task
+/// is named `ID.K` below its parent, K counting from 0 in the order of the
+/// search, owns nothing and extends its parent's path; no id comes twice,
+/// and every id is one the task file accepts.
+#[test]
+fn frontier_tasks_are_named_below_their_parent() {
+    for (file, limit) in [
+        ("queens8.dlx", 50),
+        ("langford7.dlx", 40),
+        ("knuth_dlx3_example.dlx", 1),
+    ] {
+        let problem = data(file);
+        let template = Template::new(&problem);
+        let bump = Bump::new();
+        let mut runner = TaskRunner::new(&problem, &template, &bump);
+        runner.set_config(SearchConfig::new().node_limit(Some(limit)));
+        let mut queue: VecDeque<Task> = split(&problem, &template, SplitGoal::Tasks(16)).into();
+        let (mut seen, mut solutions, mut stopped) = (HashSet::new(), 0, 0);
+        while let Some(task) = queue.pop_front() {
+            assert!(dancing_tasks::is_valid_id(&task.id), "{}", task.id);
+            assert!(seen.insert(task.id.clone()), "{} twice", task.id);
+            runner
+                .select(&task.node)
+                .expect("a task of the split selects");
+            let outcome = runner.count();
+            solutions += outcome.stats.solutions;
+            let frontier = task.frontier(outcome.frontier);
+            stopped += usize::from(!frontier.is_empty());
+            for (k, child) in frontier.iter().enumerate() {
+                assert_eq!(child.id, format!("{}.{k}", task.id));
+                assert!(
+                    child.id.starts_with(&format!("{}.", task.id)),
+                    "{}",
+                    child.id
+                );
+                assert_eq!(child.node.own, 0);
+                assert!(child.node.prefix.len() >= task.node.prefix.len());
+                assert_eq!(
+                    child.node.prefix[..task.node.prefix.len()],
+                    task.node.prefix[..]
+                );
+            }
+            for child in frontier.into_iter().rev() {
+                queue.push_front(child);
+            }
+            assert!(seen.len() < 100_000, "the frontier must shrink");
+        }
+        let whole = Solver::new(&problem, &bump).count();
+        assert_eq!(solutions, whole, "{file}");
+        if file != "knuth_dlx3_example.dlx" {
+            assert!(stopped > 0, "{file}: a budget this small leaves frontiers");
+        }
+    }
+}
