@@ -32,10 +32,12 @@ mod fill;
 mod jigsaw;
 mod killer;
 mod prove;
+mod series;
 mod singles;
 mod unavoidable;
 
 pub use killer::MAX_CAGES;
+pub use series::{Block, BlockPuzzles, Recipe, Series};
 
 /// The largest killer puzzles [`Generator::minimal_puzzle_of`] makes: on
 /// 12x12 the uniqueness searches with few clues left already take minutes
