@@ -394,7 +394,7 @@ fn coordinate(size: usize, value: usize) -> String {
 ///
 /// ```
 /// use bumpalo::Bump;
-/// use dancing::Solver;
+/// use dancing::{Search, Solver};
 /// use dancing_sudoku::{exact_cover::SudokuCover, Grid};
 ///
 /// let puzzle: Grid =
