@@ -8,17 +8,15 @@
 //! its branch is restored.
 
 use std::marker::PhantomData;
-use std::ops::ControlFlow;
 
+use super::Tally;
 use super::walk::MemoCase;
-use super::{MemoError, Tally};
 use crate::matrix::{Branch, Hiding};
 use crate::search::Solver;
-use crate::visit::{Progress, Stats};
 
 /// Exact cover with bounds (Algorithm M), hiding options as `H` does, as
 /// the memoized walk takes it.
-struct Bounded<H>(PhantomData<H>);
+pub(super) struct Bounded<H>(PhantomData<H>);
 
 impl<H: Hiding> MemoCase for Bounded<H> {
     /// The item branched on and its branching degree.
@@ -79,19 +77,6 @@ impl<H: Hiding> MemoCase for Bounded<H> {
 }
 
 impl Solver<'_> {
-    /// The memoized search of Algorithm M below the selection, hiding
-    /// options as `H` does.
-    pub(super) fn memo_walk_bounded<H: Hiding, M>(
-        &mut self,
-        tally: &mut Tally<'_>,
-        monitor: &mut M,
-    ) -> Result<(u128, Stats), MemoError>
-    where
-        M: FnMut(&Progress) -> ControlFlow<()>,
-    {
-        self.memo_walk::<Bounded<H>, M>(tally, monitor)
-    }
-
     /// DLX3's step to `node` in the branch on `item` (see
     /// `Matrix::step_into`), telling the key maker what it did: the option
     /// it tweaked out of every list, the colors its commit put in force.

@@ -2,15 +2,13 @@
 //! item, one child per option in its list (see `walk.rs` for the loop).
 
 use std::marker::PhantomData;
-use std::ops::ControlFlow;
 
+use super::Tally;
 use super::walk::MemoCase;
-use super::{MemoError, Tally};
 use crate::search::{Algorithm, Solver};
-use crate::visit::{Progress, Stats};
 
 /// The exact cover of `A` (Algorithm X or C), as the memoized walk takes it.
-struct Exact<A>(PhantomData<A>);
+pub(super) struct Exact<A>(PhantomData<A>);
 
 impl<A: Algorithm> MemoCase for Exact<A> {
     /// The item branched on.
@@ -60,19 +58,5 @@ impl<A: Algorithm> MemoCase for Exact<A> {
 
     fn unwind(solver: &mut Solver<'_>, base: usize, level: usize) {
         solver.unwind::<A>(base, level);
-    }
-}
-
-impl Solver<'_> {
-    /// The memoized search of `A` below the selection.
-    pub(super) fn memo_walk_exact<A: Algorithm, M>(
-        &mut self,
-        tally: &mut Tally<'_>,
-        monitor: &mut M,
-    ) -> Result<(u128, Stats), MemoError>
-    where
-        M: FnMut(&Progress) -> ControlFlow<()>,
-    {
-        self.memo_walk::<Exact<A>, M>(tally, monitor)
     }
 }

@@ -35,8 +35,10 @@ use super::{AlgorithmX, Colored, Colors, Plain, Solver};
 use crate::matrix::{Kind, Matrix};
 use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};
 
+use bounded::Bounded;
 pub(crate) use cache::SharedCache;
 use cache::{Cache, Store};
+use exact::Exact;
 use key::KeyMaker;
 pub(crate) use path::MemoWalker;
 
@@ -492,8 +494,8 @@ impl Solver<'_> {
     {
         by_algorithm!(
             self,
-            A => self.memo_walk_exact::<A, M>(tally, monitor),
-            bounded => by_hiding!(self, H => self.memo_walk_bounded::<H, M>(tally, monitor))
+            A => self.memo_walk::<Exact<A>, M>(tally, monitor),
+            bounded => by_hiding!(self, H => self.memo_walk::<Bounded<H>, M>(tally, monitor))
         )
     }
 
