@@ -2,9 +2,10 @@
 //! [`Lines`] (so a byte-order mark, `\r\n` and lone `\r` line ends read as
 //! everywhere else), each checked to be UTF-8 and no longer than a solution
 //! of this problem could be. A longer line ends the verification, so no
-//! more of it is read than shows it too long ([`LineCap`]).
+//! more of it is read than shows it too long
+//! ([`Lines::stopping_at_long_lines`]).
 
-use std::io::{self, BufRead, Read};
+use std::io::BufRead;
 
 use dancing::Problem;
 use dancing::format::text::Lines;
@@ -40,7 +41,7 @@ pub fn limit(problem: &Problem) -> usize {
 
 /// The lines of the solutions, numbered from 1, none longer than a limit.
 pub(super) struct SolutionLines<R> {
-    lines: Lines<LineCap<R>>,
+    lines: Lines<R>,
     /// The longest line kept, in bytes.
     limit: usize,
 }
@@ -48,7 +49,7 @@ pub(super) struct SolutionLines<R> {
 impl<R: BufRead> SolutionLines<R> {
     pub(super) fn new(input: R, limit: usize) -> SolutionLines<R> {
         SolutionLines {
-            lines: Lines::new(LineCap::new(input, limit + 1), limit),
+            lines: Lines::new(input, limit).stopping_at_long_lines(),
             limit,
         }
     }
@@ -101,66 +102,5 @@ impl<R: BufRead> SolutionLines<R> {
     /// The current line (checked UTF-8), without its line end.
     fn current(&self) -> &str {
         std::str::from_utf8(self.lines.line()).unwrap_or_default()
-    }
-}
-
-/// `input` ended early inside a line longer than `cap` bytes: the line
-/// reader then sees that line too long, and the rest of it (gigabytes,
-/// perhaps, from a pipe) is never read.
-struct LineCap<R> {
-    input: R,
-    cap: usize,
-    /// Bytes consumed since the last line end.
-    run: usize,
-    /// What the last `fill_buf` offered: its length, and whether it ended
-    /// at a line end (its only one).
-    window: (usize, bool),
-}
-
-impl<R: BufRead> LineCap<R> {
-    fn new(input: R, cap: usize) -> LineCap<R> {
-        LineCap {
-            input,
-            cap,
-            run: 0,
-            window: (0, false),
-        }
-    }
-}
-
-impl<R: BufRead> Read for LineCap<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(buf.len());
-        buf[..n].copy_from_slice(&available[..n]);
-        self.consume(n);
-        Ok(n)
-    }
-}
-
-impl<R: BufRead> BufRead for LineCap<R> {
-    /// Up to the first line end, and no further than the cap allows.
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        let room = self.cap - self.run;
-        let chunk = self.input.fill_buf()?;
-        let chunk = &chunk[..chunk.len().min(room)];
-        let window = match chunk.iter().position(|&b| b == b'\n' || b == b'\r') {
-            Some(end) => &chunk[..=end],
-            None => chunk,
-        };
-        let ends_line = window.last().is_some_and(|&b| b == b'\n' || b == b'\r');
-        self.window = (window.len(), ends_line);
-        Ok(window)
-    }
-
-    fn consume(&mut self, amount: usize) {
-        self.input.consume(amount);
-        let (len, ends_line) = self.window;
-        if amount == len && ends_line {
-            self.run = 0;
-        } else {
-            self.run += amount;
-        }
-        self.window = (len - amount.min(len), ends_line);
     }
 }

@@ -32,6 +32,9 @@ pub struct Lines<R> {
     held: bool,
     /// The last line ended at `\r`: a `\n` right after it belongs to it.
     after_cr: bool,
+    /// Whether a line longer than the bound ends the reading (see
+    /// [`Lines::stopping_at_long_lines`]) instead of being read to its end.
+    stop_at_long_line: bool,
 }
 
 impl<R: BufRead> Lines<R> {
@@ -45,7 +48,18 @@ impl<R: BufRead> Lines<R> {
             too_long: false,
             held: false,
             after_cr: false,
+            stop_at_long_line: false,
         }
+    }
+
+    /// A reader that stops inside the first line longer than the bound: it
+    /// reads one byte past the bound, flags the line [`too_long`](Self::too_long)
+    /// and leaves the rest unread, so a caller that refuses such a line
+    /// never waits for the rest of it (gigabytes, perhaps, from a pipe).
+    /// The reader is then in the middle of that line: read no further.
+    pub fn stopping_at_long_lines(mut self) -> Lines<R> {
+        self.stop_at_long_line = true;
+        self
     }
 
     /// Moves to the next line; `false` at the end of the input.
@@ -79,6 +93,10 @@ impl<R: BufRead> Lines<R> {
                 self.too_long = true;
             }
             self.buffer.extend_from_slice(&chunk[..length.min(room)]);
+            if self.too_long && self.stop_at_long_line {
+                self.input.consume(room + 1);
+                break;
+            }
             let Some(end) = end else {
                 self.input.consume(length);
                 continue;
@@ -240,6 +258,33 @@ mod tests {
         // Exactly the bound is not too long.
         let seen = all_lines(b"12345678\n", 3, 8);
         assert_eq!((seen[0].1.as_str(), seen[0].2), ("12345678", false));
+    }
+
+    #[test]
+    fn a_reader_stopping_at_long_lines_reads_one_byte_past_the_bound() {
+        let mut input = b"short\r\n".to_vec();
+        input.extend_from_slice(&[b'x'; 1000]);
+        input.extend_from_slice(b"\nnext\n");
+        for chunk in [3, 64, 4096] {
+            let mut cursor = io::BufReader::with_capacity(chunk, io::Cursor::new(&input));
+            let mut lines = Lines::new(&mut cursor, 10).stopping_at_long_lines();
+            assert!(lines.advance().unwrap());
+            assert_eq!((lines.line(), lines.too_long()), (&b"short"[..], false));
+            assert!(lines.advance().unwrap());
+            assert_eq!((lines.line(), lines.too_long()), (&[b'x'; 10][..], true));
+            assert_eq!(lines.number(), 2);
+            drop(lines);
+            // "short\r\n" and 11 bytes of the long line: the rest unread.
+            let unread = cursor.fill_buf().unwrap().len() as u64 + {
+                let inner = cursor.get_ref();
+                inner.get_ref().len() as u64 - inner.position()
+            };
+            assert_eq!(input.len() as u64 - unread, 7 + 11, "chunk {chunk}");
+        }
+        // Without the mode the long line is read to its end.
+        let seen = all_lines(&input, 3, 10);
+        assert_eq!(seen.len(), 3);
+        assert_eq!(seen[2].1, "next");
     }
 
     #[test]
