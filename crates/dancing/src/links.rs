@@ -1,7 +1,7 @@
 //! The storage of the linked matrix: node and item slices with unchecked
 //! access on the search's hot path.
 //!
-//! With the call of the AVX2 build of the search in `solver.rs`, this is the
+//! With the call of the AVX2 build of the search in `search/walk.rs`, this is the
 //! crate's only `unsafe` code. It pays: on `pentomino3x20.dlx` bounds checks
 //! were about half of the instructions of `hide`/`unhide`, the loops that take
 //! over 95% of a search (see the README's benchmark notes).

@@ -1,8 +1,10 @@
 //! Untrusted text: lines read with a bound on their length, and names quoted
 //! so that they cannot drive a terminal.
 //!
-//! Every reader of the workspace (Knuth's format here, the Sudoku formats in
-//! `dancing-sudoku`) reads through [`Lines`], so they agree on what a line is:
+//! Every reader of text in the workspace reads through [`Lines`]: Knuth's
+//! format here, the Sudoku formats in `dancing-sudoku`, and the solution
+//! lines `dlx verify` checks (which stop at the first line over the bound,
+//! see [`Lines::stopping_at_long_lines`]). So they agree on what a line is:
 //!
 //! - a line ends at `\n`, at `\r\n`, or at a lone `\r` (old Mac files, and
 //!   what most editors show as a line break), so a file with CR-only line

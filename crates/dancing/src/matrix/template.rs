@@ -36,11 +36,8 @@ pub struct Template {
 }
 
 impl Template {
-    /// Links `problem`.
-    ///
-    /// # Panics
-    /// If the problem has item bounds ([`Problem::has_bounds`]): Algorithm
-    /// M, which they need, is not in the engine yet.
+    /// Links `problem`, for any of the three algorithms (bounds and colors
+    /// included).
     pub fn new(problem: &Problem) -> Template {
         match Template::new_cancellable(problem, || false) {
             Some(template) => template,
@@ -52,9 +49,6 @@ impl Template {
     /// milliseconds of the work (every 65,536 options, and as often while
     /// the links are checked), so that a huge problem's linking can be
     /// interrupted (by Ctrl-C, or a time limit). `None` when cancelled.
-    ///
-    /// # Panics
-    /// As [`new`](Self::new).
     ///
     /// ```
     /// use dancing::{format, Template};

@@ -73,10 +73,8 @@ pub struct ParallelSolver {
 
 impl ParallelSolver {
     /// A parallel search of `problem`, configured by default (on as many
-    /// threads as the machine has cores).
-    ///
-    /// # Panics
-    /// If the problem has item bounds, as [`Template::new`].
+    /// threads as the machine has cores), with the problem's algorithm (X,
+    /// C or M).
     pub fn new(problem: &Problem) -> ParallelSolver {
         ParallelSolver::from_template(Template::new(problem))
     }
