@@ -11,8 +11,8 @@ use pyo3::prelude::*;
 /// "complete", "max-solutions" (a limit on solutions, or `first()`),
 /// "max-nodes", "time-limit", "interrupted" (Ctrl-C) or "failed".
 /// A figure of an incomplete search counts only what was explored.
-#[pyclass(module = "dancing", frozen, get_all, from_py_object)]
-#[derive(Clone, Debug)]
+#[pyclass(module = "dancing", frozen, eq, get_all, from_py_object)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Stats {
     /// Solutions found (exact even past 2**64 for a memoized count).
     pub solutions: u128,
