@@ -65,3 +65,4 @@ def dlx_solutions(dlx: str, path: Path) -> list[list[list[str]]]:
     done = run_dlx(dlx, "solve", "--json", "-j", "1", str(path))
     records = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
     return [r["options"] for r in records if r.get("type") == "solution"]
+
