@@ -11,6 +11,7 @@
 use std::marker::PhantomData;
 use std::ops::ControlFlow;
 
+use super::resume::{OnStop, Paused};
 use super::{Dance, Solver};
 use crate::matrix::{Branch, Column, Hiding, Matrix};
 use crate::visit::{Explorer, Solution, Stats, StopReason};
@@ -117,7 +118,7 @@ impl Solver<'_> {
         cutoff: usize,
         explorer: &mut E,
     ) -> Stats {
-        let (base, mut clock) = self.begin_search();
+        let (base, mut clock, paused_at) = self.begin_or_resume();
         let mut level = base;
         // The item branched on at `level`, and the node being tried there.
         let (mut item, mut node) = (0, 0);
@@ -128,83 +129,65 @@ impl Solver<'_> {
         // DLX3's steps as nested loops, so that each jump is a plain
         // branch: a `match` on the next step compiles to an indirect jump,
         // which the processor mispredicts at about every node.
-        let stop = 'search: loop {
-            // Forward: enter a new level; whether there is a branch to try.
-            let mut advancing = 'forward: {
-                if nodes == clock.next {
-                    self.stats.nodes = nodes;
-                    self.settle_depth(base);
-                    let stats = self.stats_so_far();
-                    let fraction = || self.bounded_estimate(base, level);
-                    if let Some(stop) = clock.check(stats, fraction, explorer) {
-                        break 'search stop;
-                    }
-                }
-                nodes += 1;
-                self.profile[level] += 1;
-                match self.matrix.choose_bounded() {
-                    Branch::Solution => {
-                        self.stats.solutions += 1;
-                        let solution = if E::LISTS_OPTIONS {
-                            self.bounded_solution(level)
-                        } else {
-                            Solution { options: &[] }
-                        };
-                        if explorer.solution(&solution).is_break() {
-                            break 'search StopReason::Visitor;
-                        }
-                        false
-                    }
-                    Branch::On { degree, .. } if degree <= 0 => false,
-                    Branch::On {
-                        item: chosen,
-                        degree,
-                    } => {
-                        item = chosen;
-                        node = self.open_branch::<H>(level, item, degree as u32);
-                        if level + 1 == cutoff {
-                            // The children are listed, not entered: see
-                            // `Solver::explore_to`.
-                            let listed = self.list_branch::<H, E>(base, level, item, explorer);
-                            self.restore_branch::<H>(level, item);
-                            if listed.is_break() {
-                                break 'search StopReason::Interrupted;
-                            }
-                            break 'forward false;
-                        }
-                        true
-                    }
-                }
-            };
-            loop {
-                if advancing {
-                    // Advance: try the node in `choices[level]` (or stop
-                    // trying, and back up).
-                    if self.matrix.step_into::<H>(item, node) {
-                        level += 1;
-                        continue 'search;
-                    }
-                    // Backup: restore the item branched on at this level.
-                    self.restore_branch::<H>(level, item);
-                }
-                // Backdown: go back to the level above.
-                if level == base {
+        let stop = 'search: {
+            if let Some(paused) = paused_at {
+                // Resume after the solution the search paused at.
+                level = paused;
+                if !self.next_branch::<H>(base, &mut level, &mut item, &mut node, false) {
                     break 'search StopReason::Complete;
                 }
-                level -= 1;
-                node = self.choices[level];
-                item = self.matrix.item_of(node);
-                if node == item {
-                    // Back from the null move, then back up.
-                    self.matrix.reactivate(item);
-                    self.restore_branch::<H>(level, item);
-                    advancing = false;
-                    continue;
+            }
+            loop {
+                // Forward: enter a new level; whether there is a branch to try.
+                let advancing = 'forward: {
+                    if nodes == clock.next {
+                        self.stats.nodes = nodes;
+                        self.settle_depth(base);
+                        let stats = self.stats_so_far();
+                        let fraction = || self.bounded_estimate(base, level);
+                        if let Some(stop) = clock.check(stats, fraction, explorer) {
+                            break 'search stop;
+                        }
+                    }
+                    nodes += 1;
+                    self.profile[level] += 1;
+                    match self.matrix.choose_bounded() {
+                        Branch::Solution => {
+                            self.stats.solutions += 1;
+                            let solution = if E::LISTS_OPTIONS {
+                                self.bounded_solution(level)
+                            } else {
+                                Solution { options: &[] }
+                            };
+                            if explorer.solution(&solution).is_break() {
+                                break 'search StopReason::Visitor;
+                            }
+                            false
+                        }
+                        Branch::On { degree, .. } if degree <= 0 => false,
+                        Branch::On {
+                            item: chosen,
+                            degree,
+                        } => {
+                            item = chosen;
+                            node = self.open_branch::<H>(level, item, degree as u32);
+                            if level + 1 == cutoff {
+                                // The children are listed, not entered: see
+                                // `Solver::explore_to`.
+                                let listed = self.list_branch::<H, E>(base, level, item, explorer);
+                                self.restore_branch::<H>(level, item);
+                                if listed.is_break() {
+                                    break 'search StopReason::Interrupted;
+                                }
+                                break 'forward false;
+                            }
+                            true
+                        }
+                    }
+                };
+                if !self.next_branch::<H>(base, &mut level, &mut item, &mut node, advancing) {
+                    break 'search StopReason::Complete;
                 }
-                self.matrix.uncommit_bounded::<H>(node);
-                node = self.matrix.next_option(node);
-                self.choices[level] = node;
-                advancing = true;
             }
         };
         self.stats.nodes = nodes;
@@ -216,11 +199,58 @@ impl Solver<'_> {
             self.explored = self.bounded_estimate(base, level);
             self.stop_level = level;
             // Every stop is on entering `level`: nothing is set up there.
-            if self.restores_on_stop {
+            if self.on_stop.restores(stop) {
                 self.unwind_bounded::<H>(base, level);
+            } else if stop == StopReason::Visitor && self.on_stop == OnStop::Pause {
+                self.paused = Some(Paused { clock, level });
             }
         }
         self.stats
+    }
+
+    /// DLX3's advance, backup and backdown from the node at `level`: tries
+    /// the node in `choices[level]` if `advancing` (else backs up at once),
+    /// and so on up the levels, until a step leads into a new level (true,
+    /// `level` that level) or the tree below `base` is done (false).
+    #[inline(always)]
+    fn next_branch<H: Hiding>(
+        &mut self,
+        base: usize,
+        level: &mut usize,
+        item: &mut u32,
+        node: &mut u32,
+        mut advancing: bool,
+    ) -> bool {
+        loop {
+            if advancing {
+                // Advance: try the node in `choices[level]` (or stop
+                // trying, and back up).
+                if self.matrix.step_into::<H>(*item, *node) {
+                    *level += 1;
+                    return true;
+                }
+                // Backup: restore the item branched on at this level.
+                self.restore_branch::<H>(*level, *item);
+            }
+            // Backdown: go back to the level above.
+            if *level == base {
+                return false;
+            }
+            *level -= 1;
+            *node = self.choices[*level];
+            *item = self.matrix.item_of(*node);
+            if *node == *item {
+                // Back from the null move, then back up.
+                self.matrix.reactivate(*item);
+                self.restore_branch::<H>(*level, *item);
+                advancing = false;
+                continue;
+            }
+            self.matrix.uncommit_bounded::<H>(*node);
+            *node = self.matrix.next_option(*node);
+            self.choices[*level] = *node;
+            advancing = true;
+        }
     }
 
     /// Sets the deepest level of the search from `base` so far, and the
@@ -404,7 +434,7 @@ impl Solver<'_> {
     }
 
     /// The options chosen down to `level` (the null moves choose none).
-    fn bounded_solution(&mut self, level: usize) -> Solution<'_> {
+    pub(super) fn bounded_solution(&mut self, level: usize) -> Solution<'_> {
         let mut length = 0;
         for &node in &self.choices[..level] {
             if self.matrix.item_of(node) != node {

@@ -4,6 +4,7 @@
 //! - this file: the [`Solver`] facade (building, configuring, running);
 //! - [`shared`]: the [`Search`] trait both solvers implement, and
 //!   [`counter`] its implementation here, with the counting explorer;
+//! - [`resume`]: the resumable search, paused at each solution;
 //! - [`select`]: options chosen before a search;
 //! - [`subtree`]: exploring for the parallel split (moving the selection
 //!   along the tree, listing a level, searching one subtree or a run);
@@ -79,6 +80,7 @@ mod c;
 mod counter;
 mod m;
 mod memo;
+mod resume;
 mod select;
 mod shared;
 mod subtree;
@@ -99,6 +101,8 @@ use x::AlgorithmX;
 
 pub use memo::{CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError};
 pub(crate) use memo::{MemoWalker, SharedCache};
+pub use resume::Solutions;
+use resume::{OnStop, Paused};
 pub use select::SelectError;
 pub use shared::Search;
 pub(crate) use subtree::Subsearch;
@@ -169,9 +173,12 @@ pub struct Solver<'b> {
     /// The run of siblings the current search explores (see
     /// [`Solver::explore_run`]): one subtree unless a run was asked for.
     run: Run,
-    /// Whether a search that stops early puts the matrix back to the
-    /// selection: always, but for the one search of [`Solver::run_once`].
-    restores_on_stop: bool,
+    /// What a search that stops early does with the matrix: puts it back
+    /// to the selection, but for the one search of [`Solver::run_once`]
+    /// and the pauses of [`Solver::next_solution`].
+    on_stop: OnStop,
+    /// The search [`Solver::next_solution`] paused, if there is one.
+    paused: Option<Paused>,
 }
 
 /// A run of consecutive siblings searched as one task: the subtree of the
@@ -265,7 +272,8 @@ impl<'b> Solver<'b> {
             stop_level: 0,
             run: Run::SINGLE,
             config: SearchConfig::default(),
-            restores_on_stop: true,
+            on_stop: OnStop::Restore,
+            paused: None,
         }
     }
 
@@ -326,7 +334,7 @@ impl<'b> Solver<'b> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn run_once<V: Visitor>(mut self, visitor: V) -> Result<Stats, V::Error> {
-        self.restores_on_stop = false;
+        self.on_stop = OnStop::Leave;
         self.run(visitor)
     }
 
@@ -339,6 +347,7 @@ impl<'b> Solver<'b> {
 
     /// The search, by the problem's algorithm.
     fn explore<E: Explorer>(&mut self, cutoff: usize, explorer: &mut E) -> Stats {
+        self.abandon_search();
         by_algorithm!(
             self,
             A => self.walk::<A, E>(cutoff, explorer),

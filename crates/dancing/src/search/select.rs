@@ -65,6 +65,7 @@ impl Solver<'_> {
     /// its items is already covered by a selected option; the selection is
     /// then unchanged.
     pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
+        self.abandon_search();
         let node = self.matrix.option_node(option).ok_or(
             if option.index() < self.matrix.option_count() {
                 SelectError::Ignored(option)
@@ -143,6 +144,7 @@ impl Solver<'_> {
 
     /// Undoes the last [`select`](Self::select), returning its option.
     pub fn unselect(&mut self) -> Option<OptionId> {
+        self.abandon_search();
         let level = self.selected.checked_sub(1)?;
         let node = self.choices[level];
         if self.matrix.kind.is_bounded() && self.degrees[level] != 0 {

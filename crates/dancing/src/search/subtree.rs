@@ -89,6 +89,7 @@ impl Solver<'_> {
     /// selected nodes and then `rest`, for a caller that knows how much of
     /// the selection stays (so the cost does not grow with the depth).
     pub(crate) fn reselect_from(&mut self, common: usize, rest: &[u32]) {
+        self.abandon_search();
         if self.matrix.kind.is_bounded() {
             while self.selected > common + 1 {
                 self.unselect();

@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use super::Solver;
+use super::resume::{OnStop, Paused};
 use crate::budget::BudgetClock;
 use crate::config::SearchConfig;
 use crate::matrix::Matrix;
@@ -106,92 +107,118 @@ impl Solver<'_> {
         cutoff: usize,
         explorer: &mut E,
     ) -> Stats {
-        // Only the levels the last search counted can be nonzero.
-        let (base, mut clock) = self.begin_search();
+        let (base, mut clock, paused_at) = self.begin_or_resume();
         let mut level = base;
-        let stop = 'search: loop {
-            // Enter a new node of the search tree at `level`.
-            'node: {
-                if self.stats.nodes == clock.next {
-                    let stats = self.stats_so_far();
-                    let fraction = || self.path_estimate(base, level);
-                    if let Some(stop) = clock.check(stats, fraction, explorer) {
-                        self.stop_at::<A>(base, level);
-                        break 'search stop;
-                    }
-                }
-                self.count_node(level);
-                if let Some(item) = A::choose(&self.matrix) {
-                    A::cover(&mut self.matrix, item);
-                    if level + 1 == cutoff {
-                        // The children are listed, not entered: see
-                        // `Solver::explore_to`.
-                        let listed = self.list_children(base, level, item, explorer);
-                        A::uncover(&mut self.matrix, item);
-                        if listed.is_break() {
-                            self.stop_at::<A>(base, level);
-                            break 'search StopReason::Interrupted;
-                        }
-                        break 'node;
-                    }
-                    let first = self.matrix.first_option(item);
-                    if first != item {
-                        self.choices[level] = first;
-                        self.positions[level] = 0;
-                        A::commit(&mut self.matrix, first);
-                        level += 1;
-                        continue 'search;
-                    }
-                    A::uncover(&mut self.matrix, item);
-                } else {
-                    self.stats.solutions += 1;
-                    let solution = if E::LISTS_OPTIONS {
-                        self.fill_solution(level)
-                    } else {
-                        Solution { options: &[] }
-                    };
-                    if explorer.solution(&solution).is_break() {
-                        self.stop_at::<A>(base, level);
-                        break 'search StopReason::Visitor;
-                    }
+        let stop = 'search: {
+            if let Some(paused) = paused_at {
+                // Resume after the solution the search paused at.
+                match self.backtrack::<A>(base, paused) {
+                    Some(next) => level = next,
+                    None => break 'search StopReason::Complete,
                 }
             }
-            // Backtrack to the deepest level that has an option left to try.
-            loop {
-                if level == base {
-                    if self.run.left == 0 {
-                        break 'search StopReason::Complete;
+            'enter: loop {
+                // Enter a new node of the search tree at `level`.
+                'node: {
+                    if self.stats.nodes == clock.next {
+                        let stats = self.stats_so_far();
+                        let fraction = || self.path_estimate(base, level);
+                        if let Some(stop) = clock.check(stats, fraction, explorer) {
+                            break 'search self.stop_at::<A>(base, level, stop);
+                        }
                     }
-                    // The next sibling of a run (see `explore_run`): the
-                    // selection's last option moves to it, and its commit
-                    // counts as entering it, as in the full search.
-                    self.run.left -= 1;
-                    let current = self.choices[base - 1];
-                    let next = self.matrix.next_option(current);
-                    A::swap(&mut self.matrix, current, next);
-                    self.choices[base - 1] = next;
-                    continue 'search;
+                    self.count_node(level);
+                    if let Some(item) = A::choose(&self.matrix) {
+                        A::cover(&mut self.matrix, item);
+                        if level + 1 == cutoff {
+                            // The children are listed, not entered: see
+                            // `Solver::explore_to`.
+                            let listed = self.list_children(base, level, item, explorer);
+                            A::uncover(&mut self.matrix, item);
+                            if listed.is_break() {
+                                break 'search self.stop_at::<A>(
+                                    base,
+                                    level,
+                                    StopReason::Interrupted,
+                                );
+                            }
+                            break 'node;
+                        }
+                        let first = self.matrix.first_option(item);
+                        if first != item {
+                            self.choices[level] = first;
+                            self.positions[level] = 0;
+                            A::commit(&mut self.matrix, first);
+                            level += 1;
+                            continue 'enter;
+                        }
+                        A::uncover(&mut self.matrix, item);
+                    } else {
+                        self.stats.solutions += 1;
+                        let solution = if E::LISTS_OPTIONS {
+                            self.fill_solution(level)
+                        } else {
+                            Solution { options: &[] }
+                        };
+                        if explorer.solution(&solution).is_break() {
+                            break 'search self.stop_at::<A>(base, level, StopReason::Visitor);
+                        }
+                    }
                 }
-                level -= 1;
-                let node = self.choices[level];
-                A::uncommit(&mut self.matrix, node);
-                let item = self.matrix.item_of(node);
-                let next = self.matrix.next_option(node);
-                if next != item {
-                    self.choices[level] = next;
-                    self.positions[level] += 1;
-                    A::commit(&mut self.matrix, next);
-                    level += 1;
-                    continue 'search;
+                // Backtrack to the deepest level that has an option left to try.
+                match self.backtrack::<A>(base, level) {
+                    Some(next) => level = next,
+                    None => break 'search StopReason::Complete,
                 }
-                A::uncover(&mut self.matrix, item);
             }
         };
+        if stop == StopReason::Visitor && self.on_stop == OnStop::Pause {
+            self.paused = Some(Paused {
+                clock,
+                level: self.stop_level,
+            });
+        }
         self.end_search(stop);
         if stop == StopReason::Complete {
             self.explored = 1.0;
         }
         self.stats
+    }
+
+    /// Backtracks from the node at `level` (its subtree done) to the
+    /// deepest level with an option left to try, and commits that option:
+    /// the level to enter next, or `None` when the tree below `base` is
+    /// done.
+    #[inline(always)]
+    fn backtrack<A: Algorithm>(&mut self, base: usize, mut level: usize) -> Option<usize> {
+        loop {
+            if level == base {
+                if self.run.left == 0 {
+                    return None;
+                }
+                // The next sibling of a run (see `explore_run`): the
+                // selection's last option moves to it, and its commit
+                // counts as entering it, as in the full search.
+                self.run.left -= 1;
+                let current = self.choices[base - 1];
+                let next = self.matrix.next_option(current);
+                A::swap(&mut self.matrix, current, next);
+                self.choices[base - 1] = next;
+                return Some(level);
+            }
+            level -= 1;
+            let node = self.choices[level];
+            A::uncommit(&mut self.matrix, node);
+            let item = self.matrix.item_of(node);
+            let next = self.matrix.next_option(node);
+            if next != item {
+                self.choices[level] = next;
+                self.positions[level] += 1;
+                A::commit(&mut self.matrix, next);
+                return Some(level + 1);
+            }
+            A::uncover(&mut self.matrix, item);
+        }
     }
 
     /// Lists the children of the node at `level` to `explorer.frontier`,
@@ -216,7 +243,7 @@ impl Solver<'_> {
 
     /// Clears what the last search counted, and starts the clock of this
     /// one: returns the level it starts from (below the selection).
-    pub(super) fn begin_search(&mut self) -> (usize, Clock) {
+    pub(super) fn begin_search(&mut self) -> (usize, Checkpoints) {
         // Only the levels the last search counted can be nonzero.
         let (from, to) = self.profile_touched;
         self.profile[from..to].fill(0);
@@ -225,7 +252,19 @@ impl Solver<'_> {
         self.matrix.cleansings = 0;
         let base = self.selected;
         self.profile_touched = (base, base);
-        (base, Clock::new(&self.config))
+        (base, Checkpoints::new(&self.config))
+    }
+
+    /// The start of a search loop: the level it starts from, its clock, and
+    /// where it paused if it resumes (see [`Solver::next_solution`]).
+    pub(super) fn begin_or_resume(&mut self) -> (usize, Checkpoints, Option<usize>) {
+        match self.paused.take() {
+            Some(Paused { clock, level }) => (self.selected, clock, Some(level)),
+            None => {
+                let (base, clock) = self.begin_search();
+                (base, clock, None)
+            }
+        }
     }
 
     /// Counts a node of the search tree at `level`.
@@ -256,13 +295,15 @@ impl Solver<'_> {
     }
 
     /// Records how far a search from `base` got when it stopped at `level`,
-    /// and restores the matrix to the selection (but for `run_once`).
-    fn stop_at<A: Algorithm>(&mut self, base: usize, level: usize) {
+    /// and why, and restores the matrix to the selection unless the solver
+    /// leaves it (see [`OnStop`]): returns `why`.
+    fn stop_at<A: Algorithm>(&mut self, base: usize, level: usize, why: StopReason) -> StopReason {
         self.explored = self.path_estimate(base, level);
         self.stop_level = level;
-        if self.restores_on_stop {
+        if self.on_stop.restores(why) {
             self.unwind::<A>(base, level);
         }
+        why
     }
 
     /// Restores the matrix to the selection after a search from `base`
@@ -278,7 +319,7 @@ impl Solver<'_> {
 
 /// When a search checks its budget and reports progress: every
 /// `interval` nodes, fewer when nodes are slow.
-pub(super) struct Clock {
+pub(super) struct Checkpoints {
     node_limit: u64,
     /// The budget's time and cancel check, looked at in checkpoints only.
     budget: BudgetClock,
@@ -289,8 +330,8 @@ pub(super) struct Clock {
     pub(super) next: u64,
 }
 
-impl Clock {
-    fn new(config: &SearchConfig) -> Clock {
+impl Checkpoints {
+    fn new(config: &SearchConfig) -> Checkpoints {
         let budget = config.get_budget().start();
         let node_limit = budget.node_limit().unwrap_or(u64::MAX);
         let wanted = config.get_checkpoint_interval();
@@ -299,7 +340,7 @@ impl Clock {
         // from the start (a million items) must not run its whole first
         // interval, seconds of it, before a budget is looked at.
         let interval = wanted.min(FIRST_CHECKPOINT);
-        Clock {
+        Checkpoints {
             node_limit,
             budget,
             wanted,

@@ -20,6 +20,7 @@
 //!   frontiers included.
 //! - [`budget`]: time limits, deadlines and cancel checks on one thread
 //!   and several.
+//! - [`resume`]: the resumable search against `run`.
 //! - [`visitors`]: the search configuration, visitors, and why searches end.
 //! - [`allocation`]: no heap allocation in the steady state.
 
@@ -37,6 +38,7 @@ mod multiplicities;
 mod parallel;
 mod reduce;
 mod reference;
+mod resume;
 mod selection;
 mod shuffled;
 mod solver;

@@ -492,6 +492,7 @@ impl Solver<'_> {
     where
         M: FnMut(&Progress) -> ControlFlow<()>,
     {
+        self.abandon_search();
         by_algorithm!(
             self,
             A => self.memo_walk::<Exact<A>, M>(tally, monitor),
