@@ -132,7 +132,7 @@ def solve_pyxcc(p, limit):
         problem = pyxcc.Problem(p["primary"], p["secondary"], options)
     else:
         problem = pyxcc.Problem(p["primary"], options)
-    return pyxcc.Solver().solve(problem, True).count()
+    return pyxcc.solve(problem, True).count()
 
 
 def solve_miniexact(p, limit):

@@ -25,6 +25,7 @@ from ._dancing import (
     ParseError,
     Problem,
     ProblemError,
+    Solutions,
     Stats,
     SudokuError,
 )

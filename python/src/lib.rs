@@ -11,6 +11,7 @@ mod errors;
 mod generators;
 mod matrix;
 mod problem;
+mod solutions;
 mod stats;
 mod stop;
 mod sudoku;
@@ -23,6 +24,7 @@ fn _dancing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<problem::Problem>()?;
     m.add_class::<stats::Stats>()?;
+    m.add_class::<solutions::Solutions>()?;
     m.add("DancingError", py.get_type::<errors::DancingError>())?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
     m.add("ProblemError", py.get_type::<errors::ProblemError>())?;

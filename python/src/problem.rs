@@ -19,6 +19,7 @@ use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::errors::{Location, ProblemError, build_error, located, parse_error};
 use crate::matrix;
+use crate::solutions::Solutions;
 use crate::stats::Stats;
 use crate::stop::{self, Limits, PROGRESS_INTERVAL, Stopper};
 
@@ -465,6 +466,19 @@ impl Problem {
             started.elapsed().as_secs_f64(),
         ));
         Ok(found.map(|options| options.iter().map(|option| option.index()).collect()))
+    }
+
+    /// The solutions, one at a time: a generator of lists of option
+    /// indices, in the order of Knuth's DLX1 (or, with ``seed``, of a
+    /// search on the problem shuffled by that seed).
+    ///
+    /// The search pauses between solutions (without the GIL while it
+    /// runs), so ``itertools.islice`` and ``break`` cost nothing further,
+    /// and memory stays flat however many solutions are taken. ``limit``
+    /// stops after that many. ``problem.stats`` follows the search.
+    #[pyo3(signature = (limit = None, seed = None))]
+    fn solutions(slf: Bound<'_, Self>, limit: Option<u64>, seed: Option<u64>) -> Solutions {
+        Solutions::new(slf, limit, seed)
     }
 
     /// Pickling: the problem in DLX format.
