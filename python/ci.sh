@@ -29,20 +29,21 @@ make_venv() {
     fi
 }
 
-echo "-- building the wheel (maturin build --release)"
+echo "-- building the wheel (maturin build --release) (at ${SECONDS} s)"
 make_venv "$work/build"
 "$work/build/bin/python" -m pip install -q --disable-pip-version-check "maturin>=1.9.4,<2"
 (cd "$here" && "$work/build/bin/maturin" build --release --out "$work/wheels")
 
-echo "-- installing it into a fresh virtual environment"
+echo "-- installing it into a fresh virtual environment (at ${SECONDS} s)"
 make_venv "$work/venv"
 "$work/venv/bin/python" -m pip install -q --disable-pip-version-check "$work"/wheels/dancing-*.whl pytest numpy
 
-echo "-- the dlx binary the tests compare with"
+echo "-- the dlx binary the tests compare with (at ${SECONDS} s)"
 (cd "$repo" && cargo build --release -q -p dancing-cli)
 
-echo "-- pytest against the installed wheel"
+echo "-- pytest against the installed wheel (at ${SECONDS} s)"
 # From an empty directory, so that `import dancing` cannot find python/dancing.
 cd "$work"
 DLX="$repo/target/release/dlx" DANCING_TEST_INSTALLED=1 \
     "$work/venv/bin/python" -m pytest -p no:cacheprovider -q "$here/tests"
+echo "-- python/ci.sh done in ${SECONDS} s"
