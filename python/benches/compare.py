@@ -128,10 +128,7 @@ def solve_pyxcc(p, limit):
         sec = [(e.partition(":")[0], e.partition(":")[2]) for e in option
                if e.partition(":")[0] in secondary]
         options.append(pyxcc.Option(str(k), prim, sec))
-    if p["secondary"]:
-        problem = pyxcc.Problem(p["primary"], p["secondary"], options)
-    else:
-        problem = pyxcc.Problem(p["primary"], options)
+    problem = pyxcc.Problem(p["primary"], p["secondary"], options)
     return pyxcc.solve(problem, True).count()
 
 

@@ -165,6 +165,7 @@ fn bound_pair(value: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
 impl Problem {
     #[new]
     #[pyo3(signature = (items, options, secondary = None, bounds = None))]
+    #[pyo3(text_signature = "(items, options, secondary=(), bounds=None)")]
     fn new(
         py: Python<'_>,
         items: &Bound<'_, PyAny>,

@@ -72,3 +72,35 @@ def test_sigint_raises_keyboard_interrupt_promptly(work):
         assert words[2] in ("interrupted", "running")
     elif work != "sudoku":
         assert words[2] == "interrupted"
+
+
+@pytest.mark.parametrize("work", ["count", "iterate"])
+def test_the_gil_is_released_while_searching(work):
+    """Another Python thread runs while a search does: it would not move
+    at all if the search held the GIL."""
+    import threading
+
+    import dancing
+
+    problem = dancing.problems.langford(13)  # no solutions: a search of seconds
+    done = threading.Event()
+
+    def search():
+        if work == "count":
+            problem.count(time_limit=1.0)
+        else:
+            # The first next() searches the whole tree (seconds).
+            for _ in problem.solutions():
+                pass
+        done.set()
+
+    thread = threading.Thread(target=search)
+    ticks = 0
+    thread.start()
+    while not done.is_set():
+        ticks += 1
+        time.sleep(0)
+    thread.join()
+    # sleep(0) hands the GIL over at every tick, so few ticks come before
+    # the search starts; a search holding the GIL would allow none after.
+    assert ticks > 10_000, ticks
