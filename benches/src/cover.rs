@@ -19,7 +19,7 @@ use dancing_testkit::figures;
 /// then the problem.
 fn knuth_text(generator: &impl ExactCover) -> String {
     let mut text = Vec::new();
-    dancing_problems::write_dlx(generator, &mut text).expect("writing to memory");
+    generator.write_dlx(&mut text).expect("writing to memory");
     String::from_utf8(text).expect("item names are UTF-8")
 }
 

@@ -616,6 +616,28 @@ fn check_name(name: &str, column: usize, place: Place) -> Result<(), Located> {
     Ok(())
 }
 
+/// [`write`], after `description` as comment lines (each line of it
+/// prefixed with `| `): what a problem generator writes, so that the file
+/// says what it holds.
+///
+/// ```
+/// let problem = dancing::format::read_str("a b\na b\n")?.problem;
+/// let mut text = Vec::new();
+/// dancing::format::write_described(&problem, "one option\ncovers both", &mut text)?;
+/// assert_eq!(String::from_utf8(text)?, "| one option\n| covers both\na b\na b\n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_described<W: Write>(
+    problem: &Problem,
+    description: &str,
+    mut out: W,
+) -> io::Result<()> {
+    for line in description.lines() {
+        writeln!(out, "| {line}")?;
+    }
+    write(problem, out)
+}
+
 /// Writes `problem` in Knuth's format, so that [`read`] gives it back:
 /// bounds as `u:v|X` (`v|X` when `u == v`), colors as `X:a`.
 ///

@@ -6,6 +6,7 @@
 mod budget;
 mod cancel;
 mod config;
+mod cover;
 pub mod format;
 mod links;
 mod matrix;
@@ -21,6 +22,7 @@ mod visit;
 
 pub use budget::{Budget, BudgetClock, POLL_INTERVAL};
 pub use config::{DEFAULT_CHECKPOINT_INTERVAL, SearchConfig};
+pub use cover::ExactCover;
 pub use matrix::Template;
 pub use parallel::ParallelSolver;
 pub use problem::builder::{BuildError, ProblemBuilder, is_valid_name};

@@ -15,10 +15,10 @@
 //! sequence of each mirror pair has `v` on the left.
 //!
 //! ```
-//! use dancing_problems::{Langford, count};
+//! use dancing_problems::{Langford, ExactCover};
 //!
-//! assert_eq!(count(&Langford::new(7)?), 52);
-//! assert_eq!(count(&Langford::up_to_reversal(7)?), 26);
+//! assert_eq!(Langford::new(7)?.count(), 52);
+//! assert_eq!(Langford::up_to_reversal(7)?.count(), 26);
 //! # Ok::<(), dancing_problems::Error>(())
 //! ```
 

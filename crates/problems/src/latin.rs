@@ -7,9 +7,9 @@
 //! row, column, symbol. [`SudokuGrids`](crate::SudokuGrids) adds boxes.
 //!
 //! ```
-//! use dancing_problems::{LatinSquares, count};
+//! use dancing_problems::{LatinSquares, ExactCover};
 //!
-//! assert_eq!(count(&LatinSquares::new(4)?), 576);
+//! assert_eq!(LatinSquares::new(4)?.count(), 576);
 //! # Ok::<(), dancing_problems::Error>(())
 //! ```
 

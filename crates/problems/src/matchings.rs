@@ -7,9 +7,9 @@
 //! `matchings12.dlx`.
 //!
 //! ```
-//! use dancing_problems::{PerfectMatchings, count};
+//! use dancing_problems::{PerfectMatchings, ExactCover};
 //!
-//! assert_eq!(count(&PerfectMatchings::new(12)?), 10_395);
+//! assert_eq!(PerfectMatchings::new(12)?.count(), 10_395);
 //! # Ok::<(), dancing_problems::Error>(())
 //! ```
 

@@ -7,9 +7,9 @@
 //! in Knuth's `partitions8.dlx`.
 //!
 //! ```
-//! use dancing_problems::{SetPartitions, count};
+//! use dancing_problems::{SetPartitions, ExactCover};
 //!
-//! assert_eq!(count(&SetPartitions::new(8)?), 4140);
+//! assert_eq!(SetPartitions::new(8)?.count(), 4140);
 //! # Ok::<(), dancing_problems::Error>(())
 //! ```
 

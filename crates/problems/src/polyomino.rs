@@ -48,11 +48,11 @@
 //!
 //! ```
 //! use dancing_problems::polyomino::{Board, Packing, pentominoes};
-//! use dancing_problems::count;
+//! use dancing_problems::ExactCover;
 //!
 //! let board = Board::rectangle(3, 20)?;
-//! assert_eq!(count(&Packing::new(board.clone(), pentominoes())?), 8);
-//! assert_eq!(count(&Packing::up_to_symmetry(board, pentominoes())?), 2);
+//! assert_eq!(Packing::new(board.clone(), pentominoes())?.count(), 8);
+//! assert_eq!(Packing::up_to_symmetry(board, pentominoes())?.count(), 2);
 //! # Ok::<(), dancing_problems::Error>(())
 //! ```
 

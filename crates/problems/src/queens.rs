@@ -7,9 +7,9 @@
 //! row-major order, so the file matches Knuth's `queens8.dlx` line for line.
 //!
 //! ```
-//! use dancing_problems::{Queens, count};
+//! use dancing_problems::{Queens, ExactCover};
 //!
-//! assert_eq!(count(&Queens::new(8)?), 92);
+//! assert_eq!(Queens::new(8)?.count(), 92);
 //! # Ok::<(), dancing_problems::Error>(())
 //! ```
 

@@ -7,9 +7,9 @@
 //! there are 28,200,960, and with 3x3 boxes far too many to count this way.
 //!
 //! ```
-//! use dancing_problems::{SudokuGrids, count};
+//! use dancing_problems::{SudokuGrids, ExactCover};
 //!
-//! assert_eq!(count(&SudokuGrids::new(2, 2)?), 288);
+//! assert_eq!(SudokuGrids::new(2, 2)?.count(), 288);
 //! # Ok::<(), dancing_problems::Error>(())
 //! ```
 

@@ -13,14 +13,14 @@
 //! after a few placements depend little on which ones were made.
 //!
 //! ```
-//! use dancing_problems::{Board, Tilings, count};
+//! use dancing_problems::{Board, Tilings, ExactCover};
 //!
 //! // Domino tilings of the 2x10 board: the 11th Fibonacci number.
-//! assert_eq!(count(&Tilings::dominoes(Board::rectangle(2, 10)?)?), 89);
+//! assert_eq!(Tilings::dominoes(Board::rectangle(2, 10)?)?.count(), 89);
 //! // 2x3 by trominoes: two straight ones, or two bent ones in 2 ways.
-//! assert_eq!(count(&Tilings::trominoes(Board::rectangle(2, 3)?)?), 3);
+//! assert_eq!(Tilings::trominoes(Board::rectangle(2, 3)?)?.count(), 3);
 //! // 16 cells are no multiple of 3.
-//! assert_eq!(count(&Tilings::trominoes(Board::rectangle(4, 4)?)?), 0);
+//! assert_eq!(Tilings::trominoes(Board::rectangle(4, 4)?)?.count(), 0);
 //! # Ok::<(), dancing_problems::Error>(())
 //! ```
 

@@ -56,7 +56,7 @@
 
 use std::io::{self, Write};
 
-use dancing::{ItemId, OptionId, Problem, ProblemBuilder};
+use dancing::{ExactCover, ItemId, OptionId, Problem, ProblemBuilder};
 
 use crate::grid::{Grid, Shape};
 use crate::outcome::{SolveError, check_givens};
@@ -394,7 +394,7 @@ fn coordinate(size: usize, value: usize) -> String {
 ///
 /// ```
 /// use bumpalo::Bump;
-/// use dancing::{Search, Solver};
+/// use dancing::{ExactCover, Search, Solver};
 /// use dancing_sudoku::{exact_cover::SudokuCover, Grid};
 ///
 /// let puzzle: Grid =
@@ -440,11 +440,6 @@ impl SudokuCover {
         })
     }
 
-    /// The problem, ready for [`dancing::Solver`].
-    pub fn problem(&self) -> &Problem {
-        &self.built.problem
-    }
-
     /// The puzzle the problem was built from.
     pub fn puzzle(&self) -> &Grid {
         &self.puzzle
@@ -467,25 +462,7 @@ impl SudokuCover {
             .collect()
     }
 
-    /// The grid of a solution: the puzzle with the placements of `options`
-    /// written in (the givens' own options change nothing).
-    pub fn decode(&self, options: &[OptionId]) -> Grid {
-        let mut grid = self.puzzle.clone();
-        for &option in options {
-            for &(cell, digit) in self.built.placements(option) {
-                grid.cells_mut()[cell as usize] = digit;
-            }
-        }
-        grid
-    }
-
-    /// Writes the problem in Knuth's DLX format, after comment lines that
-    /// hold the puzzle (and its variant), in the default alphabet.
-    pub fn write_dlx<W: Write>(&self, out: W) -> io::Result<()> {
-        self.write_dlx_in(out, &Symbols::default())
-    }
-
-    /// [`write_dlx`](Self::write_dlx), the puzzle's comment line written in
+    /// [`write_dlx`](ExactCover::write_dlx), the puzzle's comment line written in
     /// `symbols` (the alphabet it was read in). Where the alphabet is too
     /// short for the grid (the default one has 61 symbols), the comment
     /// holds the cells as decimal numbers, `.` for a blank.
@@ -500,7 +477,14 @@ impl SudokuCover {
     /// assert!(String::from_utf8(text)?.starts_with("| sudoku A...............\n"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn write_dlx_in<W: Write>(&self, mut out: W, symbols: &Symbols) -> io::Result<()> {
+    pub fn write_dlx_in<W: Write>(&self, out: W, symbols: &Symbols) -> io::Result<()> {
+        dancing::format::write_described(&self.built.problem, &self.describe_in(symbols), out)
+    }
+
+    /// What [`describe`](ExactCover::describe) says, the puzzle written in
+    /// `symbols`: its cells on a `sudoku` line, and a `variant` line unless
+    /// the rules are the classic ones.
+    fn describe_in(&self, symbols: &Symbols) -> String {
         let cells = self.puzzle.cells();
         let line: String = if symbols.supports(self.puzzle.size()) {
             cells.iter().map(|&digit| symbols.symbol(digit)).collect()
@@ -514,11 +498,37 @@ impl SudokuCover {
                 .collect();
             numbers.join(" ")
         };
-        writeln!(out, "| sudoku {line}")?;
+        let mut text = format!("sudoku {line}");
         if !self.rules.is_classic() {
-            writeln!(out, "| variant {}", self.rules.variant())?;
+            text.push_str(&format!("\nvariant {}", self.rules.variant()));
         }
-        dancing::format::write(&self.built.problem, out)
+        text
+    }
+}
+
+/// The exact cover of a puzzle: its problem, its solutions decoded into
+/// grids, its DLX text led by the puzzle (in the default alphabet).
+impl ExactCover for SudokuCover {
+    type Solution = Grid;
+
+    fn problem(&self) -> &Problem {
+        &self.built.problem
+    }
+
+    /// The grid of a solution: the puzzle with the placements of `options`
+    /// written in (the givens' own options change nothing).
+    fn decode(&self, options: &[OptionId]) -> Grid {
+        let mut grid = self.puzzle.clone();
+        for &option in options {
+            for &(cell, digit) in self.built.placements(option) {
+                grid.cells_mut()[cell as usize] = digit;
+            }
+        }
+        grid
+    }
+
+    fn describe(&self) -> String {
+        self.describe_in(&Symbols::default())
     }
 }
 

@@ -19,7 +19,7 @@ mod symbols;
 mod unit;
 
 pub use conflict::Conflict;
-pub use dancing::{Budget, POLL_INTERVAL, StopReason};
+pub use dancing::{Budget, ExactCover, POLL_INTERVAL, StopReason};
 pub use engine::{Engine, UnknownEngine};
 pub use exact_cover::to_dlx;
 pub use format::{Format, GridWriter, Layout, PuzzleReader};

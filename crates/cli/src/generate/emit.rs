@@ -3,7 +3,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use dancing_problems::{Error, ExactCover, write_dlx};
+use dancing_problems::{Error, ExactCover};
 
 use super::drawing::{Drawing, Shape};
 use super::plan::GenPlan;
@@ -53,7 +53,7 @@ where
         };
         outcome.map(|outcome| outcome.status())
     } else {
-        write_dlx(&generator, &mut out).map(|()| Status::Success)
+        generator.write_dlx(&mut out).map(|()| Status::Success)
     };
     match result.and_then(|status| out.flush().map(|()| status)) {
         Ok(status) => status,

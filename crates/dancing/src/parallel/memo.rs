@@ -32,7 +32,7 @@ use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};
 
 use super::order::lock;
 use super::split::{Split, SplitBudget};
-use super::{ParallelSolver, copy_monitored};
+use super::{ParallelSolver, Throttled, copy_monitored};
 
 /// Nodes a worker counts between two looks at the shared state (a stop,
 /// the node budget).
@@ -163,7 +163,8 @@ impl ParallelSolver {
         let node_limit = self.config.get_node_limit().unwrap_or(u64::MAX);
         let split = {
             let bump = Bump::new();
-            let mut clocked = Clocked::new(&mut monitor, interval);
+            let mut monitoring = Monitoring(&mut monitor);
+            let mut clocked = Throttled::new(&mut monitoring, interval);
             let Some(mut solver) = copy_monitored(&self.template, &bump, &mut clocked) else {
                 self.stopped_before_search();
                 return Ok(stopped_count());
@@ -180,7 +181,7 @@ impl ParallelSolver {
                     sibling_runs: false,
                     node_limit,
                     interval,
-                    monitor: &mut |progress| clocked.check(progress),
+                    monitor: &mut |progress| clocked.checkpoint(progress),
                 },
             )
         };
@@ -316,7 +317,8 @@ impl ParallelSolver {
         M: FnMut(&Progress) -> ControlFlow<()>,
     {
         let bump = Bump::new();
-        let mut clocked = Clocked::new(monitor, interval);
+        let mut monitoring = Monitoring(monitor);
+        let mut clocked = Throttled::new(&mut monitoring, interval);
         let Some(solver) = copy_monitored(&self.template, &bump, &mut clocked) else {
             self.stopped_before_search();
             return Ok(stopped_count());
@@ -326,7 +328,8 @@ impl ParallelSolver {
                 .node_limit(self.config.get_node_limit())
                 .checkpoint_interval(self.config.get_checkpoint_interval()),
         );
-        let counted = solver.count_memoized_monitored(memo, |progress| clocked.check(progress))?;
+        let counted =
+            solver.count_memoized_monitored(memo, |progress| clocked.checkpoint(progress))?;
         self.stats = counted.stats;
         self.explored = solver.explored();
         Ok(counted)
@@ -463,37 +466,16 @@ fn work(shared: &Shared<'_>, template: &crate::Template) {
     sum.turned_off |= cache.turned_off;
 }
 
-/// A monitor asked at most once per `interval`.
-struct Clocked<'m, M> {
-    monitor: &'m mut M,
-    interval: Duration,
-    last: Instant,
-}
+/// A progress monitor as an explorer (which looks at no solution), to be
+/// [`Throttled`].
+struct Monitoring<'m, M>(&'m mut M);
 
-impl<'m, M: FnMut(&Progress) -> ControlFlow<()>> Clocked<'m, M> {
-    fn new(monitor: &'m mut M, interval: Duration) -> Clocked<'m, M> {
-        Clocked {
-            monitor,
-            interval,
-            last: Instant::now(),
-        }
-    }
-
-    fn check(&mut self, progress: &Progress) -> ControlFlow<()> {
-        if self.last.elapsed() < self.interval {
-            return ControlFlow::Continue(());
-        }
-        self.last = Instant::now();
-        (self.monitor)(progress)
-    }
-}
-
-impl<M: FnMut(&Progress) -> ControlFlow<()>> Explorer for Clocked<'_, M> {
+impl<M: FnMut(&Progress) -> ControlFlow<()>> Explorer for Monitoring<'_, M> {
     fn solution(&mut self, _solution: &Solution<'_>) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
 
     fn checkpoint(&mut self, progress: &Progress) -> ControlFlow<()> {
-        self.check(progress)
+        (self.0)(progress)
     }
 }

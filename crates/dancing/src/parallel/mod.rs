@@ -166,11 +166,7 @@ impl ParallelSolver {
     ) -> Stats {
         let bump = Bump::new();
         let interval = self.config.get_progress_interval();
-        let mut clocked = Clocked {
-            inner: visiting,
-            interval,
-            last: Instant::now(),
-        };
+        let mut clocked = Throttled::new(visiting, interval);
         let Some(mut solver) = copy_budgeted(&self.template, &bump, &mut clocked, clock) else {
             return self.stopped_before_search_by(stopped_by(clock));
         };
@@ -226,11 +222,7 @@ impl ParallelSolver {
             // The split's copy of the matrix is freed before the workers
             // make theirs.
             let bump = Bump::new();
-            let mut clocked = Clocked {
-                inner: &mut *visiting,
-                interval,
-                last: Instant::now(),
-            };
+            let mut clocked = Throttled::new(&mut *visiting, interval);
             let Some(mut solver) = copy_budgeted(&self.template, &bump, &mut clocked, &mut clock)
             else {
                 return self.stopped_before_search_by(stopped_by(&clock));
@@ -503,14 +495,24 @@ impl Search for ParallelSolver {
 }
 
 /// An explorer whose progress reports are passed on at most once per
-/// `interval`.
-struct Clocked<'e, E> {
+/// `interval` (solutions all pass).
+pub(super) struct Throttled<'e, E> {
     inner: &'e mut E,
-    interval: std::time::Duration,
+    interval: Duration,
     last: Instant,
 }
 
-impl<E: Explorer> Explorer for Clocked<'_, E> {
+impl<'e, E: Explorer> Throttled<'e, E> {
+    pub(super) fn new(inner: &'e mut E, interval: Duration) -> Throttled<'e, E> {
+        Throttled {
+            inner,
+            interval,
+            last: Instant::now(),
+        }
+    }
+}
+
+impl<E: Explorer> Explorer for Throttled<'_, E> {
     #[inline(always)]
     fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()> {
         self.inner.solution(solution)

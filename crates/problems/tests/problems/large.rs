@@ -1,6 +1,6 @@
 //! Known counts too slow for every test run (`cargo test -- --ignored`).
 
-use dancing_problems::count;
+use dancing_problems::ExactCover;
 use dancing_problems::polyomino::{Board, Packing, pentominoes};
 
 use super::polyomino::checked_layouts;
@@ -33,5 +33,5 @@ fn pentominoes_4x15_has_368_solutions_up_to_symmetry() {
 #[ignore = "several seconds"]
 fn pentominoes_6x10_has_9356_solutions_in_all() {
     let packing = Packing::new(Board::rectangle(6, 10).unwrap(), pentominoes()).unwrap();
-    assert_eq!(count(&packing), 9356);
+    assert_eq!(packing.count(), 9356);
 }

@@ -16,12 +16,12 @@ mod xcc;
 
 use std::ops::ControlFlow;
 
-use dancing_problems::{ExactCover, solve};
+use dancing_problems::ExactCover;
 
 /// Every solution of `generator`, decoded, and the search-tree nodes.
 fn all_solutions<P: ExactCover>(generator: &P) -> (Vec<P::Solution>, u64) {
     let mut solutions = Vec::new();
-    let stats = solve(generator, |solution| {
+    let stats = generator.solve(|solution| {
         solutions.push(solution);
         ControlFlow::Continue(())
     });
@@ -33,7 +33,7 @@ fn all_solutions<P: ExactCover>(generator: &P) -> (Vec<P::Solution>, u64) {
 /// Writes the problem in Knuth's format and reads it back: the same problem.
 fn assert_round_trip<P: ExactCover>(generator: &P) {
     let mut text = Vec::new();
-    dancing_problems::write_dlx(generator, &mut text).unwrap();
+    generator.write_dlx(&mut text).unwrap();
     let text = String::from_utf8(text).unwrap();
     assert!(text.starts_with("| "), "a comment line first: {text:.80}");
     let parsed = dancing::format::read_str(&text).unwrap();

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use dancing_problems::{Error, ExactCover, Queens, count};
+use dancing_problems::{Error, ExactCover, Queens};
 
 use super::{all_solutions, assert_round_trip, checks};
 use dancing::Search;
@@ -85,5 +85,5 @@ fn sizes_out_of_range_are_errors() {
         error.to_string(),
         "the number of queens must be between 1 and 1000, not 1001"
     );
-    assert_eq!(count(&Queens::new(1).unwrap()), 1);
+    assert_eq!(Queens::new(1).unwrap().count(), 1);
 }

@@ -5,6 +5,7 @@
 //! pre-covered) and the first solutions of the row-major engines against
 //! the smallest of all the solutions.
 
+use dancing::ExactCover;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;

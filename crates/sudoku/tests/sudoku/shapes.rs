@@ -1,6 +1,7 @@
 //! Grids other than 9x9: the exact-cover engine takes them as they are; the
 //! seeds' depth-first engines decline them.
 
+use dancing::ExactCover;
 use dancing_sudoku::generate::Generator;
 use dancing_sudoku::{Engine, Grid, Shape, SolveError, Solver};
 

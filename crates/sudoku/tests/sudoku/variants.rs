@@ -3,6 +3,7 @@
 //! compared with a brute-force enumerator written here, and the named exact
 //! cover agrees with the solver.
 
+use dancing::ExactCover;
 use dancing::Search;
 use dancing_sudoku::exact_cover::SudokuCover;
 use dancing_sudoku::generate::Generator;
