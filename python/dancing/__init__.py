@@ -1,0 +1,46 @@
+"""Exact cover by Dancing Links: Knuth's Algorithms X, C and M.
+
+An exact-cover problem is a set of *items* and a set of *options*, each a
+subset of the items. A solution is a set of options that covers every
+*primary* item exactly once (or between its bounds) and every *secondary*
+item at most once (or only by options that agree on its color).
+
+>>> import dancing
+>>> p = dancing.Problem(["a", "b", "c"], [["a", "b"], ["c"], ["a"], ["b", "c"]])
+>>> p.count()
+2
+>>> p.first()
+[0, 1]
+>>> p.option(1)
+['c']
+
+The engine is the Rust crate ``dancing``: ``count`` and ``solutions`` search
+without the GIL, and Ctrl-C stops them. ``dancing.sudoku`` solves Sudoku
+puzzles of any size and variant; ``dancing.problems`` makes the classic
+problems (n queens, Langford pairs, pentominoes, ...).
+"""
+
+from ._dancing import (
+    DancingError,
+    ParseError,
+    Problem,
+    ProblemError,
+    Solutions,
+    Stats,
+    SudokuError,
+)
+from ._results import Count
+from . import problems, sudoku
+
+__all__ = [
+    "Count",
+    "DancingError",
+    "ParseError",
+    "Problem",
+    "ProblemError",
+    "Solutions",
+    "Stats",
+    "SudokuError",
+    "problems",
+    "sudoku",
+]

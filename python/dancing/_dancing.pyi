@@ -1,0 +1,111 @@
+"""Type stubs of the extension module dancing._dancing (re-exported by dancing)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Mapping
+from types import ModuleType
+from typing import Any, Optional, Union, final
+
+from ._results import Count
+
+ItemName = Union[str, int]
+Bound = Union[int, tuple[int, int]]
+
+class DancingError(ValueError):
+    """Bad input; `item`, `option`, `line` and `column` say where (None where unknown)."""
+
+    item: Optional[str]
+    option: Optional[int]
+    line: Optional[int]
+    column: Optional[int]
+
+class ParseError(DancingError):
+    """Knuth's DLX text that could not be read, at `line` and `column`."""
+
+class ProblemError(DancingError):
+    """A problem given in code that is not valid: `option` and `item` say where."""
+
+class SudokuError(DancingError):
+    """A Sudoku puzzle that could not be read or solved."""
+
+@final
+class Stats:
+    """The figures of a search, as Knuth's programs print them."""
+
+    @property
+    def solutions(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def updates(self) -> int: ...
+    @property
+    def cleansings(self) -> int: ...
+    @property
+    def max_depth(self) -> int: ...
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def stop(self) -> str:
+        """"complete", "max-solutions", "max-nodes", "time-limit", "interrupted" or "failed"."""
+    @property
+    def threads(self) -> int: ...
+    @property
+    def time(self) -> float: ...
+
+@final
+class Solutions(Iterator[list[int]]):
+    """A paused search: each next() resumes it up to the next solution."""
+
+    def __iter__(self) -> Solutions: ...
+    def __next__(self) -> list[int]: ...
+    @property
+    def stats(self) -> Stats:
+        """The figures of the search so far."""
+
+@final
+class Problem:
+    """An exact-cover problem: items, and options that are sets of items."""
+
+    def __init__(
+        self,
+        items: Iterable[ItemName],
+        options: Iterable[Iterable[ItemName]],
+        secondary: Iterable[ItemName] = (),
+        bounds: Optional[Mapping[ItemName, Bound]] = None,
+    ) -> None: ...
+    @staticmethod
+    def from_dlx(text: str) -> Problem: ...
+    @staticmethod
+    def from_file(path: Union[str, os.PathLike[str]]) -> Problem: ...
+    @staticmethod
+    def from_matrix(matrix: Any, secondary: int = 0) -> Problem:
+        """Rows of a 0-1 matrix (numpy array, buffer, or sequence of rows) as options."""
+    def to_dlx(self) -> str: ...
+    def option(self, index: int) -> list[str]: ...
+    def options(self) -> list[list[str]]: ...
+    @property
+    def items(self) -> list[str]: ...
+    @property
+    def secondary(self) -> list[str]: ...
+    @property
+    def bounds(self) -> dict[str, tuple[int, int]]: ...
+    @property
+    def warnings(self) -> list[str]: ...
+    @property
+    def stats(self) -> Optional[Stats]: ...
+    def __len__(self) -> int: ...
+    def count(
+        self,
+        threads: Optional[int] = None,
+        memo: bool = False,
+        time_limit: Optional[float] = None,
+        max_nodes: Optional[int] = None,
+    ) -> Count: ...
+    def first(
+        self, time_limit: Optional[float] = None, max_nodes: Optional[int] = None
+    ) -> Optional[list[int]]: ...
+    def solutions(self, limit: Optional[int] = None, seed: Optional[int] = None) -> Solutions: ...
+
+sudoku: ModuleType
+problems: ModuleType

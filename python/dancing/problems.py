@@ -1,0 +1,38 @@
+"""The classic exact-cover problems of ``dlx gen``, as ``Problem`` objects.
+
+>>> from dancing import problems
+>>> problems.queens(8).count()
+92
+>>> problems.langford(7).count()
+52
+"""
+
+from ._dancing import problems as _problems
+
+queens = _problems.queens
+langford = _problems.langford
+pentomino = _problems.pentomino
+dominoes = _problems.dominoes
+tiling = _problems.tiling
+latin = _problems.latin
+sudoku_grids = _problems.sudoku_grids
+partitions = _problems.partitions
+matchings = _problems.matchings
+debruijn = _problems.debruijn
+matrices = _problems.matrices
+words = _problems.words
+
+__all__ = [
+    "debruijn",
+    "dominoes",
+    "langford",
+    "latin",
+    "matchings",
+    "matrices",
+    "partitions",
+    "pentomino",
+    "queens",
+    "sudoku_grids",
+    "tiling",
+    "words",
+]

@@ -1,0 +1,35 @@
+//! The `dancing._dancing` extension module: the engine (`dancing`), its
+//! Sudoku front end (`dancing_sudoku`) and its problem generators
+//! (`dancing_problems`) for Python.
+//!
+//! A translation layer only: it converts Python values into the engine's
+//! problems and back, turns the engine's errors into located Python
+//! exceptions, releases the GIL while the engine searches, and stops a
+//! search on Ctrl-C. Search, parsing and Sudoku rules are the crates'.
+
+mod errors;
+mod generators;
+mod matrix;
+mod problem;
+mod solutions;
+mod stats;
+mod stop;
+mod sudoku;
+
+use pyo3::prelude::*;
+
+/// Exact cover by Dancing Links: Knuth's Algorithms X, C and M.
+#[pymodule]
+fn _dancing(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<problem::Problem>()?;
+    m.add_class::<stats::Stats>()?;
+    m.add_class::<solutions::Solutions>()?;
+    m.add("DancingError", py.get_type::<errors::DancingError>())?;
+    m.add("ParseError", py.get_type::<errors::ParseError>())?;
+    m.add("ProblemError", py.get_type::<errors::ProblemError>())?;
+    m.add("SudokuError", py.get_type::<errors::SudokuError>())?;
+    sudoku::register(m)?;
+    generators::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,175 @@
+//! Ctrl-C during a search that runs without the GIL, and the budgets of a
+//! call (`time_limit`, `max_nodes`).
+//!
+//! Python runs its signal handlers only on the main thread and only when
+//! asked, so a long search with the GIL released would never see
+//! KeyboardInterrupt. The engine asks its [`Budget`]'s cancel check at every
+//! checkpoint (every few thousand nodes, on the thread that called the
+//! search); the check here re-attaches to the interpreter at most every
+//! [`SIGNAL_POLL`] and runs the pending handlers with
+//! `Python::check_signals`. A handler that raised (KeyboardInterrupt, or
+//! whatever the user's handler raises) stops the search, and its exception
+//! is raised once the search has returned.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use dancing::{Budget, SearchConfig};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::errors::panic_error;
+
+/// The most time between two looks at Python's signals during a search:
+/// a fifth of the 0.1 s in which Ctrl-C must take effect.
+const SIGNAL_POLL: Duration = Duration::from_millis(20);
+
+/// How often a parallel search reports to its caller's thread, where the
+/// cancel check runs.
+pub const PROGRESS_INTERVAL: Duration = Duration::from_millis(10);
+
+/// The most threads a call may ask for: a thread pool of millions of
+/// threads is a mistake, not a request.
+pub const MAX_THREADS: usize = 1024;
+
+/// The Ctrl-C watch of one call. Cheap to clone (shared).
+#[derive(Clone)]
+pub struct Stopper {
+    shared: Arc<Shared>,
+}
+
+struct Shared {
+    stopped: AtomicBool,
+    /// The exception a signal handler raised.
+    error: Mutex<Option<PyErr>>,
+    started: Instant,
+    /// Milliseconds after `started` of the next look at the signals.
+    next_look: AtomicU64,
+}
+
+impl Stopper {
+    /// A watch that has seen nothing yet.
+    pub fn new() -> Stopper {
+        Stopper {
+            shared: Arc::new(Shared {
+                stopped: AtomicBool::new(false),
+                error: Mutex::new(None),
+                started: Instant::now(),
+                next_look: AtomicU64::new(0),
+            }),
+        }
+    }
+
+    /// Whether to stop: a signal handler raised, now or before. Looks at
+    /// the signals only every [`SIGNAL_POLL`], so that a busy interpreter
+    /// (another thread holding the GIL) does not slow the search.
+    pub fn poll(&self) -> bool {
+        let shared = &*self.shared;
+        if shared.stopped.load(Ordering::Relaxed) {
+            return true;
+        }
+        let now = u64::try_from(shared.started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        if now < shared.next_look.load(Ordering::Relaxed) {
+            return false;
+        }
+        let poll_ms = u64::try_from(SIGNAL_POLL.as_millis()).unwrap_or(u64::MAX);
+        shared
+            .next_look
+            .store(now.saturating_add(poll_ms), Ordering::Relaxed);
+        // Outside the main thread this is a no-op: Python delivers signals
+        // to the main thread only.
+        if let Err(error) = Python::attach(|py| py.check_signals()) {
+            *lock(&shared.error) = Some(error);
+            shared.stopped.store(true, Ordering::Relaxed);
+        }
+        shared.stopped.load(Ordering::Relaxed)
+    }
+
+    /// The exception a signal handler raised, if one did.
+    pub fn take_error(&self) -> Option<PyErr> {
+        lock(&self.shared.error).take()
+    }
+
+    /// Runs `work` without the GIL, then raises what a signal handler
+    /// raised meanwhile, or a panic of `work` as a `RuntimeError`.
+    pub fn run_detached<T, F>(&self, py: Python<'_>, work: F) -> PyResult<T>
+    where
+        T: Send,
+        F: FnOnce() -> T + Send,
+    {
+        let result = py.detach(|| catch_unwind(AssertUnwindSafe(work)));
+        if let Some(error) = self.take_error() {
+            return Err(error);
+        }
+        result.map_err(panic_error)
+    }
+}
+
+/// A mutex's content, even if a panic poisoned it (what it holds stays
+/// consistent: one assignment).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The limits of one search call, checked as given.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    pub time: Option<Duration>,
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// `time_limit` in seconds (finite, not negative) and `max_nodes`.
+    pub fn new(time_limit: Option<f64>, max_nodes: Option<u64>) -> PyResult<Limits> {
+        let time = match time_limit {
+            None => None,
+            Some(seconds) => Some(Duration::try_from_secs_f64(seconds).map_err(|_| {
+                PyValueError::new_err(format!(
+                    "time_limit must be a finite number of seconds, at least 0 (got {seconds})"
+                ))
+            })?),
+        };
+        Ok(Limits {
+            time,
+            nodes: max_nodes,
+        })
+    }
+
+    /// The engine's budget: these limits, and `stopper` as the cancel
+    /// check.
+    pub fn budget(&self, stopper: &Stopper) -> Budget {
+        let watch = stopper.clone();
+        let mut budget = Budget::new().cancel_when(move || watch.poll());
+        if let Some(time) = self.time {
+            budget = budget.time_limit(time);
+        }
+        budget
+    }
+
+    /// A search configuration on `threads` threads within these limits.
+    pub fn config(&self, stopper: &Stopper, threads: usize) -> SearchConfig {
+        SearchConfig::new()
+            .budget(self.budget(stopper))
+            // Exact, 0 included (the budget's own cap keeps the root).
+            .node_limit(self.nodes)
+            .threads(threads)
+            .ordered(true)
+            .progress_interval(PROGRESS_INTERVAL)
+    }
+}
+
+/// `threads` as given to a call: None is one thread, 0 one per core.
+pub fn threads(threads: Option<usize>) -> PyResult<usize> {
+    match threads {
+        None => Ok(1),
+        Some(0) => Ok(std::thread::available_parallelism().map_or(1, usize::from)),
+        Some(n) if n <= MAX_THREADS => Ok(n),
+        Some(n) => Err(PyValueError::new_err(format!(
+            "threads must be at most {MAX_THREADS} (got {n})"
+        ))),
+    }
+}

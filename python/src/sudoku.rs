@@ -1,0 +1,244 @@
+//! `dancing.sudoku`: solve, count and generate Sudoku puzzles of any size
+//! and variant through `dancing_sudoku`, reading every format `dlx sudoku`
+//! reads.
+
+use dancing::Budget;
+use dancing_sudoku::format::{PuzzleReader, ReadError, ReadErrorKind, ReadOptions, puzzle_line};
+use dancing_sudoku::generate::{Recipe, Series};
+use dancing_sudoku::{Engine, Grid, Rules, Shape, SolveError, Solver, Symbols, Variant};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyModule;
+
+use crate::errors::{Location, SudokuError, located};
+use crate::stop::Stopper;
+
+/// Puzzles per generator, as `dlx sudoku --generate` makes them: the same
+/// seed gives the same puzzles as the command.
+const BLOCK: u64 = 16;
+
+/// The most puzzles one `generate` call makes (each takes milliseconds to
+/// seconds; more is a mistake).
+const MAX_GENERATE: u64 = 10_000_000;
+
+/// A box shape as given: `(rows, columns)` or `"RxC"`.
+fn shape_of(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    let (rows, columns) = if let Ok(text) = value.extract::<String>() {
+        text.split_once(['x', 'X'])
+            .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)))
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("box {text:?}: expected ROWSxCOLUMNS, like \"2x3\""))
+            })?
+    } else {
+        value.extract::<(usize, usize)>()?
+    };
+    Shape::new(rows, columns)
+        .map(Some)
+        .map_err(|error| PyValueError::new_err(error.to_string()))
+}
+
+/// A variant as given: `"x"`, `"hyper"`, `"jigsaw"`, `"killer"`, joined
+/// by `+`; None for classic.
+fn variant_of(value: Option<&str>) -> PyResult<Variant> {
+    match value {
+        None => Ok(Variant::CLASSIC),
+        Some(text) => text.parse().map_err(PyValueError::new_err),
+    }
+}
+
+fn read_error(py: Python<'_>, error: &ReadError) -> PyErr {
+    let column = match &error.kind {
+        ReadErrorKind::BadCharacter { column, .. }
+        | ReadErrorKind::BadNumber { column, .. }
+        | ReadErrorKind::CsvQuote { column }
+        | ReadErrorKind::BadSolution { column, .. } => Some(*column),
+        ReadErrorKind::BadVariantData { column, .. } => *column,
+        _ => None,
+    };
+    located::<SudokuError>(
+        py,
+        format!("line {error}"),
+        Location {
+            line: Some(error.line),
+            column,
+            ..Location::default()
+        },
+    )
+}
+
+fn solve_error(py: Python<'_>, error: &SolveError, line: usize) -> PyErr {
+    located::<SudokuError>(
+        py,
+        error.message_in(&Symbols::default()),
+        Location {
+            line: Some(line),
+            ..Location::default()
+        },
+    )
+}
+
+/// The one puzzle of `text`, its rules and its line.
+fn read_one(
+    py: Python<'_>,
+    text: &str,
+    shape: Option<&Bound<'_, PyAny>>,
+    variant: Option<&str>,
+) -> PyResult<(Grid, Rules, usize)> {
+    let options = ReadOptions {
+        shape: shape_of(shape)?,
+        variant: variant_of(variant)?,
+        ..ReadOptions::default()
+    };
+    let mut reader = PuzzleReader::with_options(text.as_bytes(), None, options);
+    let puzzle = match reader.next() {
+        Some(Ok(puzzle)) => puzzle,
+        Some(Err(error)) => return Err(read_error(py, &error)),
+        None => {
+            return Err(located::<SudokuError>(
+                py,
+                "no puzzle in the text".to_owned(),
+                Location::default(),
+            ));
+        }
+    };
+    let rules = reader.rules().clone();
+    match reader.next() {
+        None => Ok((puzzle.grid, rules, puzzle.line)),
+        Some(Err(error)) => Err(read_error(py, &error)),
+        Some(Ok(second)) => Err(located::<SudokuError>(
+            py,
+            format!(
+                "line {}: a second puzzle; solve and count take one (split the text, or use dlx sudoku)",
+                second.line
+            ),
+            Location {
+                line: Some(second.line),
+                ..Location::default()
+            },
+        )),
+    }
+}
+
+/// Searches `puzzle` for up to `limit` solutions without the GIL; Ctrl-C
+/// stops it. Returns the count and the first solution.
+fn search(
+    py: Python<'_>,
+    puzzle: &Grid,
+    rules: &Rules,
+    line: usize,
+    limit: u64,
+) -> PyResult<(u64, Grid)> {
+    let stopper = Stopper::new();
+    let watch = stopper.clone();
+    let searched = stopper.run_detached(py, || {
+        let mut solver = Solver::new(Engine::Dlx);
+        solver.set_budget(Budget::new().cancel_when(move || watch.poll()));
+        let mut solution = Grid::new(puzzle.shape());
+        solver
+            .search_with(rules, puzzle, limit, &mut solution)
+            .map(|outcome| (outcome.solutions, solution))
+    })?;
+    searched.map_err(|error| solve_error(py, &error, line))
+}
+
+/// The solution of a Sudoku puzzle, or None if it has none.
+///
+/// ``puzzle`` is text in any format ``dlx sudoku`` reads (an 81-character
+/// line with ``.`` or ``0`` for blanks, a grid with or without rules,
+/// whitespace-separated numbers, ...), one puzzle, of any size: 4x4, 6x6,
+/// 9x9, 16x16, ... ``box`` forces the box shape (``(2, 3)`` or ``"2x3"``),
+/// ``variant`` the rules (``"x"``, ``"hyper"``, ``"jigsaw"``, ``"killer"``,
+/// joined by ``+``; jigsaw and killer read their region map or cages after
+/// the cells, as ``dlx sudoku`` does). The solution is a line of digits.
+/// Raises SudokuError (a ValueError) for unreadable text or contradictory
+/// givens.
+#[pyfunction]
+#[pyo3(signature = (puzzle, r#box = None, variant = None))]
+fn solve(
+    py: Python<'_>,
+    puzzle: &str,
+    r#box: Option<&Bound<'_, PyAny>>,
+    variant: Option<&str>,
+) -> PyResult<Option<String>> {
+    let (grid, rules, line) = read_one(py, puzzle, r#box, variant)?;
+    let (found, solution) = search(py, &grid, &rules, line, 1)?;
+    Ok((found > 0).then(|| solution.to_line()))
+}
+
+/// The number of solutions of a Sudoku puzzle, counting no further than
+/// ``limit`` (2 says whether it is unique). Arguments as for ``solve``.
+#[pyfunction]
+#[pyo3(signature = (puzzle, limit = 2, r#box = None, variant = None))]
+fn count(
+    py: Python<'_>,
+    puzzle: &str,
+    limit: u64,
+    r#box: Option<&Bound<'_, PyAny>>,
+    variant: Option<&str>,
+) -> PyResult<u64> {
+    let (grid, rules, line) = read_one(py, puzzle, r#box, variant)?;
+    Ok(search(py, &grid, &rules, line, limit)?.0)
+}
+
+/// ``count`` puzzles with exactly one solution, minimal (no clue can be
+/// taken away), as lines that ``solve`` reads back (with their region map
+/// or cages for jigsaw and killer).
+///
+/// The same ``seed`` gives the same puzzles as
+/// ``dlx sudoku --generate COUNT --seed SEED`` with the same ``--box`` and
+/// ``--variant`` (the default seed is the command's, 1).
+#[pyfunction]
+#[pyo3(signature = (count, r#box = None, variant = None, seed = None))]
+fn generate(
+    py: Python<'_>,
+    count: u64,
+    r#box: Option<&Bound<'_, PyAny>>,
+    variant: Option<&str>,
+    seed: Option<u64>,
+) -> PyResult<Vec<String>> {
+    if count > MAX_GENERATE {
+        return Err(PyValueError::new_err(format!(
+            "count must be at most {MAX_GENERATE} (got {count})"
+        )));
+    }
+    let shape = match shape_of(r#box)? {
+        Some(shape) => shape,
+        None => Shape::new(3, 3).map_err(|error| PyValueError::new_err(error.to_string()))?,
+    };
+    let recipe = Recipe::Minimal {
+        shape,
+        variant: variant_of(variant)?,
+        symmetric: false,
+    };
+    let series = Series::new(seed.unwrap_or(1), BLOCK, recipe);
+    let stopper = Stopper::new();
+    let made = stopper.run_detached(py, || {
+        let symbols = Symbols::default();
+        let mut lines = Vec::new();
+        for block in series.blocks(count) {
+            let mut puzzles = series.puzzles(block);
+            let watch = stopper.clone();
+            puzzles.generator().cancel_when(move || watch.poll());
+            for (_, made) in puzzles {
+                let made = made.map_err(|error| error.to_string())?;
+                let line = puzzle_line(&made.puzzle, &made.rules, &symbols)
+                    .ok_or_else(|| "the puzzle cannot be written as a line".to_owned())?;
+                lines.push(line);
+            }
+        }
+        Ok::<_, String>(lines)
+    })?;
+    made.map_err(PyValueError::new_err)
+}
+
+/// Adds the submodule `sudoku` to `parent`.
+pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
+    let module = PyModule::new(parent.py(), "sudoku")?;
+    module.add_function(wrap_pyfunction!(solve, &module)?)?;
+    module.add_function(wrap_pyfunction!(count, &module)?)?;
+    module.add_function(wrap_pyfunction!(generate, &module)?)?;
+    parent.add_submodule(&module)
+}
