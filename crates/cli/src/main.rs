@@ -11,6 +11,7 @@ mod batch;
 mod generate;
 mod input;
 mod interrupt;
+mod manual;
 mod merge;
 mod progress;
 mod reduce;
@@ -25,7 +26,7 @@ mod verify;
 /// Dancing Links exact-cover solver: Knuth's DLX format, Sudoku, and classic problems.
 #[derive(Parser)]
 #[command(name = "dlx", version, propagate_version = true)]
-struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
@@ -46,6 +47,10 @@ enum Command {
     Verify(verify::Args),
     /// Write an equivalent, smaller problem (Knuth's DLX-PRE): options that cannot be in a solution removed, forced items merged.
     Reduce(reduce::Args),
+    /// Write the shell completion script for bash, zsh, fish, PowerShell or elvish.
+    Completions(manual::CompletionsArgs),
+    /// Write the man page of dlx or of one subcommand (roff, for `man -l`).
+    Man(manual::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +63,8 @@ fn main() -> ExitCode {
         Command::Merge(args) => merge::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Reduce(args) => reduce::run(&args),
+        Command::Completions(args) => manual::completions(&args),
+        Command::Man(args) => manual::man(&args),
     };
     interrupt::exit_code(status)
 }
