@@ -7,6 +7,7 @@ mod gen_search;
 mod gen_xcc;
 mod generate;
 mod memo;
+mod merge;
 mod parallel;
 mod parsers;
 mod reduce;
