@@ -59,12 +59,14 @@ check_killed() {
     local id status=0
     id=$(sed -n "$((KILLED + 2))p" "$work/$name.tasks" | cut -d' ' -f1)
     "$DLX" merge --tasks "$work/$name.tasks" "$@" > "$work/merge.out" 2> "$work/merge.err" || status=$?
-    [[ $status == 2 ]] || fail "$name: merge with a task killed exited $status, not 2"
+    [[ $status == 3 ]] || fail "$name: merge with a task killed exited $status, not 3 (incomplete)"
     grep -q "task $id has no result" "$work/merge.err" || fail "$name: merge did not name task $id: $(cat "$work/merge.err")"
     [[ ! -s $work/merge.out ]] || fail "$name: merge printed a total from incomplete results"
     say "$name: dlx merge names the killed task: $(grep "task $id" "$work/merge.err")"
-    "$DLX" merge --rerun --tasks "$work/$name.tasks" "$@" > "$work/$name.rerun" 2>/dev/null || true
-    [[ $(head -1 "$work/$name.rerun" | cut -d' ' -f4) == 1 ]] || fail "$name: --rerun should list one task"
+    status=0
+    "$DLX" merge --rerun --tasks "$work/$name.tasks" "$@" > "$work/$name.rerun" 2>/dev/null || status=$?
+    [[ $status == 3 ]] || fail "$name: merge --rerun exited $status, not 3"
+    [[ $(head -1 "$work/$name.rerun" | cut -d' ' -f5) == 1 ]] || fail "$name: --rerun should list one task"
 }
 
 # check_total NAME RESULTS...: the merged count equals `dlx solve --count`.
@@ -97,4 +99,37 @@ check_engine() {
         "$run" "$name" "$work/$name.rerun" "$work/$name.again" 2
         check_total "$name" "$work/$name.2"/*.jsonl "$work/$name.again"/*.jsonl
     done
+}
+
+# readme_snippet NAME: the shell block of the README that follows the
+# comment naming NAME, exactly as a user would copy it.
+readme_snippet() {
+    awk -v mark="$1" '
+        index($0, "<!--") && index($0, mark) { found = 1; next }
+        found && /^```sh$/ { inside = 1; next }
+        inside && /^```$/ { exit }
+        inside { print }
+    ' "$root/README.md"
+}
+
+# lossy_dlx DIR PLACE [hang]: DIR/bin/dlx runs $DLX, except that its first
+# run of the task at PLACE is lost (no result, exit 137), as a killed job's
+# is, or with `hang` sleeps (for the caller to cancel it), having made
+# DIR/lost; a README snippet run with DIR/bin first on PATH must still end
+# exact.
+lossy_dlx() {
+    local dir=$1 place=$2 how=${3:-exit}
+    local lose="exit 137"
+    [[ $how != hang ]] || lose="sleep 300"
+    mkdir -p "$dir/bin"
+    cat > "$dir/bin/dlx" <<SHIM
+#!/usr/bin/env bash
+lost() { [[ ! -e '$dir/lost' ]] && touch '$dir/lost'; }
+case " \$* " in
+    *" --task $place "*) lost && $lose ;;
+    *" --task-from-env "*) [[ \${SLURM_ARRAY_TASK_ID:-} == $place ]] && lost && $lose ;;
+esac
+exec '$DLX' "\$@"
+SHIM
+    chmod +x "$dir/bin/dlx"
 }

@@ -83,6 +83,21 @@ run_tasks() {
 }
 
 check_engine run_tasks "job slots"
+
+# The README's loop, as written there, with the first run of one task lost:
+# it must rerun that task and end with the exact total.
+readme=$work/readme
+mkdir -p "$readme"
+lossy_dlx "$readme" "$KILLED"
+cp "$work/queens14.dlx" "$readme/p.dlx"
+snippet=$(readme_snippet readme-gnu-parallel)
+[[ -n $snippet ]] || fail "no readme-gnu-parallel snippet in the README"
+(cd "$readme" && PATH="$readme/bin:$PATH" bash -c "$snippet") > "$readme/out" 2> "$readme/err" \
+    || fail "the README's GNU parallel loop failed: $(tail -5 "$readme/err")"
+[[ -e $readme/lost ]] || fail "the README's loop lost no task (the shim did not run)"
+[[ $(cat "$readme/out") == "${expected[queens14]}" ]] \
+    || fail "the README's GNU parallel loop printed '$(cat "$readme/out")', not ${expected[queens14]}: $(tail -5 "$readme/err")"
+say "the README's GNU parallel loop: one task lost, rerun, $(cat "$readme/out") exact ($(grep -c . <(ls "$readme/results")) result files)"
 # `dlx sudoku` batches split by lines: --pipe hands blocks of 50 puzzles
 # to jobs, -k keeps the answers in input order; the same as one run.
 "$DLX" gen sudoku-puzzles 400 > "$work/puzzles.txt" 2> /dev/null

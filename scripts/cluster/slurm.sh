@@ -105,4 +105,28 @@ run_array() {
 }
 
 check_engine run_array "array tasks at once"
+
+# The README's sbatch line, as written there, with one index cancelled
+# (scancel) while it runs: Slurm's message must go to its .err file, and
+# `dlx merge` must name the task missing (exit 3), not a corrupt line.
+readme=$work/readme
+mkdir -p "$readme/results"
+lossy_dlx "$readme" "$KILLED" hang
+cp "$work/queens14.dlx" "$readme/p.dlx"
+"$DLX" split "$readme/p.dlx" --tasks "$TASKS" > "$readme/tasks.txt"
+N=$(($(wc -l < "$readme/tasks.txt") - 1))
+snippet=$(readme_snippet readme-slurm)
+[[ -n $snippet ]] || fail "no readme-slurm snippet in the README"
+job=$(cd "$readme" && PATH="$readme/bin:$PATH" N=$N bash -c "$snippet" | awk '{print $NF}')
+for _ in $(seq 600); do [[ -e $readme/lost ]] && break; sleep 0.1; done
+scancel "${job}_$KILLED"
+while [[ -n $(squeue -h -j "$job" -o %i 2> /dev/null) ]]; do sleep 0.1; done
+grep -q CANCELLED "$readme/results/$KILLED.err" || fail "no cancellation in $KILLED.err: $(cat "$readme/results/$KILLED.err")"
+! grep -q slurmstepd "$readme/results/"*.jsonl || fail "Slurm's message is in a results file"
+status=0
+"$DLX" merge --tasks "$readme/tasks.txt" "$readme/results/"*.jsonl > /dev/null 2> "$readme/merge.err" || status=$?
+id=$(sed -n "$((KILLED + 2))p" "$readme/tasks.txt" | cut -d' ' -f1)
+[[ $status == 3 ]] && grep -q "task $id has no result" "$readme/merge.err" \
+    || fail "merge after a cancelled index exited $status: $(cat "$readme/merge.err")"
+say "the README's sbatch line: index $KILLED cancelled, its message in $KILLED.err, merge names task $id (exit 3)"
 say "Slurm: all checks passed"

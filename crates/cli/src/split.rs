@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use dancing::Template;
 use dancing::task::{MAX_SPLIT_TASKS, SplitGoal, split};
-use dancing_tasks::{Digest, Task, write_header, write_task};
+use dancing_tasks::{Digest, Task, write_split};
 
 use crate::input::Input;
 use crate::interrupt;
@@ -16,8 +16,8 @@ use crate::status::{Status, diag, is_broken_pipe};
 
 /// Write the search of a problem as tasks, one line each.
 ///
-/// The header line holds the format version, the problem's digest and the
-/// number of tasks; each task line its id, how many ancestors it owns, and
+/// The header line holds the format version, the problem's digest, the
+/// split's identity and the number of tasks; each task line its id, how many ancestors it owns, and
 /// its path from the root as option indices (and `rN` for Algorithm M's
 /// move that retires item N). `dlx solve FILE --tasks TASKS` runs them,
 /// `dlx merge` adds up their results. Exits 0, or 2 on bad input.
@@ -112,11 +112,8 @@ pub fn run(args: &Args) -> Status {
     }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let written = write_header(&mut out, digest, outcome.tasks.len())
-        .and_then(|()| {
-            Task::numbered(outcome.tasks).try_for_each(|task| write_task(&mut out, &task))
-        })
-        .and_then(|()| out.flush());
+    let tasks: Vec<Task> = Task::numbered(outcome.tasks).collect();
+    let written = write_split(&mut out, digest, &tasks).and_then(|_| out.flush());
     match written {
         Ok(()) => Status::Success,
         Err(error) if is_broken_pipe(&error) => Status::Success,

@@ -13,6 +13,9 @@ pub enum Status {
     NotFound = 1,
     /// Some input could not be read or was invalid.
     Error = 2,
+    /// `dlx merge`: results are missing, and a rerun of the tasks it lists
+    /// mends that (a loop reruns while the status is 3).
+    Incomplete = 3,
     /// Ctrl-C (or SIGTERM) stopped the run: 128 + SIGINT, the shells'
     /// convention.
     Interrupted = 130,

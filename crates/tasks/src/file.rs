@@ -1,14 +1,15 @@
 //! The task file: a header line, then one line per task.
 //!
 //! ```text
-//! dlx-tasks 1 fnv1a64:5e0b3c0f6f1f2a1d 3
+//! dlx-tasks 2 blake3:5e0b3c0f6f1f2a1d5e0b3c0f6f1f2a1d 0c9d…51/3 3
 //! 0 1 0
 //! 1 0 1 7
 //! 2 0 1 8
 //! ```
 //!
-//! The header holds the format's name and version (1), the problem's
-//! [`Digest`] and the number of tasks. A task line holds the task's id
+//! The header holds the format's name and version (2), the problem's
+//! [`Digest`], the [`SplitId`] of the split the tasks come from (a rerun's
+//! file keeps it) and the number of tasks in this file. A task line holds the task's id
 //! (numbers joined by dots), the number of ancestors it owns, and its path
 //! from the root as choices: an option's input index counted from 0, or `r`
 //! and an item's index for Algorithm M's move that retires that item.
@@ -21,13 +22,13 @@ use std::io::{self, BufRead, Write};
 
 use dancing::task::{Choice, NodePath};
 
-use crate::{Digest, MAX_ID_LEN, Task, format_prefix, is_valid_id};
+use crate::{Digest, MAX_ID_LEN, SplitId, Task, format_prefix, is_valid_id};
 
 /// The first word of a task file.
 pub const MAGIC: &str = "dlx-tasks";
 
 /// The version of the format this reader reads and writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The longest line read, in bytes: a path of a million choices.
 pub const MAX_LINE: usize = 8 << 20;
@@ -37,16 +38,47 @@ pub const MAX_LINE: usize = 8 << 20;
 pub struct TaskFile {
     /// The digest of the problem the tasks are of.
     pub digest: Digest,
+    /// The split they come from.
+    pub split: SplitId,
     /// The tasks, in the file's order.
     pub tasks: Vec<Task>,
 }
 
-/// Writes the header of a task file of `count` tasks.
+/// Writes the task file of a new split of the problem of `digest`, and
+/// returns its identity: the hash of the file without it (the header
+/// without the identity, then the task lines).
 ///
 /// # Errors
 /// Those of `out`.
-pub fn write_header<W: Write>(out: &mut W, digest: Digest, count: usize) -> io::Result<()> {
-    writeln!(out, "{MAGIC} {VERSION} {digest} {count}")
+pub fn write_split<W: Write>(out: &mut W, digest: Digest, tasks: &[Task]) -> io::Result<SplitId> {
+    let (split, body) = split_identity(digest, tasks);
+    write_header(out, digest, split, tasks.len())?;
+    out.write_all(&body)?;
+    Ok(split)
+}
+
+/// The identity of a split of `tasks`, and their lines.
+fn split_identity(digest: Digest, tasks: &[Task]) -> (SplitId, Vec<u8>) {
+    let mut text = format!("{MAGIC} {VERSION} {digest} {}\n", tasks.len()).into_bytes();
+    let start = text.len();
+    for task in tasks {
+        write_task(&mut text, task).expect("writing to memory");
+    }
+    (SplitId::of(&text, tasks.len()), text.split_off(start))
+}
+
+/// Writes the header of a task file of `count` tasks of the split `split`
+/// (for a rerun's file: the tasks still to run of that split).
+///
+/// # Errors
+/// Those of `out`.
+pub fn write_header<W: Write>(
+    out: &mut W,
+    digest: Digest,
+    split: SplitId,
+    count: usize,
+) -> io::Result<()> {
+    writeln!(out, "{MAGIC} {VERSION} {digest} {split} {count}")
 }
 
 /// Writes one task line.
@@ -85,11 +117,11 @@ impl std::error::Error for TaskFileError {}
 /// ```
 /// use dancing_tasks::read_tasks;
 ///
-/// let text = "dlx-tasks 1 fnv1a64:00000000000000ff 2\n0 1 3\n1 0 4 r2\n";
-/// let file = read_tasks(text.as_bytes())?;
+/// let header = "dlx-tasks 2 blake3:000000000000000000000000000000ff 000102030405060708090a0b0c0d0e0f/9";
+/// let file = read_tasks(format!("{header} 2\n0.1 1 3\n1.2 0 4 r2\n").as_bytes())?;
 /// assert_eq!(file.tasks.len(), 2);
 /// assert_eq!(file.tasks[1].node.prefix.len(), 2);
-/// let error = read_tasks("dlx-tasks 1 fnv1a64:00000000000000ff 3\n0 0 3\n".as_bytes()).unwrap_err();
+/// let error = read_tasks(format!("{header} 3\n0 0 3\n").as_bytes()).unwrap_err();
 /// assert_eq!(error.line, 2);
 /// assert!(error.message.contains("truncated"), "{error}");
 /// # Ok::<(), dancing_tasks::TaskFileError>(())
@@ -97,14 +129,15 @@ impl std::error::Error for TaskFileError {}
 ///
 /// # Errors
 /// The first line that is malformed (or the last line, for a file that
-/// ends before its header's count), and read errors.
+/// ends before its header's count), read errors, and a whole split (tasks
+/// `0` to N-1 of a split of N) that is not the one its identity names.
 pub fn read_tasks<R: BufRead>(mut input: R) -> Result<TaskFile, TaskFileError> {
     let mut buffer = Vec::new();
     let at = |line: usize, message: String| TaskFileError { line, message };
     let Some(header) = read_line(&mut input, &mut buffer).map_err(|m| at(1, m))? else {
         return Err(at(1, "empty: no `dlx-tasks` header".into()));
     };
-    let (digest, count) = parse_header(header).map_err(|m| at(1, m))?;
+    let (digest, split, count) = parse_header(header).map_err(|m| at(1, m))?;
     let mut tasks = Vec::new();
     let mut ids = HashSet::new();
     let mut line = 1;
@@ -131,7 +164,26 @@ pub fn read_tasks<R: BufRead>(mut input: R) -> Result<TaskFile, TaskFileError> {
             ),
         ));
     }
-    Ok(TaskFile { digest, tasks })
+    // A whole split can be checked against its identity: a changed path
+    // would otherwise be run, and merged, as the split's.
+    let whole = tasks.len() as u64 == split.tasks()
+        && tasks
+            .iter()
+            .enumerate()
+            .all(|(k, task)| task.id == k.to_string());
+    if whole && split_identity(digest, &tasks).0 != split {
+        return Err(at(
+            1,
+            format!(
+                "the tasks are not those of the split {split} (the file was changed after `dlx split`)"
+            ),
+        ));
+    }
+    Ok(TaskFile {
+        digest,
+        split,
+        tasks,
+    })
 }
 
 /// The next line without its end, or `None` at the end of the input.
@@ -159,27 +211,30 @@ fn read_line<'a, R: BufRead>(
         .map_err(|_| "not UTF-8 text".into())
 }
 
-fn parse_header(text: &str) -> Result<(Digest, usize), String> {
+fn parse_header(text: &str) -> Result<(Digest, SplitId, usize), String> {
     let words: Vec<&str> = text.split_ascii_whitespace().collect();
-    let [magic, version, digest, count] = words[..] else {
-        return Err(format!(
-            "not a task file header: `{MAGIC} {VERSION} DIGEST COUNT` expected"
-        ));
-    };
-    if magic != MAGIC {
+    if words.first() != Some(&MAGIC) {
         return Err(format!("not a task file: it starts with `{MAGIC}`"));
     }
-    if version != VERSION.to_string() {
+    if let Some(version) = words.get(1)
+        && *version != VERSION.to_string()
+    {
         return Err(format!(
-            "task file version {} (this dlx reads version {VERSION})",
-            version.escape_debug()
+            "task file version {} (this dlx reads version {VERSION}: split the problem again with it)",
+            version.chars().take(20).collect::<String>().escape_debug()
         ));
     }
+    let [_, _, digest, split, count] = words[..] else {
+        return Err(format!(
+            "not a task file header: `{MAGIC} {VERSION} DIGEST SPLIT COUNT` expected"
+        ));
+    };
     let digest = digest.parse().map_err(|e| format!("{e}"))?;
+    let split = split.parse().map_err(|e| format!("{e}"))?;
     let count = count
         .parse()
         .map_err(|_| format!("`{}` is not a number of tasks", count.escape_debug()))?;
-    Ok((digest, count))
+    Ok((digest, split, count))
 }
 
 /// Reads one task line (`ID OWN CHOICE...`).

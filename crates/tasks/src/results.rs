@@ -2,25 +2,40 @@
 //! its reader for `dlx merge` (or any other tool that adds results up).
 //!
 //! ```text
-//! {"task":"3","digest":"fnv1a64:…","prefix":"12 40","stop":"complete","solutions":2,
-//!  "nodes":117,"updates":2301,"cleansings":0,"max_depth":9,"seconds":0.01,"frontier":[]}
+//! {"format":2,"task":"3","split":"0c9d…51/202","digest":"blake3:…","own":0,"prefix":"12 40",
+//!  "stop":"complete","solutions":2,"nodes":117,"updates":2301,"cleansings":0,"max_depth":9,
+//!  "seconds":0.01,"frontier":[],"check":"5be1…"}
 //! ```
+//!
+//! Each line names its task (id, owned ancestors and path), the split it
+//! comes from ([`SplitId`]) and the problem ([`Digest`]), so that a merge
+//! can bind it to its task; and it ends with `check`, the [`line_check`]
+//! of the line up to `,"check":`, so that a changed byte is seen.
 //!
 //! `stop` is `complete`, `max-nodes`, `time-limit` or `interrupted` (then
 //! `frontier` lists the tasks left, each `{"id","own","prefix"}`, and the
-//! figures count the finished part only), or `error` (then `error` says
-//! why and there are no figures). `found`, when solutions were asked for,
-//! holds them in the order of the search: each a list of options, each a
-//! list of entries as the input wrote them (`"X"`, `"X:a"`).
+//! figures count the finished part only), `not-started` (a budget ran out
+//! before the task started: `why` says which, and there are no figures), or
+//! `error` (then `error` says why and there are no figures). `found`, when
+//! solutions were asked for, holds them in the order of the search: each a
+//! list of options, each a list of entries as the input wrote them (`"X"`,
+//! `"X:a"`).
 //!
 //! ```
 //! use dancing_tasks::TaskResult;
+//! use dancing_tasks::results::ResultOutcome;
 //!
-//! let line = r#"{"task":"3","digest":"fnv1a64:00000000000000ff","prefix":"12 40","stop":"complete","solutions":2,"nodes":117,"updates":2301,"cleansings":0,"max_depth":9,"seconds":0.01,"frontier":[]}"#;
-//! let result = TaskResult::parse(line)?;
-//! assert_eq!(result.task.id, "3");
-//! assert_eq!(TaskResult::parse(&result.to_line())?, result);
+//! let result = TaskResult {
+//!     task: dancing_tasks::file::parse_task("3 0 12 40").unwrap(),
+//!     split: "000102030405060708090a0b0c0d0e0f/9".parse().unwrap(),
+//!     digest: "blake3:000102030405060708090a0b0c0d0e0f".parse().unwrap(),
+//!     outcome: ResultOutcome::NotStarted("time-limit".into()),
+//! };
+//! let line = result.to_line();
+//! assert_eq!(TaskResult::parse(&line)?, result);
 //! assert!(TaskResult::parse(&line[..40]).is_err());
+//! let edited = line.replace("time-limit", "max-nodes");
+//! assert!(TaskResult::parse(&edited).unwrap_err().contains("checksum"));
 //! # Ok::<(), String>(())
 //! ```
 
@@ -32,7 +47,13 @@ use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-use crate::{Digest, Task, format_prefix, is_valid_id, parse_prefix};
+use crate::{Digest, SplitId, Task, format_prefix, is_valid_id, line_check, parse_prefix};
+
+/// The version of the result line this reader reads and writes.
+pub const FORMAT: u64 = 2;
+
+/// What ends a line's content and starts its checksum.
+const CHECK_KEY: &str = ",\"check\":\"";
 
 /// The longest result line read: solutions make lines long, but not this.
 pub const MAX_RESULT_LINE: usize = 1 << 30;
@@ -43,9 +64,10 @@ const STOPS: [&str; 4] = ["complete", "max-nodes", "time-limit", "interrupted"];
 /// The result of one task, as written and read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TaskResult {
-    /// The task that ran: its id and path (`own` is not written, and reads
-    /// back as 0).
+    /// The task that ran: its id, owned ancestors and path.
     pub task: Task,
+    /// The split the task comes from, as its task file said.
+    pub split: SplitId,
     /// The digest of the problem it ran on.
     pub digest: Digest,
     /// What came of it.
@@ -69,8 +91,26 @@ pub enum ResultOutcome {
         /// The solutions, when they were asked for.
         found: Option<Vec<Value>>,
     },
+    /// A budget ran out before it started (`time-limit` or
+    /// `interrupted`): it is still to run.
+    NotStarted(String),
     /// It could not run, and why.
     Failed(String),
+}
+
+impl TaskResult {
+    /// Whether `other` says the same of the same task: all but the wall
+    /// time, which differs from run to run.
+    pub fn agrees_with(&self, other: &TaskResult) -> bool {
+        let timeless = |result: &TaskResult| {
+            let mut result = result.clone();
+            if let ResultOutcome::Ran { seconds, .. } = &mut result.outcome {
+                *seconds = 0.0;
+            }
+            result
+        };
+        timeless(self) == timeless(other)
+    }
 }
 
 /// A result line as JSON sees it, its keys in the order written. Every
@@ -81,13 +121,21 @@ pub enum ResultOutcome {
 #[serde(default)]
 struct Record {
     #[serde(deserialize_with = "lenient", skip_serializing_if = "Option::is_none")]
+    format: Option<u64>,
+    #[serde(deserialize_with = "lenient", skip_serializing_if = "Option::is_none")]
     task: Option<String>,
     #[serde(deserialize_with = "lenient", skip_serializing_if = "Option::is_none")]
+    split: Option<String>,
+    #[serde(deserialize_with = "lenient", skip_serializing_if = "Option::is_none")]
     digest: Option<String>,
+    #[serde(deserialize_with = "lenient", skip_serializing_if = "Option::is_none")]
+    own: Option<u64>,
     #[serde(deserialize_with = "lenient", skip_serializing_if = "Option::is_none")]
     prefix: Option<String>,
     #[serde(deserialize_with = "lenient", skip_serializing_if = "Option::is_none")]
     stop: Option<String>,
+    #[serde(deserialize_with = "lenient", skip_serializing_if = "Option::is_none")]
+    why: Option<String>,
     #[serde(deserialize_with = "lenient", skip_serializing_if = "Option::is_none")]
     error: Option<String>,
     #[serde(deserialize_with = "lenient", skip_serializing_if = "Option::is_none")]
@@ -108,6 +156,9 @@ struct Record {
     /// refused by the reader.
     #[serde(deserialize_with = "present", skip_serializing_if = "Option::is_none")]
     found: Option<Value>,
+    /// Written by [`TaskResult::to_line`] after the rest, not from here.
+    #[serde(deserialize_with = "lenient", skip_serializing)]
+    check: Option<String>,
 }
 
 /// A frontier task in a result line: `{"id","own","prefix"}`.
@@ -151,15 +202,22 @@ fn present<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<Value>, 
 }
 
 impl TaskResult {
-    /// The JSON line, without its end.
+    /// The JSON line, without its end: the record, then its checksum.
     pub fn to_line(&self) -> String {
         let mut record = Record {
+            format: Some(FORMAT),
             task: Some(self.task.id.clone()),
+            split: Some(self.split.to_string()),
             digest: Some(self.digest.to_string()),
+            own: Some(self.task.node.own as u64),
             prefix: Some(format_prefix(&self.task.node.prefix)),
             ..Record::default()
         };
         match &self.outcome {
+            ResultOutcome::NotStarted(why) => {
+                record.stop = Some(NOT_STARTED.into());
+                record.why = Some(why.clone());
+            }
             ResultOutcome::Failed(message) => {
                 record.stop = Some("error".into());
                 record.error = Some(message.clone());
@@ -193,35 +251,69 @@ impl TaskResult {
                 record.found = found.clone().map(Value::Array);
             }
         }
-        serde_json::to_string(&record).expect("a result record is JSON")
+        let mut line = serde_json::to_string(&record).expect("a result record is JSON");
+        // `{...}` becomes `{...,"check":"HEX"}`, HEX the check of `{...`.
+        line.pop();
+        let check = line_check(line.as_bytes());
+        line.push_str(CHECK_KEY);
+        line.push_str(&check);
+        line.push_str("\"}");
+        line
     }
 
     /// Reads a result line.
     ///
     /// # Errors
-    /// What is wrong with the line, in printable words: the first field
-    /// missing, of the wrong type or refused (in the order `task`,
-    /// `digest`, `prefix`, `stop`, then `error` or `frontier`, `found` and
-    /// the figures), or why it is not JSON.
+    /// What is wrong with the line, in printable words: why it is not JSON,
+    /// a line of another format, a checksum that does not match the line,
+    /// or the first field missing, of the wrong type or refused (in the
+    /// order `task`, `split`, `digest`, `own`, `prefix`, `stop`, then
+    /// `error`, `why` or `frontier`, `found` and the figures).
     pub fn parse(line: &str) -> Result<TaskResult, String> {
         let Object(record) = serde_json::from_str::<Object<Record>>(line)
             .map_err(|error| format!("not a JSON result: {error}"))?;
+        match record.format {
+            Some(FORMAT) => {}
+            Some(format) => {
+                return Err(format!(
+                    "a result line of format {format} (this dlx reads format {FORMAT})"
+                ));
+            }
+            None => {
+                return Err(format!(
+                    "no `format`: a result line of format 1, from an older dlx (this dlx reads format {FORMAT}: split and run again with it)"
+                ));
+            }
+        }
+        verify_check(line, record.check.as_deref())?;
         let id = required(record.task, "task")?;
         if !is_valid_id(&id) {
             return Err("`task` is not a task id (numbers joined by dots)".into());
         }
+        let split = required(record.split, "split")?
+            .parse()
+            .map_err(|error| format!("`split`: {error}"))?;
         let digest = required(record.digest, "digest")?
             .parse()
             .map_err(|error| format!("`digest`: {error}"))?;
+        let own = number(record.own, "own")?;
         let prefix = parse_prefix(&required(record.prefix, "prefix")?)
             .map_err(|e| format!("`prefix`: {e}"))?;
+        if own as usize > prefix.len() {
+            return Err("`own` is longer than the path".into());
+        }
         let task = Task {
             id,
-            node: NodePath { own: 0, prefix },
+            node: NodePath {
+                own: own as usize,
+                prefix,
+            },
         };
         let stop = required(record.stop, "stop")?;
         let outcome = if stop == "error" {
             ResultOutcome::Failed(required(record.error, "error")?)
+        } else if stop == NOT_STARTED {
+            ResultOutcome::NotStarted(required(record.why, "why")?)
         } else {
             if !STOPS.contains(&stop.as_str()) {
                 return Err(format!(
@@ -267,10 +359,33 @@ impl TaskResult {
         };
         Ok(TaskResult {
             task,
+            split,
             digest,
             outcome,
         })
     }
+}
+
+/// The `stop` of a task a budget kept from starting.
+const NOT_STARTED: &str = "not-started";
+
+/// Checks that `line` ends with its `check`, the checksum of what comes
+/// before it.
+fn verify_check(line: &str, check: Option<&str>) -> Result<(), String> {
+    let Some(check) = check else {
+        return Err("`check` (the line's checksum) is missing or not a string".into());
+    };
+    let content = line
+        .rfind(CHECK_KEY)
+        .filter(|&at| line[at + CHECK_KEY.len()..] == format!("{check}\"}}"))
+        .map(|at| &line[..at])
+        .ok_or("`check` is not the line's last field, as written: the line was rewritten")?;
+    if line_check(content.as_bytes()) != check {
+        return Err(
+            "the line's checksum does not match its content: a number, path or name in it was changed".into(),
+        );
+    }
+    Ok(())
 }
 
 /// A text field's value, or that it is missing (or not text).
@@ -304,9 +419,9 @@ fn frontier_task(entry: FrontierRecord) -> Result<Task, String> {
 }
 
 /// The next line of `input` without its end, at most [`MAX_RESULT_LINE`]
-/// bytes; `None` at the end. A last line without its end is returned too
-/// (a killed writer leaves one, which then fails to parse).
-pub fn read_line<R: BufRead>(input: &mut R, buffer: &mut Vec<u8>) -> io::Result<Option<()>> {
+/// bytes, and whether it had its end; `None` at the end. A last line
+/// without its end is returned too (a writer killed mid-line leaves one).
+pub fn read_line<R: BufRead>(input: &mut R, buffer: &mut Vec<u8>) -> io::Result<Option<bool>> {
     buffer.clear();
     let read =
         <&mut R as io::Read>::take(input, MAX_RESULT_LINE as u64 + 1).read_until(b'\n', buffer)?;
@@ -315,13 +430,14 @@ pub fn read_line<R: BufRead>(input: &mut R, buffer: &mut Vec<u8>) -> io::Result<
     }
     if buffer.last() == Some(&b'\n') {
         buffer.pop();
+        return Ok(Some(true));
     } else if buffer.len() > MAX_RESULT_LINE {
         return Err(io::Error::new(
             io::ErrorKind::InvalidData,
             format!("a line longer than {MAX_RESULT_LINE} bytes"),
         ));
     }
-    Ok(Some(()))
+    Ok(Some(false))
 }
 
 #[cfg(test)]
@@ -344,7 +460,8 @@ mod tests {
                     ],
                 },
             },
-            digest: "fnv1a64:00000000000000ff".parse().unwrap(),
+            split: "000102030405060708090a0b0c0d0e0f/9".parse().unwrap(),
+            digest: "blake3:000102030405060708090a0b0c0d0e0f".parse().unwrap(),
             outcome: ResultOutcome::Ran {
                 stop: "max-nodes".into(),
                 stats: Stats {
@@ -383,17 +500,52 @@ mod tests {
                 assert!(TaskResult::parse(&line[..cut]).is_err(), "{}", &line[..cut]);
             }
         }
-        let wrong_count = line.replace("\"solutions\":1", "\"solutions\":2");
+        // A changed number, path or word is seen by the checksum.
+        for (from, to) in [
+            ("\"solutions\":1", "\"solutions\":2"),
+            ("\"nodes\":10", "\"nodes\":11"),
+            ("\"prefix\":\"4 r2\"", "\"prefix\":\"5 r2\""),
+            ("\"max-nodes\"", "\"complete\""),
+        ] {
+            let changed = line.replace(from, to);
+            assert_ne!(changed, line);
+            assert!(
+                TaskResult::parse(&changed)
+                    .unwrap_err()
+                    .contains("checksum"),
+                "{to}"
+            );
+        }
+        // The checks after the checksum, on lines whose checksum is right.
+        let rechecked = |edit: &dyn Fn(&mut TaskResult)| {
+            let mut result = sample();
+            edit(&mut result);
+            TaskResult::parse(&result.to_line()).unwrap_err()
+        };
         assert!(
-            TaskResult::parse(&wrong_count)
-                .unwrap_err()
-                .contains("found")
+            rechecked(
+                &|r| if let ResultOutcome::Ran { stats, .. } = &mut r.outcome {
+                    stats.solutions = 2;
+                }
+            )
+            .contains("found")
         );
-        let no_frontier = line.replace("\"max-nodes\"", "\"complete\"");
         assert!(
-            TaskResult::parse(&no_frontier)
+            rechecked(
+                &|r| if let ResultOutcome::Ran { stop, .. } = &mut r.outcome {
+                    *stop = "complete".into();
+                }
+            )
+            .contains("frontier")
+        );
+        // A line of the older format, and one whose check moved.
+        let old = r#"{"task":"3","digest":"fnv1a64:00000000000000ff","prefix":"12","stop":"complete","solutions":2,"nodes":1,"updates":2,"cleansings":0,"max_depth":9,"seconds":0.01,"frontier":[]}"#;
+        assert!(TaskResult::parse(old).unwrap_err().contains("format 1"));
+        let spaced = line.replacen(",\"check\":", ", \"check\":", 1);
+        assert!(
+            TaskResult::parse(&spaced)
                 .unwrap_err()
-                .contains("frontier")
+                .contains("rewritten")
         );
     }
 

@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use bumpalo::Bump;
 use dancing::task::{self, SplitGoal, TaskRunner};
 use dancing::{Problem, Search, SearchConfig, Solver, Template};
-use dancing_tasks::{Digest, Task, read_tasks, write_header, write_task};
+use dancing_tasks::{Digest, Task, read_tasks, write_split};
 use dancing_testkit::figures;
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config};
 use proptest::prelude::*;
@@ -43,12 +43,10 @@ proptest! {
         let tasks = split(&problem, &template, SplitGoal::Depth(2));
         let digest = Digest::of(&problem).unwrap();
         let mut text = Vec::new();
-        write_header(&mut text, digest, tasks.len()).unwrap();
-        for task in &tasks {
-            write_task(&mut text, task).unwrap();
-        }
+        let split_id = write_split(&mut text, digest, &tasks).unwrap();
         let file = read_tasks(&text[..]).unwrap();
         prop_assert_eq!(file.digest, digest);
+        prop_assert_eq!(file.split, split_id);
         prop_assert_eq!(&file.tasks, &tasks);
         // Damaged: cut somewhere and junk appended.
         let mut damaged = text[..cut.index(text.len() + 1)].to_vec();

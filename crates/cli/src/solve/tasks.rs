@@ -24,7 +24,7 @@ use crate::run::plan::SearchPlan;
 use crate::run::printer::option_entries;
 use crate::status::{Status, diag, is_broken_pipe};
 use dancing_tasks::results::{ResultOutcome, TaskResult};
-use dancing_tasks::{Digest, Task, read_tasks};
+use dancing_tasks::{Digest, SplitId, Task, read_tasks};
 
 /// The environment variables that hold a job array's index: Slurm's, then
 /// Kubernetes Indexed Jobs'.
@@ -54,6 +54,33 @@ impl TaskPlan {
         }
         if args.max_solutions.is_some() {
             return Err("dlx solve: -n cannot cut tasks short: run them whole, then merge".into());
+        }
+        // Flags a task run cannot honour are refused, never ignored: a
+        // task's path is a node of the unshuffled search (so no --seed),
+        // its figures are the plain search's, which --memo would change
+        // (no node counts), and its result line already holds them.
+        let ignored = [
+            (
+                args.search.seed.is_some(),
+                "--seed",
+                "a task's path is a node of the search in input order; a shuffled search has other nodes",
+            ),
+            (
+                args.search.memo,
+                "--memo",
+                "a task's result counts the nodes and updates of the plain search, which the memoized count does not",
+            ),
+            (
+                args.search.stats || args.search.profile,
+                "--stats and --profile",
+                "each result line holds its task's figures; `dlx merge --stats` adds them up",
+            ),
+            (args.json, "--json", "result lines are JSON already"),
+        ];
+        if let Some((_, flag, why)) = ignored.iter().find(|(given, ..)| *given) {
+            return Err(format!(
+                "dlx solve: {flag} cannot be used with --tasks: {why}"
+            ));
         }
         if args.search.max_nodes == Some(0) {
             return Err(
@@ -109,7 +136,13 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
     let tasks = &file.tasks[places];
     let Some(template) = Template::new_cancellable(&problem, || budget.spent().is_some()) else {
         diag!("{name}: stopped while linking; no task ran");
-        return Ok(Status::Error);
+        let why = budget.spent().map_or("interrupted", stop_name);
+        return match write_not_started(tasks, file.split, digest, why, &tasks_name) {
+            Err(error) if !is_broken_pipe(&error) => {
+                Err(format!("dlx: error writing output: {error}"))
+            }
+            _ => Ok(Status::Error),
+        };
     };
     let wanted = search.threads;
     let threads = wanted.min(tasks.len()).max(1);
@@ -117,6 +150,7 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
         problem: &problem,
         template: &template,
         digest,
+        split: file.split,
         tasks,
         budget,
         node_limit: search.max_nodes,
@@ -153,20 +187,42 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
         }
         Ok(())
     });
+    let written = written.and_then(|()| run.not_started(ran, &tasks_name));
     match written {
-        Err(error) if is_broken_pipe(&error) => return Ok(status),
-        Err(error) => return Err(format!("dlx: error writing output: {error}")),
-        Ok(()) => {}
+        Err(error) if is_broken_pipe(&error) => Ok(status),
+        Err(error) => Err(format!("dlx: error writing output: {error}")),
+        Ok(()) => Ok(status),
     }
-    if ran < tasks.len() {
-        diag!(
-            "{tasks_name}: {} of the {} tasks selected were not started ({}): `dlx merge --rerun` lists them",
-            tasks.len() - ran,
-            tasks.len(),
-            budget.spent().map_or("stopped", stop_name)
-        );
+}
+
+/// Writes a `not-started` result line for each of `left`, so that every
+/// selected task has its line and a budget loses none without a name.
+fn write_not_started(
+    left: &[Task],
+    split: SplitId,
+    digest: Digest,
+    why: &str,
+    tasks_name: &str,
+) -> io::Result<()> {
+    if left.is_empty() {
+        return Ok(());
     }
-    Ok(status)
+    diag!(
+        "{tasks_name}: {} of the tasks selected were not started ({why}): their result lines say so, and `dlx merge --rerun` lists them",
+        left.len(),
+    );
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    for task in left {
+        let result = TaskResult {
+            task: task.clone(),
+            split,
+            digest,
+            outcome: ResultOutcome::NotStarted(why.to_owned()),
+        };
+        writeln!(out, "{}", result.to_line())?;
+    }
+    out.flush()
 }
 
 /// The places of the tasks to run, checked against the file's `count`.
@@ -181,7 +237,8 @@ fn selected(args: &TaskArgs, count: usize, name: &str) -> Result<Range<usize>, S
             let start = index.saturating_mul(args.chunk as usize);
             if start >= count {
                 return Err(format!(
-                    "{name}: task {start} asked for, but the file has {count} (places 0..{count})"
+                    "{name}: task {start} asked for, but the file has {}",
+                    places(count)
                 ));
             }
             start..start.saturating_add(args.chunk as usize).min(count)
@@ -191,11 +248,24 @@ fn selected(args: &TaskArgs, count: usize, name: &str) -> Result<Range<usize>, S
     };
     if range.end > count {
         return Err(format!(
-            "{name}: tasks {}..{} asked for, but the file has {count} (places 0..{count})",
-            range.start, range.end
+            "{name}: tasks {}..{} asked for (places {} to {}), but the file has {}",
+            range.start,
+            range.end,
+            range.start,
+            range.end - 1,
+            places(count)
         ));
     }
     Ok(range)
+}
+
+/// `N tasks (places 0 to N-1)`, in words that cannot be read one too far.
+fn places(count: usize) -> String {
+    match count {
+        0 => "no task".into(),
+        1 => "1 task (place 0)".into(),
+        _ => format!("{count} tasks (places 0 to {})", count - 1),
+    }
 }
 
 /// The job array's index, from the first of [`INDEX_VARIABLES`] that is set.
@@ -221,6 +291,7 @@ struct Shared<'a> {
     problem: &'a Problem,
     template: &'a Template,
     digest: Digest,
+    split: SplitId,
     tasks: &'a [Task],
     budget: Clock,
     node_limit: Option<u64>,
@@ -231,6 +302,16 @@ struct Shared<'a> {
 }
 
 impl Shared<'_> {
+    /// The result line of `task`, bound to its split and problem.
+    fn result(&self, task: &Task, outcome: ResultOutcome) -> TaskResult {
+        TaskResult {
+            task: task.clone(),
+            split: self.split,
+            digest: self.digest,
+            outcome,
+        }
+    }
+
     /// Takes tasks until there are none, or the budget is spent.
     fn work(&self, sender: &mpsc::SyncSender<TaskResult>) {
         let bump = Bump::new();
@@ -274,25 +355,26 @@ impl Shared<'_> {
                 Ok(()) => {}
             }
         }
-        if ran < self.tasks.len() {
-            diag!(
-                "{tasks_name}: {} of the {} tasks selected were not started ({}): `dlx merge --rerun` lists them",
-                self.tasks.len() - ran,
-                self.tasks.len(),
-                self.budget.spent().map_or("stopped", stop_name)
-            );
+        drop(out);
+        match self.not_started(ran, tasks_name) {
+            Err(error) if is_broken_pipe(&error) => Ok(status),
+            Err(error) => Err(format!("dlx: error writing output: {error}")),
+            Ok(()) => Ok(status),
         }
-        Ok(status)
+    }
+
+    /// Writes a `not-started` result line for each task after the first
+    /// `ran` (those the budget kept from starting).
+    fn not_started(&self, ran: usize, tasks_name: &str) -> io::Result<()> {
+        let why = self.budget.spent().map_or("interrupted", stop_name);
+        let left = self.tasks.get(ran..).unwrap_or_default();
+        write_not_started(left, self.split, self.digest, why, tasks_name)
     }
 
     /// Runs one task on `threads` threads.
     fn run_on_threads(&self, task: &Task, threads: usize) -> TaskResult {
         let started = Instant::now();
-        let result = |outcome| TaskResult {
-            task: task.clone(),
-            digest: self.digest,
-            outcome,
-        };
+        let result = |outcome| self.result(task, outcome);
         let config = SearchConfig::new().node_limit(self.node_limit);
         let stop = || self.budget.spent().is_some();
         let threaded = match run_on_threads(
@@ -340,11 +422,7 @@ impl Shared<'_> {
 
     fn run_one(&self, runner: &mut TaskRunner<'_>, task: &Task) -> TaskResult {
         let started = Instant::now();
-        let result = |outcome| TaskResult {
-            task: task.clone(),
-            digest: self.digest,
-            outcome,
-        };
+        let result = |outcome| self.result(task, outcome);
         if let Err(error) = runner.select(&task.node) {
             return result(ResultOutcome::Failed(format!("task {}: {error}", task.id)));
         }

@@ -8,6 +8,7 @@ mod gen_xcc;
 mod generate;
 mod manual;
 mod memo;
+mod merge;
 mod parallel;
 mod parsers;
 mod reduce;

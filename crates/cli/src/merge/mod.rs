@@ -1,0 +1,460 @@
+//! `dlx merge`: the results of tasks added up exactly, with every task
+//! accounted for once (those of the split, and the frontier tasks that
+//! stopped tasks left), and an exit status a rerun loop can follow.
+
+mod ledger;
+
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use dancing::Stats;
+use dancing_tasks::results::ResultOutcome;
+use dancing_tasks::{Task, write_header, write_task};
+use serde_json::{Value, json};
+
+use crate::status::{Status, diag, is_broken_pipe};
+use ledger::{Ledger, Placed};
+
+/// The most problems named one by one without --verbose; past it, a count.
+const NAMED: usize = 20;
+
+/// Add up the results of tasks (`dlx solve --tasks` output) exactly.
+///
+/// Binds every result line to its task: the problem, the split, the id and
+/// the path must be those of a task of the task file (or of a stopped
+/// task's frontier), and the line's checksum must hold. Names every fault
+/// with its `FILE:LINE`, prints a summary line on standard error, then the
+/// number of solutions (or, with --solutions, the solutions in the order
+/// one thread finds them) when the results are complete.
+///
+/// Exit status: 0 complete (1 if complete with no solution); 3 incomplete
+/// but mended by a rerun (tasks missing or not started: `--rerun` lists
+/// them); 2 inconsistent (results of another problem or split, a path or
+/// id that is not the split's, a changed or malformed line, results of one
+/// task that disagree, a failed task, a file that cannot be read). Identical
+/// results of one task count once.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Files of result lines (`-`: standard input).
+    #[arg(required = true)]
+    pub results: Vec<PathBuf>,
+
+    /// The task file the results are of. Without it, the results are
+    /// checked against the problem and split the first one names, the
+    /// ids against the split's number of tasks, but the paths of the
+    /// split's tasks cannot be checked, nor a missing one rerun.
+    #[arg(long, value_name = "TASKS")]
+    pub tasks: Option<PathBuf>,
+
+    /// Print the tasks still to run (missing or not started) as a task
+    /// file for `dlx solve --tasks`, instead of the total; nothing when the
+    /// results are complete (exit 0) or inconsistent (exit 2).
+    #[arg(long)]
+    pub rerun: bool,
+
+    /// Print the solutions the results hold, in the order of the search.
+    #[arg(long, conflicts_with = "rerun")]
+    pub solutions: bool,
+
+    /// Print the statistics as `name value` pairs on standard error.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Name every task missing and every fault (not only the first 20),
+    /// and each duplicate and torn line.
+    #[arg(short, long)]
+    pub verbose: bool,
+
+    /// Print the account as one JSON object on standard output (status,
+    /// counts, every task missing and every fault, and the figures when
+    /// complete) instead of the total.
+    #[arg(long, conflicts_with_all = ["rerun", "solutions"])]
+    pub json: bool,
+}
+
+/// What `dlx merge` prints on standard output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Print {
+    /// `--rerun`: the tasks still to run, as a task file.
+    Rerun,
+    /// `--solutions`: the solutions, in the order of the search.
+    Solutions,
+    /// `--json`: the account.
+    Json,
+    /// The number of solutions.
+    Total,
+}
+
+/// `dlx merge`'s arguments, decided once.
+struct MergePlan<'a> {
+    tasks: Option<&'a Path>,
+    results: &'a [PathBuf],
+    print: Print,
+    /// `--stats`: the figures as `name value` pairs.
+    stats: bool,
+    verbose: bool,
+}
+
+impl<'a> MergePlan<'a> {
+    fn new(args: &'a Args) -> MergePlan<'a> {
+        // clap has checked that the printing flags do not come together.
+        let print = if args.rerun {
+            Print::Rerun
+        } else if args.solutions {
+            Print::Solutions
+        } else if args.json {
+            Print::Json
+        } else {
+            Print::Total
+        };
+        MergePlan {
+            tasks: args.tasks.as_deref(),
+            results: &args.results,
+            print,
+            stats: args.stats,
+            verbose: args.verbose,
+        }
+    }
+}
+
+/// Where the results stand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Complete,
+    /// Tasks missing: a rerun mends it.
+    Incomplete,
+    /// A fault no rerun mends.
+    Inconsistent,
+}
+
+impl Verdict {
+    fn of(ledger: &Ledger) -> Verdict {
+        if !ledger.faults.is_empty() || ledger.identity.is_none() {
+            Verdict::Inconsistent
+        } else if !ledger.missing.is_empty() {
+            Verdict::Incomplete
+        } else {
+            Verdict::Complete
+        }
+    }
+
+    fn word(self) -> &'static str {
+        match self {
+            Verdict::Complete => "complete",
+            Verdict::Incomplete => "incomplete",
+            Verdict::Inconsistent => "inconsistent",
+        }
+    }
+}
+
+pub fn run(args: &Args) -> Status {
+    let plan = MergePlan::new(args);
+    let mut ledger = Ledger::default();
+    if let Some(path) = plan.tasks
+        && let Err(message) = ledger.read_task_file(path)
+    {
+        diag!("{message}");
+        return Status::Error;
+    }
+    for path in plan.results {
+        ledger.read_results(path);
+    }
+    ledger.account();
+    let verdict = Verdict::of(&ledger);
+    let total = Total::of(&ledger.accepted);
+    if plan.print != Print::Json {
+        name_problems(&ledger, plan.verbose);
+    }
+    diag!("{}", summary(&ledger, verdict));
+    let written = match (plan.print, verdict) {
+        (Print::Json, _) => {
+            write_json(&ledger, verdict, &total).map(|()| status_of(verdict, &total))
+        }
+        (Print::Rerun, Verdict::Incomplete) => write_rerun(&ledger),
+        (Print::Rerun, Verdict::Complete) => {
+            diag!("dlx merge: the results are complete: nothing to rerun");
+            Ok(status_of(verdict, &total))
+        }
+        (_, Verdict::Complete) => {
+            total.write(&ledger.accepted, plan.print == Print::Solutions, plan.stats)
+        }
+        (_, Verdict::Incomplete) => {
+            diag!(
+                "dlx merge: no total from incomplete results: `dlx merge --rerun` lists the tasks to run"
+            );
+            Ok(Status::Incomplete)
+        }
+        (_, Verdict::Inconsistent) => {
+            diag!(
+                "dlx merge: no total from inconsistent results: mend the lines named (a rerun does not)"
+            );
+            Ok(Status::Error)
+        }
+    };
+    match written {
+        Ok(status) => status,
+        Err(error) if is_broken_pipe(&error) => status_of(verdict, &total),
+        Err(error) => {
+            diag!("dlx: error writing output: {error}");
+            Status::Error
+        }
+    }
+}
+
+/// The exit status of a verdict: complete is 0, or 1 with no solution.
+fn status_of(verdict: Verdict, total: &Total) -> Status {
+    match verdict {
+        Verdict::Complete if total.stats.solutions > 0 => Status::Success,
+        Verdict::Complete => Status::NotFound,
+        Verdict::Incomplete => Status::Incomplete,
+        Verdict::Inconsistent => Status::Error,
+    }
+}
+
+/// Names the faults (first: no rerun mends them), then the missing tasks;
+/// the first [`NAMED`] of them unless `verbose`.
+fn name_problems(ledger: &Ledger, verbose: bool) {
+    let mut lines: Vec<String> = ledger.faults.iter().map(|fault| fault.describe()).collect();
+    if ledger.identity.is_none() {
+        lines.push(
+            "dlx merge: no result line to merge, and no task file: nothing is known of the split"
+                .into(),
+        );
+    }
+    lines.extend(
+        ledger
+            .missing
+            .iter()
+            .map(|missing| match &missing.not_started {
+                Some((place, why)) => {
+                    format!("{place}: task {} was not started ({why})", missing.id)
+                }
+                None => format!("task {} has no result", missing.id),
+            }),
+    );
+    let shown = if verbose { lines.len() } else { NAMED };
+    for line in lines.iter().take(shown) {
+        diag!("{line}");
+    }
+    if lines.len() > shown {
+        diag!(
+            "dlx merge: and {} more (`--verbose` names them all)",
+            lines.len() - shown
+        );
+    }
+    if verbose {
+        for (place, first) in &ledger.duplicates {
+            diag!("{place}: the same result as {first}, counted once");
+        }
+        for place in &ledger.torn {
+            diag!("{place}: a last line cut short (a writer killed mid-line), not counted");
+        }
+    }
+    if !ledger.task_file && ledger.identity.is_some() {
+        diag!(
+            "dlx merge: without --tasks, the paths of the split's tasks are not checked, and a task missing cannot be rerun: give the task file"
+        );
+    }
+}
+
+/// The summary line: tasks by how they stand, and the verdict.
+fn summary(ledger: &Ledger, verdict: Verdict) -> String {
+    let not_started = ledger
+        .missing
+        .iter()
+        .filter(|missing| missing.not_started.is_some())
+        .count();
+    let count = |kind: &str| ledger.faults.iter().filter(|f| f.kind() == kind).count();
+    let split = ledger.identity.map_or_else(
+        || "no split".to_owned(),
+        |(_, split)| format!("split {split}"),
+    );
+    let mut line = format!(
+        "dlx merge: {} tasks ({split}): {} done, {} stopped, {} missing ({not_started} not started), {} failed, {} foreign",
+        ledger.expected,
+        ledger.done,
+        ledger.stopped,
+        ledger.missing.len(),
+        count("failed"),
+        count("foreign"),
+    );
+    // The rarer counts only when there are some.
+    for (word, n) in [
+        ("corrupt", count("corrupt")),
+        ("disagreeing", count("disagreeing")),
+        ("unreadable", count("unreadable")),
+        ("duplicates (counted once)", ledger.duplicates.len()),
+        ("torn lines", ledger.torn.len()),
+    ] {
+        if n > 0 {
+            line.push_str(&format!(", {n} {word}"));
+        }
+    }
+    line + ": " + verdict.word()
+}
+
+/// The tasks still to run, in order, as a task file of the same split;
+/// refused when a task's path is unknown (no task file).
+fn write_rerun(ledger: &Ledger) -> io::Result<Status> {
+    let tasks: Option<Vec<&Task>> = ledger.missing.iter().map(|m| m.task.as_ref()).collect();
+    let (Some(tasks), Some((digest, split))) = (tasks, ledger.identity) else {
+        diag!(
+            "dlx merge: --rerun needs the task file (--tasks) to write the paths of the split's missing tasks"
+        );
+        return Ok(Status::Error);
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    write_header(&mut out, digest, split, tasks.len())?;
+    for task in tasks {
+        write_task(&mut out, task)?;
+    }
+    out.flush()?;
+    Ok(Status::Incomplete)
+}
+
+/// The account as one JSON object.
+fn write_json(ledger: &Ledger, verdict: Verdict, total: &Total) -> io::Result<()> {
+    let missing: Vec<Value> = ledger
+        .missing
+        .iter()
+        .map(|m| match &m.not_started {
+            Some((place, why)) => json!({"task": m.id, "not_started": why, "place": place}),
+            None => json!({"task": m.id}),
+        })
+        .collect();
+    let faults: Vec<Value> = ledger
+        .faults
+        .iter()
+        .map(|fault| json!({"kind": fault.kind(), "message": fault.describe()}))
+        .collect();
+    let mut report = json!({
+        "status": verdict.word(),
+        "split": ledger.identity.map(|(_, split)| split.to_string()),
+        "digest": ledger.identity.map(|(digest, _)| digest.to_string()),
+        "tasks": ledger.expected,
+        "done": ledger.done,
+        "stopped": ledger.stopped,
+        "missing": missing,
+        "faults": faults,
+        "duplicates": ledger.duplicates.iter().map(|(place, first)| json!({"place": place, "same_as": first})).collect::<Vec<_>>(),
+        "torn": ledger.torn,
+    });
+    if verdict == Verdict::Complete {
+        report["solutions"] = json!(total.stats.solutions);
+        report["nodes"] = json!(total.stats.nodes);
+        report["updates"] = json!(total.stats.updates);
+        report["cleansings"] = json!(total.stats.cleansings);
+        report["max_depth"] = json!(total.stats.max_depth);
+        report["task_seconds"] = json!(total.seconds);
+    }
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    writeln!(out, "{report}")?;
+    out.flush()
+}
+
+/// The figures of the results that count, added up.
+struct Total {
+    stats: Stats,
+    seconds: f64,
+}
+
+impl Total {
+    fn of(accepted: &[Placed]) -> Total {
+        let mut total = Stats::default();
+        let mut seconds = 0.0;
+        for placed in accepted {
+            if let ResultOutcome::Ran {
+                stats,
+                seconds: took,
+                ..
+            } = &placed.result.outcome
+            {
+                total.solutions += stats.solutions;
+                total.nodes += stats.nodes;
+                total.updates += stats.updates;
+                total.cleansings += stats.cleansings;
+                total.max_depth = total.max_depth.max(stats.max_depth);
+                seconds += took;
+            }
+        }
+        Total {
+            stats: total,
+            seconds,
+        }
+    }
+
+    /// The total (or the solutions in order) on standard output, and the
+    /// figures (as `name value` pairs with `stats`) on standard error.
+    fn write(&self, accepted: &[Placed], solutions: bool, stats: bool) -> io::Result<Status> {
+        let total = &self.stats;
+        let seconds = self.seconds;
+        let stdout = io::stdout();
+        let mut out = BufWriter::new(stdout.lock());
+        if solutions {
+            let mut ordered: Vec<(&Task, Option<&Vec<Value>>)> = accepted
+                .iter()
+                .filter_map(|placed| match &placed.result.outcome {
+                    ResultOutcome::Ran { found, .. } => Some((&placed.result.task, found.as_ref())),
+                    _ => None,
+                })
+                .collect();
+            // Paths in the order of the search: a task before the tasks its
+            // frontier left, siblings by option index.
+            ordered.sort_by(|a, b| a.0.node.prefix.cmp(&b.0.node.prefix));
+            let mut number = 0u64;
+            for (task, found) in ordered {
+                let Some(found) = found else {
+                    diag!(
+                        "dlx merge: the result of task {} holds no solutions (run without --count)",
+                        task.id
+                    );
+                    return Ok(Status::Error);
+                };
+                for solution in found {
+                    number += 1;
+                    if number > 1 {
+                        writeln!(out)?;
+                    }
+                    for option in solution.as_array().into_iter().flatten() {
+                        let entries: Vec<&str> = option
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .filter_map(Value::as_str)
+                            .collect();
+                        writeln!(out, "{}", entries.join(" "))?;
+                    }
+                }
+            }
+        } else {
+            writeln!(out, "{}", total.solutions)?;
+        }
+        out.flush()?;
+        let tasks = accepted.len();
+        if stats {
+            diag!(
+                "solutions {} nodes {} updates {} cleansings {} max-depth {} tasks {tasks} task-seconds {seconds:.3} complete yes",
+                total.solutions,
+                total.nodes,
+                total.updates,
+                total.cleansings,
+                total.max_depth
+            );
+        } else {
+            let plural = if total.solutions == 1 { "" } else { "s" };
+            diag!(
+                "{} solution{plural}, {} nodes, {} updates, from {tasks} tasks ({seconds:.3}s of task time)",
+                total.solutions,
+                total.nodes,
+                total.updates
+            );
+        }
+        Ok(if total.solutions > 0 {
+            Status::Success
+        } else {
+            Status::NotFound
+        })
+    }
+}

@@ -1,0 +1,406 @@
+//! `dlx merge` never gives a wrong total: each fault of issue 33 (mixed
+//! splits, changed numbers and paths, ghost ids, a scheduler's message in
+//! a results file, lost lines) ends in a located error (exit 2) or the
+//! incomplete status (exit 3), and a rerun loop driven by the exit status
+//! ends with the figures of one `dlx solve -j 1`.
+
+use std::path::{Path, PathBuf};
+use std::process::Output;
+
+use dancing_tasks::TaskResult;
+
+use super::common::{assert_exit, dlx, engine_data, stderr};
+
+fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dlx-merge-{}-{test}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(args: &[&str]) -> Output {
+    dlx().args(args).output().unwrap()
+}
+
+fn p(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// Writes what a successful run prints to `path`.
+fn write_out(path: &Path, args: &[&str]) {
+    let output = run(args);
+    assert_exit(&output, 0);
+    std::fs::write(path, &output.stdout).unwrap();
+}
+
+/// Expects `code` and every needle on stderr, and no total on stdout.
+#[track_caller]
+fn refused(output: &Output, code: i32, needles: &[&str]) {
+    assert_exit(output, code);
+    let message = stderr(output);
+    for needle in needles {
+        assert!(message.contains(needle), "`{needle}` not in: {message}");
+    }
+    assert!(output.stdout.is_empty(), "no total: {:?}", output.stdout);
+}
+
+/// `solutions N nodes N updates N` from a `--stats` line.
+fn figures(stats: &str) -> Vec<String> {
+    let words: Vec<&str> = stats.split_whitespace().collect();
+    words
+        .chunks(2)
+        .filter(|pair| ["solutions", "nodes", "updates"].contains(&pair[0]))
+        .map(|pair| pair.join(" "))
+        .collect()
+}
+
+/// The figures of one `dlx solve -j 1`, computed here.
+fn whole(problem: &Path) -> Vec<String> {
+    figures(&stderr(&run(&[
+        "solve",
+        "--count",
+        "--stats",
+        "-j",
+        "1",
+        p(problem),
+    ])))
+}
+
+/// A problem, two splits of it, and all results of the first.
+struct Setup {
+    dir: PathBuf,
+    problem: PathBuf,
+    tasks: PathBuf,
+    other_tasks: PathBuf,
+    results: PathBuf,
+    lines: Vec<String>,
+}
+
+fn setup(test: &str) -> Setup {
+    let dir = scratch(test);
+    let problem = engine_data("queens8.dlx");
+    let tasks = dir.join("t20");
+    let other_tasks = dir.join("t10");
+    write_out(&tasks, &["split", p(&problem), "--tasks", "20"]);
+    write_out(&other_tasks, &["split", p(&problem), "--tasks", "10"]);
+    let results = dir.join("r20");
+    write_out(
+        &results,
+        &["solve", p(&problem), "--tasks", p(&tasks), "--count"],
+    );
+    let lines = std::fs::read_to_string(&results)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    Setup {
+        dir,
+        problem,
+        tasks,
+        other_tasks,
+        results,
+        lines,
+    }
+}
+
+impl Setup {
+    fn write(&self, name: &str, lines: &[String]) -> PathBuf {
+        let path = self.dir.join(name);
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        path
+    }
+
+    fn merge(&self, files: &[&Path]) -> Output {
+        let mut args = vec!["merge", "--tasks", p(&self.tasks)];
+        args.extend(files.iter().map(|f| p(f)));
+        run(&args)
+    }
+}
+
+#[test]
+fn results_of_another_split_are_refused() {
+    let s = setup("mixed");
+    // All the results of one split, merged against the other's file.
+    let output = run(&["merge", "--tasks", p(&s.other_tasks), p(&s.results)]);
+    refused(&output, 2, &["r20:1: task 0: a result of another split"]);
+    // Half of each split, with and without the task file.
+    let other = s.dir.join("r10");
+    write_out(
+        &other,
+        &[
+            "solve",
+            p(&s.problem),
+            "--tasks",
+            p(&s.other_tasks),
+            "--count",
+        ],
+    );
+    let other_lines: Vec<String> = std::fs::read_to_string(&other)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let half = s.lines.len() / 2;
+    let first = s.write("first", &s.lines[..half]);
+    let second = s.write("second", &other_lines[other_lines.len() / 2..]);
+    refused(
+        &s.merge(&[&first, &second]),
+        2,
+        &["second:1:", "another split"],
+    );
+    refused(
+        &run(&["merge", p(&first), p(&second)]),
+        2,
+        &["second:1:", "another split"],
+    );
+}
+
+#[test]
+fn changed_numbers_paths_and_ghost_ids_are_named() {
+    let s = setup("changed");
+    let complete = s.merge(&[&s.results]);
+    assert_exit(&complete, 0);
+    // A changed number or path: the line's checksum names it.
+    for (from, to) in [
+        ("\"solutions\":", "\"solutions\":1"),
+        ("\"nodes\":", "\"nodes\":9"),
+        ("\"prefix\":\"", "\"prefix\":\"1 "),
+    ] {
+        let mut lines = s.lines.clone();
+        let at = 1;
+        lines[at] = lines[at].replacen(from, to, 1);
+        let edited = s.write("edited", &lines);
+        refused(
+            &s.merge(&[&edited]),
+            2,
+            &[&format!("edited:{}:", at + 1), "checksum"],
+        );
+        refused(
+            &run(&["merge", p(&edited)]),
+            2,
+            &[&format!("edited:{}:", at + 1), "checksum"],
+        );
+    }
+    // A line rewritten whole with a good checksum: another task's path
+    // under this id, or an id the split has not.
+    let mut forged = TaskResult::parse(&s.lines[3]).unwrap();
+    let other = TaskResult::parse(&s.lines[4]).unwrap();
+    forged.task.node = other.task.node.clone();
+    let mut lines = s.lines.clone();
+    lines[3] = forged.to_line();
+    let edited = s.write("path", &lines);
+    refused(&s.merge(&[&edited]), 2, &["path:4:", "its path is"]);
+    let mut ghost = TaskResult::parse(&s.lines[3]).unwrap();
+    ghost.task.id = "999".into();
+    let mut lines = s.lines.clone();
+    lines.push(ghost.to_line());
+    let edited = s.write("ghost", &lines);
+    let at = format!("ghost:{}:", lines.len());
+    refused(
+        &s.merge(&[&edited]),
+        2,
+        &[&at, "task 999", "neither in the task file"],
+    );
+    refused(
+        &run(&["merge", p(&edited)]),
+        2,
+        &[&at, "task 999", "not a task of the split"],
+    );
+}
+
+#[test]
+fn lost_lines_are_incomplete_and_named_even_without_the_task_file() {
+    let s = setup("lost");
+    let mut lines = s.lines.clone();
+    let dropped = TaskResult::parse(&lines.remove(5)).unwrap().task.id;
+    let part = s.write("part", &lines);
+    let needle = format!("task {dropped} has no result");
+    refused(&s.merge(&[&part]), 3, &[&needle, "1 missing"]);
+    refused(&run(&["merge", p(&part)]), 3, &[&needle, "without --tasks"]);
+    // --rerun lists it (exit 3), and without the task file refuses, having
+    // no path to write.
+    let rerun = run(&["merge", "--rerun", "--tasks", p(&s.tasks), p(&part)]);
+    assert_exit(&rerun, 3);
+    assert_eq!(String::from_utf8_lossy(&rerun.stdout).lines().count(), 2);
+    refused(
+        &run(&["merge", "--rerun", p(&part)]),
+        2,
+        &["needs the task file"],
+    );
+    // --json lists it.
+    let json = run(&["merge", "--json", "--tasks", p(&s.tasks), p(&part)]);
+    assert_exit(&json, 3);
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(report["status"], "incomplete");
+    assert_eq!(report["missing"][0]["task"], dropped.as_str());
+}
+
+#[test]
+fn a_slurm_message_in_a_results_file_is_named() {
+    let s = setup("slurm");
+    let mut lines = s.lines.clone();
+    let cancelled = TaskResult::parse(&lines[2]).unwrap().task.id;
+    lines[2] = "slurmstepd: error: *** JOB 12 ON node1 CANCELLED AT 2026-11-27T01:00:00 ***".into();
+    let file = s.write("7.jsonl", &lines);
+    refused(
+        &s.merge(&[&file]),
+        2,
+        &["7.jsonl:3:", "a message of Slurm's", "--error"],
+    );
+    // With the message in its own --error file, the task is only missing.
+    lines.remove(2);
+    let file = s.write("7.jsonl", &lines);
+    refused(
+        &s.merge(&[&file]),
+        3,
+        &[&format!("task {cancelled} has no result")],
+    );
+}
+
+#[test]
+fn duplicates_unreadable_files_and_reruns_drive_a_loop() {
+    let s = setup("loop");
+    // The same results twice count once; a result that says otherwise
+    // for the same task is refused.
+    let twice = s.merge(&[&s.results, &s.results]);
+    assert_exit(&twice, 0);
+    assert!(
+        stderr(&twice).contains("duplicates (counted once)"),
+        "{}",
+        stderr(&twice)
+    );
+    assert_eq!(
+        figures(&stderr(&run(&[
+            "merge",
+            "--stats",
+            "--tasks",
+            p(&s.tasks),
+            p(&s.results),
+            p(&s.results)
+        ]))),
+        whole(&s.problem)
+    );
+    let stopped = s.dir.join("stopped");
+    write_out(
+        &stopped,
+        &[
+            "solve",
+            p(&s.problem),
+            "--tasks",
+            p(&s.tasks),
+            "--count",
+            "--max-nodes",
+            "2",
+        ],
+    );
+    refused(
+        &s.merge(&[&s.results, &stopped]),
+        2,
+        &["stopped:", "says otherwise"],
+    );
+    // A file that cannot be read is an error, and --rerun then hands
+    // nothing out; complete results have nothing to rerun.
+    let nowhere = s.dir.join("nowhere");
+    refused(
+        &s.merge(&[&s.results, &nowhere]),
+        2,
+        &["nowhere: cannot read"],
+    );
+    refused(
+        &run(&["merge", "--rerun", "--tasks", p(&s.tasks), p(&nowhere)]),
+        2,
+        &["nowhere"],
+    );
+    let done = run(&["merge", "--rerun", "--tasks", p(&s.tasks), p(&s.results)]);
+    assert_exit(&done, 0);
+    assert!(done.stdout.is_empty());
+    // A tiny time limit: every task writes its line, started or not, and
+    // the loop "rerun while merge exits 3" ends with one search's figures.
+    let problem = engine_data("langford7.dlx");
+    let tasks = s.dir.join("lt");
+    write_out(&tasks, &["split", p(&problem), "--tasks", "30"]);
+    let count = std::fs::read_to_string(&tasks).unwrap().lines().count() - 1;
+    let mut to_run = tasks.clone();
+    let mut results: Vec<PathBuf> = Vec::new();
+    let mut not_started = 0;
+    for round in 0.. {
+        assert!(round < 500, "the loop ends");
+        let out = s.dir.join(format!("lr{round}"));
+        let limit = if round % 2 == 0 { "1ms" } else { "50ms" };
+        write_out(
+            &out,
+            &[
+                "solve",
+                p(&problem),
+                "--tasks",
+                p(&to_run),
+                "--count",
+                "-j",
+                "1",
+                "--time-limit",
+                limit,
+            ],
+        );
+        let text = std::fs::read_to_string(&out).unwrap();
+        let asked = std::fs::read_to_string(&to_run).unwrap().lines().count() - 1;
+        assert_eq!(
+            text.lines().count(),
+            asked,
+            "a line per task, started or not"
+        );
+        not_started += text.matches("\"not-started\"").count();
+        results.push(out);
+        let mut args = vec!["merge", "--rerun", "--tasks", p(&tasks)];
+        args.extend(results.iter().map(|r| p(r)));
+        let merged = run(&args);
+        if merged.status.code() == Some(0) {
+            break;
+        }
+        assert_exit(&merged, 3);
+        to_run = s.dir.join(format!("lt{round}"));
+        std::fs::write(&to_run, &merged.stdout).unwrap();
+    }
+    assert!(
+        count >= 30 && not_started > 0,
+        "{count} tasks, {not_started} not started"
+    );
+    let mut args = vec!["merge", "--stats", "--tasks", p(&tasks)];
+    args.extend(results.iter().map(|r| p(r)));
+    let merged = run(&args);
+    assert_exit(&merged, 0);
+    assert_eq!(figures(&stderr(&merged)), whole(&problem));
+}
+
+#[test]
+fn flags_a_task_run_cannot_honour_are_refused() {
+    let s = setup("flags");
+    for flags in [
+        &["--seed", "3"][..],
+        &["--count", "--memo"],
+        &["--stats"],
+        &["--json"],
+    ] {
+        let mut args = vec!["solve", p(&s.problem), "--tasks", p(&s.tasks)];
+        args.extend(flags);
+        refused(&run(&args), 2, &["cannot be used with --tasks"]);
+    }
+    refused(
+        &run(&[
+            "solve",
+            p(&s.problem),
+            "--tasks",
+            p(&s.tasks),
+            "--task",
+            "99",
+        ]),
+        2,
+        &["places 0 to"],
+    );
+    // An old task file is refused with its version named.
+    let old = s.dir.join("old");
+    std::fs::write(&old, "dlx-tasks 1 fnv1a64:00000000000000ff 1\n0 0\n").unwrap();
+    refused(
+        &run(&["merge", "--tasks", p(&old), p(&s.results)]),
+        2,
+        &["old:1:", "version 1"],
+    );
+}
