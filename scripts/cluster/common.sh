@@ -59,7 +59,7 @@ check_killed() {
     local id status=0
     id=$(sed -n "$((KILLED + 2))p" "$work/$name.tasks" | cut -d' ' -f1)
     "$DLX" merge --tasks "$work/$name.tasks" "$@" > "$work/merge.out" 2> "$work/merge.err" || status=$?
-    [[ $status == 3 ]] || fail "$name: merge with a task killed exited $status, not 3 (incomplete)"
+    [[ $status == 3 ]] || fail "$name: merge with a task killed exited $status, not 3 (incomplete): $(cat "$work/merge.err"); results: $(wc -c "$@" | tr "\n" " ")"
     grep -q "task $id has no result" "$work/merge.err" || fail "$name: merge did not name task $id: $(cat "$work/merge.err")"
     [[ ! -s $work/merge.out ]] || fail "$name: merge printed a total from incomplete results"
     say "$name: dlx merge names the killed task: $(grep "task $id" "$work/merge.err")"
