@@ -10,7 +10,7 @@ use std::process::ExitCode;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::status::{Status, diag};
+use crate::status::{self, Status, diag};
 
 /// Set by the signal handler.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
@@ -36,12 +36,12 @@ pub fn catch() {
 
 /// The exit code of the program: 130 once Ctrl-C (or SIGTERM) has come,
 /// whatever the inputs did before (128 + SIGINT, the shells' convention),
-/// else `status`'s.
+/// else `status`'s (an error if a diagnostic could not be written).
 pub fn exit_code(status: Status) -> ExitCode {
     if requested() {
         ExitCode::from(EXIT_CODE)
     } else {
-        status.into()
+        status::with_diagnostics(status).into()
     }
 }
 

@@ -12,6 +12,7 @@ mod generate;
 mod input;
 mod interrupt;
 mod manual;
+mod memory;
 mod merge;
 mod progress;
 mod reduce;
@@ -53,7 +54,12 @@ enum Command {
     Man(manual::ManArgs),
 }
 
+/// Memory that runs out ends the program with a message and status 2.
+#[global_allocator]
+static ALLOCATOR: memory::ExitWhenExhausted = memory::ExitWhenExhausted;
+
 fn main() -> ExitCode {
+    memory::exit_on_exhaustion_panics();
     let cli = Cli::parse();
     let status = match cli.command {
         Command::Solve(args) => solve::run(&args),

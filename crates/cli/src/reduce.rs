@@ -6,9 +6,10 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
-use dancing::{Problem, Reduction, format, reduce};
+use dancing::{Problem, Reduction, format, reduce_cancellable};
 
 use crate::input::Input;
+use crate::interrupt;
 use crate::status::{Status, diag, is_broken_pipe};
 
 /// Write an equivalent, smaller problem (options that can never be in a
@@ -16,7 +17,8 @@ use crate::status::{Status, diag, is_broken_pipe};
 ///
 /// The reduced problem goes to standard output in Knuth's format, a
 /// summary to standard error. Colors and item bounds are kept and taken
-/// into account. Exit status: 0, or 2 on an error.
+/// into account. Exit status: 0, 2 on an error, or 130 when interrupted
+/// (Ctrl-C), with nothing written.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// A file in Knuth's DLX format; none, or `-`, reads standard input.
@@ -25,6 +27,7 @@ pub struct Args {
 
 /// Writes the reduced problem; its input is all `dlx reduce` is asked.
 pub fn run(args: &Args) -> Status {
+    interrupt::catch();
     // The plan is the one input: nothing else is asked.
     let input = Input::all(args.file.as_slice()).remove(0);
     let name = input.name();
@@ -39,7 +42,10 @@ pub fn run(args: &Args) -> Status {
         diag!("{name}:{warning}");
     }
     let problem = parsed.problem;
-    let reduction = reduce(&problem);
+    let Some(reduction) = reduce_cancellable(&problem, interrupt::requested) else {
+        diag!("{name}: interrupted while reducing; nothing written");
+        return Status::Interrupted;
+    };
     let reduced = reduction.problem();
     let summary = summary(&problem, &reduction);
     let stdout = io::stdout();

@@ -89,7 +89,8 @@ pub fn run(args: &Args) -> Status {
     };
     let goal = plan.goal;
     let Some(template) = Template::new_cancellable(&problem, interrupt::requested) else {
-        return Status::Error;
+        diag!("{name}: interrupted while linking; no tasks written");
+        return Status::Interrupted;
     };
     let outcome = split(&problem, &template, goal, plan.balance, &mut |_| {
         if interrupt::requested() {
@@ -100,7 +101,7 @@ pub fn run(args: &Args) -> Status {
     });
     if outcome.stopped.is_some() {
         diag!("{name}: interrupted while splitting; no tasks written");
-        return Status::Error;
+        return Status::Interrupted;
     }
     if let SplitGoal::Depth(depth) = goal
         && outcome.tasks.len() >= MAX_SPLIT_TASKS

@@ -3,6 +3,7 @@
 
 use std::io;
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How a run ended; a batch ends with the worst status of its inputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -40,15 +41,37 @@ pub fn is_broken_pipe(error: &io::Error) -> bool {
     error.kind() == io::ErrorKind::BrokenPipe
 }
 
+/// Set when a diagnostic could not be written.
+static DIAGNOSTIC_LOST: AtomicBool = AtomicBool::new(false);
+
+/// Notes that a diagnostic could not be written (for [`diag!`]).
+pub fn diagnostic_lost() {
+    DIAGNOSTIC_LOST.store(true, Ordering::Relaxed);
+}
+
+/// The exit status of a run that ended with `status`: an error when a
+/// diagnostic was lost (standard error closed, or a full disk) and the
+/// status would have said success, so that a message nobody could read
+/// (a verdict, a warning, a summary) does not pass for all well.
+pub fn with_diagnostics(status: Status) -> Status {
+    if status == Status::Success && DIAGNOSTIC_LOST.load(Ordering::Relaxed) {
+        Status::Error
+    } else {
+        status
+    }
+}
+
 /// Writes a line on standard error, like `eprintln!`, but never panics: a
 /// diagnostic that cannot be written (stderr closed, or a full disk) is
-/// dropped, and the exit status still tells what happened.
+/// dropped and noted, and the exit status tells it ([`with_diagnostics`]).
 ///
 /// Imported by path (`use crate::status::diag;`), like any other item.
 macro_rules! diag {
     ($($arg:tt)*) => {{
         use ::std::io::Write as _;
-        let _ = ::std::writeln!(::std::io::stderr().lock(), $($arg)*);
+        if ::std::writeln!(::std::io::stderr().lock(), $($arg)*).is_err() {
+            $crate::status::diagnostic_lost();
+        }
     }};
 }
 pub(crate) use diag;

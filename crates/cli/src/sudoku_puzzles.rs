@@ -30,6 +30,7 @@ const CLASSIC_BLOCK: u64 = 64;
 /// 81-character line each, each minimal with exactly one solution. A puzzle
 /// takes about a millisecond of one core: a million take minutes.
 pub fn run(count: u64, seed: u64) -> Status {
+    interrupt::catch();
     let pool = match rayon::ThreadPoolBuilder::new()
         .thread_name(|k| format!("dlx-gen-{k}"))
         .build()
@@ -47,7 +48,12 @@ pub fn run(count: u64, seed: u64) -> Status {
         text.push(b'\n');
     });
     match written {
-        Ok(()) => Status::Success,
+        Ok(written) => {
+            if interrupt::requested() {
+                diag!("dlx gen sudoku-puzzles: interrupted; {written} of {count} puzzles written");
+            }
+            Status::Success
+        }
         // The reader went away (`dlx gen sudoku-puzzles 1000000 | head`).
         Err(error) if is_broken_pipe(&error) => Status::Success,
         Err(error) => {
@@ -61,15 +67,15 @@ pub fn run(count: u64, seed: u64) -> Status {
 /// `out` in order, as `format` puts it into the text it is given (with the
 /// puzzle's number from 0, and the generator that made it, for a rating).
 /// Ctrl-C stops the making (the generators' searches too), as does a write
-/// error, which is returned. The series' recipe must be one its generators
-/// can make (checked before).
+/// error, which is returned. Returns the number of puzzles written. The
+/// series' recipe must be one its generators can make (checked before).
 pub(crate) fn write_series<W: Write + Send>(
     pool: &rayon::ThreadPool,
     series: &Series,
     count: u64,
     out: W,
     format: impl Fn(&mut Vec<u8>, u64, &Generated, &mut Generator) + Sync,
-) -> io::Result<()> {
+) -> io::Result<u64> {
     let out = InOrder::new(out);
     let make = |chunk: Vec<Block>, stop: &StopFlag| {
         let mut text = Vec::new();
@@ -102,15 +108,19 @@ pub(crate) fn write_series<W: Write + Send>(
         // The puzzles went out as they were made; a write error stops all.
         |()| out.error(),
         |push| {
-            blocks.try_for_each(|block| {
+            // Ctrl-C ends the feeding at once: the remaining blocks (up to
+            // 2^64 / 16 of them) are not walked.
+            for block in blocks.by_ref() {
                 if interrupt::requested() {
-                    return Ok(());
+                    break;
                 }
-                push(block)
-            })
+                push(block)?;
+            }
+            Ok(())
         },
     )
     .and_then(|()| out.error())
+    .map(|()| out.written())
 }
 
 /// The output of the generator threads: puzzle `k` (from 0) is written once
@@ -171,6 +181,11 @@ impl<W: Write> InOrder<W> {
         }
     }
 
+    /// The number of puzzles written.
+    fn written(&self) -> u64 {
+        self.lock().next
+    }
+
     /// Whether a write failed (the reader went away, say).
     fn failed(&self) -> bool {
         self.lock().failed
@@ -228,10 +243,11 @@ mod tests {
                 .build()
                 .expect("a pool");
             let mut out = Vec::new();
-            write_series(&pool, &series, 7, &mut out, |text, index, made, _| {
+            let count = write_series(&pool, &series, 7, &mut out, |text, index, made, _| {
                 let _ = writeln!(text, "{index} {}", made.puzzle.to_line());
             })
             .expect("written");
+            assert_eq!(count, 7);
             String::from_utf8(out).expect("text")
         };
         let one = written(1);

@@ -133,11 +133,11 @@ pub fn run(args: &Args) -> Status {
             }
             Status::NotFound
         }
-        Err(VerifyError::Invalid(error)) => {
+        Err(VerifyError::Invalid(error)) if !interrupt::requested() => {
             diag!("{name}:{error}");
             Status::Error
         }
-        Err(VerifyError::Interrupted) => {
+        Err(VerifyError::Invalid(_) | VerifyError::Interrupted) => {
             diag!("dlx verify: interrupted");
             Status::Interrupted
         }

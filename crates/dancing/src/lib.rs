@@ -27,7 +27,7 @@ pub use matrix::Template;
 pub use parallel::ParallelSolver;
 pub use problem::builder::{BuildError, ProblemBuilder, is_valid_name};
 pub use problem::{ColorId, ItemId, ItemKind, OptionId, Problem};
-pub use reduce::{Reduction, reduce};
+pub use reduce::{Reduction, reduce, reduce_cancellable};
 pub use relabel::Shuffled;
 pub use search::{
     CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError, Search, SelectError,

@@ -164,6 +164,11 @@ impl ValidSlices {
         })
     }
 
+    /// The bytes [`copy_into`](Self::copy_into) copies.
+    pub(crate) fn copied_bytes(&self) -> usize {
+        size_of_val(self.links.as_slice()) + size_of_val(self.lens.as_slice())
+    }
+
     /// A matrix's slices: the links and lengths, which a search rewrites,
     /// copied into `bump`; the items and bounds, which it only reads,
     /// shared. A bitwise copy of valid slices is valid.

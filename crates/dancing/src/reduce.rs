@@ -58,6 +58,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::cancel::CANCEL_CHECK;
 use crate::problem::{ItemId, ItemKind, OptionId, Problem};
 use crate::relabel::rebuild_with_bounds;
 
@@ -148,7 +149,35 @@ const WORK_PER_ENTRY: u64 = 512;
 /// Reduces `problem` (see the [module documentation](self)): any problem,
 /// with or without colors and bounds.
 pub fn reduce(problem: &Problem) -> Reduction {
-    let mut state = State::new(problem);
+    match reduce_cancellable(problem, || false) {
+        Some(reduction) => reduction,
+        None => unreachable!("a reduction that is never cancelled completes"),
+    }
+}
+
+/// [`reduce`], unless `cancel` says to stop: it is asked every few
+/// milliseconds of the work, so that reducing a huge problem can be
+/// interrupted (by Ctrl-C), and once before it starts. `None` when
+/// cancelled.
+///
+/// ```
+/// use dancing::{format, reduce_cancellable};
+///
+/// // `a` leaves `b` no option: only `a b` is left.
+/// let problem = format::read_str("a b\na b\na\n")?.problem;
+/// assert!(reduce_cancellable(&problem, || true).is_none());
+/// let reduced = reduce_cancellable(&problem, || false).expect("not cancelled");
+/// assert_eq!(reduced.problem().option_count(), 1);
+/// # Ok::<(), dancing::format::ParseError>(())
+/// ```
+pub fn reduce_cancellable(
+    problem: &Problem,
+    mut cancel: impl FnMut() -> bool,
+) -> Option<Reduction> {
+    if cancel() {
+        return None;
+    }
+    let mut state = State::new(problem, &mut cancel);
     let mut rounds = 0;
     let complete = loop {
         rounds += 1;
@@ -163,6 +192,9 @@ pub fn reduce(problem: &Problem) -> Reduction {
             Some(_) => {}
         }
     };
+    if state.cancelled {
+        return None;
+    }
     let forced_items_kept = if complete {
         state.forced_items_kept()
     } else {
@@ -186,7 +218,7 @@ pub fn reduce(problem: &Problem) -> Reduction {
         state.bounds[item.index()]
     })
     .expect("a built problem's own items and options, with narrower bounds, build again");
-    Reduction {
+    Some(Reduction {
         removed_options: problem.option_count() - originals.len(),
         removed_items: problem.item_count() - kept_items.len(),
         tightened_bounds: state.tightened,
@@ -195,7 +227,7 @@ pub fn reduce(problem: &Problem) -> Reduction {
         originals,
         rounds,
         complete,
-    }
+    })
 }
 
 /// An option in an item's list, with the color it gives the item (0 for
@@ -236,10 +268,16 @@ struct State<'p> {
     tightened: usize,
     /// Steps of work left.
     budget: u64,
+    /// Asked every [`CANCEL_CHECK`] steps whether to stop.
+    cancel: &'p mut dyn FnMut() -> bool,
+    /// Steps since `cancel` was last asked.
+    unchecked: usize,
+    /// Whether `cancel` said to stop (the budget is then spent).
+    cancelled: bool,
 }
 
 impl<'p> State<'p> {
-    fn new(problem: &'p Problem) -> State<'p> {
+    fn new(problem: &'p Problem, cancel: &'p mut dyn FnMut() -> bool) -> State<'p> {
         let items = problem.item_count();
         let mut options_of = vec![Vec::new(); items];
         for (option, members) in problem.options() {
@@ -269,6 +307,9 @@ impl<'p> State<'p> {
             witness: vec![None; items],
             tightened: 0,
             budget: (problem.entry_count() as u64 + 1).saturating_mul(WORK_PER_ENTRY),
+            cancel,
+            unchecked: 0,
+            cancelled: false,
         };
         // Options without a primary item are never chosen.
         for &option in problem.ignored_options() {
@@ -281,6 +322,16 @@ impl<'p> State<'p> {
     /// Spends `steps` of the budget: `false` when it has run out.
     fn spend(&mut self, steps: usize) -> bool {
         self.budget = self.budget.saturating_sub(steps as u64);
+        self.unchecked = self.unchecked.saturating_add(steps);
+        if self.unchecked >= CANCEL_CHECK {
+            self.unchecked = 0;
+            if !self.cancelled && (self.cancel)() {
+                self.cancelled = true;
+            }
+        }
+        if self.cancelled {
+            self.budget = 0;
+        }
         self.budget > 0
     }
 
@@ -726,7 +777,8 @@ mod tests {
     /// Asserts that both ways of finding a blocking option give the same
     /// answer on every option of `problem`, and returns how many block.
     fn both_ways_agree(problem: &Problem) -> usize {
-        let mut state = State::new(problem);
+        let mut never = || false;
+        let mut state = State::new(problem, &mut never);
         let needy: Vec<ItemId> = problem
             .items()
             .filter(|&item| state.is_live_primary(item) && state.bounds[item.index()].0 > 0)

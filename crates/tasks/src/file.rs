@@ -131,18 +131,20 @@ impl std::error::Error for TaskFileError {}
 /// The first line that is malformed (or the last line, for a file that
 /// ends before its header's count), read errors, and a whole split (tasks
 /// `0` to N-1 of a split of N) that is not the one its identity names.
-pub fn read_tasks<R: BufRead>(mut input: R) -> Result<TaskFile, TaskFileError> {
-    let mut buffer = Vec::new();
+pub fn read_tasks<R: BufRead>(input: R) -> Result<TaskFile, TaskFileError> {
+    let mut lines = TaskLines {
+        input,
+        buffer: Vec::new(),
+        number: 0,
+    };
     let at = |line: usize, message: String| TaskFileError { line, message };
-    let Some(header) = read_line(&mut input, &mut buffer).map_err(|m| at(1, m))? else {
+    let Some((_, header)) = lines.next()? else {
         return Err(at(1, "empty: no `dlx-tasks` header".into()));
     };
-    let (digest, split, count) = parse_header(header).map_err(|m| at(1, m))?;
+    let (digest, split, count) = parse_header(header).map_err(|m| at(lines.number, m))?;
     let mut tasks = Vec::new();
     let mut ids = HashSet::new();
-    let mut line = 1;
-    while let Some(text) = read_line(&mut input, &mut buffer).map_err(|m| at(line + 1, m))? {
-        line += 1;
+    while let Some((line, text)) = lines.next()? {
         if tasks.len() == count {
             return Err(at(
                 line,
@@ -155,6 +157,7 @@ pub fn read_tasks<R: BufRead>(mut input: R) -> Result<TaskFile, TaskFileError> {
         }
         tasks.push(task);
     }
+    let line = lines.number;
     if tasks.len() < count {
         return Err(at(
             line,
@@ -186,17 +189,58 @@ pub fn read_tasks<R: BufRead>(mut input: R) -> Result<TaskFile, TaskFileError> {
     })
 }
 
-/// The next line without its end, or `None` at the end of the input.
-fn read_line<'a, R: BufRead>(
-    input: &mut R,
-    buffer: &'a mut Vec<u8>,
-) -> Result<Option<&'a str>, String> {
+/// The lines of a task file that hold something, numbered from 1: blank
+/// lines (an editor's, a concatenation's) and a byte-order mark at the
+/// start are skipped.
+struct TaskLines<R> {
+    input: R,
+    buffer: Vec<u8>,
+    /// The number of the last line read.
+    number: usize,
+}
+
+impl<R: BufRead> TaskLines<R> {
+    /// The next line that is not blank, with its number; `None` at the end.
+    fn next(&mut self) -> Result<Option<(usize, &str)>, TaskFileError> {
+        loop {
+            self.number += 1;
+            let number = self.number;
+            let at = |message| TaskFileError {
+                line: number,
+                message,
+            };
+            let more = read_line(&mut self.input, &mut self.buffer).map_err(at)?;
+            if !more {
+                self.number -= 1;
+                return Ok(None);
+            }
+            if number == 1 && self.buffer.starts_with(BYTE_ORDER_MARK) {
+                self.buffer.drain(..BYTE_ORDER_MARK.len());
+            }
+            if !self.buffer.trim_ascii().is_empty() {
+                break;
+            }
+        }
+        let text = std::str::from_utf8(&self.buffer).map_err(|_| TaskFileError {
+            line: self.number,
+            message: "not UTF-8 text".into(),
+        })?;
+        Ok(Some((self.number, text)))
+    }
+}
+
+/// The byte-order mark some editors put at the start of a UTF-8 file.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
+/// Reads the next line without its end into `buffer`: `false` at the end
+/// of the input.
+fn read_line<R: BufRead>(input: &mut R, buffer: &mut Vec<u8>) -> Result<bool, String> {
     buffer.clear();
     let read = <&mut R as io::Read>::take(input, MAX_LINE as u64 + 1)
         .read_until(b'\n', buffer)
         .map_err(|error| format!("cannot read: {error}"))?;
     if read == 0 {
-        return Ok(None);
+        return Ok(false);
     }
     if buffer.last() == Some(&b'\n') {
         buffer.pop();
@@ -206,9 +250,7 @@ fn read_line<'a, R: BufRead>(
     } else if buffer.len() > MAX_LINE {
         return Err(format!("a line longer than {MAX_LINE} bytes"));
     }
-    std::str::from_utf8(buffer)
-        .map(Some)
-        .map_err(|_| "not UTF-8 text".into())
+    Ok(true)
 }
 
 fn parse_header(text: &str) -> Result<(Digest, SplitId, usize), String> {

@@ -8,12 +8,12 @@
 //! edited lines, or of tasks that do not exist.
 
 use std::collections::{HashMap, VecDeque};
-use std::fs::File;
-use std::io::{self, BufRead, BufReader};
 use std::path::Path;
 
 use dancing_tasks::results::{ResultOutcome, TaskResult, read_line};
 use dancing_tasks::{Digest, SplitId, Task, format_prefix, read_tasks};
+
+use crate::input::Input;
 
 /// Where a line was read: `FILE:LINE`.
 pub type Place = String;
@@ -126,9 +126,10 @@ impl Ledger {
     /// tasks expected.
     pub fn read_task_file(&mut self, path: &Path) -> Result<(), String> {
         let name = path.display().to_string();
-        let file = File::open(path).map_err(|error| format!("{name}: cannot open: {error}"))?;
-        let file = read_tasks(BufReader::with_capacity(1 << 16, file))
-            .map_err(|error| format!("{name}:{error}"))?;
+        let file = Input::File(path.to_owned())
+            .open()
+            .map_err(|error| format!("{name}: cannot open: {error}"))?;
+        let file = read_tasks(file).map_err(|error| format!("{name}:{error}"))?;
         self.identity = Some((file.digest, file.split));
         self.identity_from = format!("the task file {name}");
         self.task_file = true;
@@ -140,18 +141,15 @@ impl Ledger {
     /// line is noted and the rest still read.
     pub fn read_results(&mut self, path: &Path) {
         let name = path.display().to_string();
-        let mut reader: Box<dyn BufRead> = if name == "-" {
-            Box::new(BufReader::new(io::stdin()))
-        } else {
-            match File::open(path) {
-                Ok(file) => Box::new(BufReader::with_capacity(1 << 16, file)),
-                Err(error) => {
-                    self.faults.push(Fault::Unreadable {
-                        file: name,
-                        error: error.to_string(),
-                    });
-                    return;
-                }
+        let input = Input::all(std::slice::from_ref(&path.to_owned())).remove(0);
+        let mut reader = match input.open() {
+            Ok(reader) => reader,
+            Err(error) => {
+                self.faults.push(Fault::Unreadable {
+                    file: name,
+                    error: error.to_string(),
+                });
+                return;
             }
         };
         let mut buffer = Vec::new();
@@ -160,6 +158,14 @@ impl Ledger {
             match read_line(&mut reader, &mut buffer) {
                 Ok(None) => break,
                 Ok(Some(ended)) => {
+                    if line == 1 && buffer.starts_with(BYTE_ORDER_MARK) {
+                        buffer.drain(..BYTE_ORDER_MARK.len());
+                    }
+                    // Blank lines hold no result (an editor's, or those
+                    // between concatenated files).
+                    if ended && buffer.trim_ascii().is_empty() {
+                        continue;
+                    }
                     let parsed = std::str::from_utf8(&buffer)
                         .map_err(|_| "not UTF-8 text".to_owned())
                         .and_then(TaskResult::parse);
@@ -340,6 +346,9 @@ impl Ledger {
 
 /// A corrupt line's reason, with a hint when the line is recognisably a
 /// scheduler's message rather than a result.
+/// The byte-order mark some editors put at the start of a UTF-8 file.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+
 fn corrupt_hint(line: &[u8], why: String) -> String {
     if line.starts_with(b"slurmstepd:") || line.starts_with(b"srun:") {
         format!(

@@ -12,6 +12,7 @@ use dancing_tasks::results::ResultOutcome;
 use dancing_tasks::{Task, write_header, write_task};
 use serde_json::{Value, json};
 
+use crate::interrupt;
 use crate::status::{Status, diag, is_broken_pipe};
 use ledger::{Ledger, Placed};
 
@@ -148,6 +149,7 @@ impl Verdict {
 }
 
 pub fn run(args: &Args) -> Status {
+    interrupt::catch();
     let plan = MergePlan::new(args);
     let mut ledger = Ledger::default();
     if let Some(path) = plan.tasks
@@ -158,6 +160,15 @@ pub fn run(args: &Args) -> Status {
     }
     for path in plan.results {
         ledger.read_results(path);
+        // A file cut short by Ctrl-C would count as incomplete or faulty:
+        // no verdict at all is the honest answer.
+        if interrupt::requested() {
+            diag!(
+                "dlx merge: interrupted while reading {}; no total",
+                path.display()
+            );
+            return Status::Interrupted;
+        }
     }
     ledger.account();
     let verdict = Verdict::of(&ledger);

@@ -19,7 +19,7 @@ pub struct SearchArgs {
 
     /// Stop each search after about N search-tree nodes (exactly N on one
     /// thread) and report what was found.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub max_nodes: Option<u64>,
 
     /// Stop each input after this long, reading included (`90`, `90s`,

@@ -8,7 +8,7 @@
 use std::io::{self, Write};
 
 use dancing::{ItemId, OptionId, Problem};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::outcome::{RunOutcome, stop_name};
 
@@ -37,10 +37,15 @@ pub trait Printer {
     }
 }
 
+/// The line that stands for a solution of no options (a problem whose
+/// primary items all have lower bound 0): a comment in Knuth's format, so
+/// that it names no option, and `dlx verify` counts it.
+pub const EMPTY_SOLUTION: &str = "| the empty solution: no options";
+
 /// Solutions as Knuth writes them: a line per chosen option with its item
 /// names (and colors, `X:a`, as in the input), a blank line between
 /// solutions, and `==> FILE <==` before the solutions of each of several
-/// files.
+/// files. A solution of no options is the line [`EMPTY_SOLUTION`].
 pub struct Text<'w, W: Write> {
     out: &'w mut W,
     header: Option<Header>,
@@ -77,6 +82,9 @@ impl<W: Write> Printer for Text<'_, W> {
     fn solution(&mut self, problem: &Problem, number: u64, options: &[OptionId]) -> io::Result<()> {
         if number > 1 {
             writeln!(self.out)?;
+        }
+        if options.is_empty() {
+            writeln!(self.out, "{EMPTY_SOLUTION}")?;
         }
         for &option in options {
             let mut separator = "";
@@ -155,6 +163,13 @@ impl<W: Write> Printer for Json<'_, W> {
         });
         if outcome.cleansings_counted {
             summary["cleansings"] = json!(stats.cleansings);
+        }
+        if let Some(refusal) = outcome.refusal() {
+            // No count came (it passed 2^128, say): no figure, the reason.
+            summary["solutions"] = Value::Null;
+            summary["complete"] = json!(false);
+            summary["stopped"] = json!("failed");
+            summary["error"] = json!(refusal);
         }
         if let Some(line) = outcome.stopped_reading_at {
             summary["stopped_reading_at_line"] = json!(line);

@@ -18,6 +18,7 @@ use super::outcome::{MemoReport, RunOutcome};
 use super::plan::SearchPlan;
 use super::printer::{Printer, Quiet};
 use super::report::report;
+use crate::memory;
 use crate::progress::ProgressBar;
 
 /// The most time between two looks at the budget (and Ctrl-C) during a
@@ -80,6 +81,7 @@ impl Runner<'_> {
         else {
             return self.stopped_linking(threads, printer);
         };
+        let threads = memory::threads_that_fit(threads, template.copy_bytes(), self.name);
         let config = SearchConfig::new()
             .threads(threads)
             .ordered(true)
@@ -175,7 +177,8 @@ impl Runner<'_> {
             return self.stopped_linking(1, printer);
         };
         let memo = MemoConfig::new().memory_limit(limit).hand_back(true);
-        let threads = self.search.threads;
+        let threads =
+            memory::threads_that_fit(self.search.threads, template.copy_bytes(), self.name);
         let config = SearchConfig::new()
             .threads(threads)
             .node_limit(self.search.max_nodes)

@@ -7,8 +7,9 @@ use std::time::Duration;
 /// Parses a duration for `--time-limit`: a positive number, in seconds or
 /// with a unit `us`, `ms`, `s`, `m` or `h` (`90`, `250ms`, `1.5m`, `2h`).
 pub fn parse_duration(text: &str) -> Result<Duration, String> {
-    const UNITS: [(&str, f64); 6] = [
-        // Longer suffixes first: `ms` and `us` end in `s`.
+    const UNITS: [(&str, f64); 7] = [
+        // Longer suffixes first: `ns`, `ms` and `us` end in `s`.
+        ("ns", 1e-9),
         ("us", 1e-6),
         ("µs", 1e-6),
         ("ms", 1e-3),
@@ -29,7 +30,7 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         .ok_or_else(|| {
             format!(
                 "`{text}` is not a duration: a number with an optional unit \
-                 us, ms, s (the default), m or h, like 250ms, 90, 1.5m or 2h"
+                 ns, us, ms, s (the default), m or h, like 250ms, 90, 1.5m or 2h"
             )
         })?;
     if value <= 0.0 {

@@ -21,11 +21,12 @@ pub use args::Args;
 use plan::{Format, SolvePlan};
 
 use crate::input::Input;
+use crate::input::ahead::ReadAhead;
 use crate::interrupt;
 use crate::run::clock::Clock;
 use crate::run::plan::SearchPlan;
 use crate::run::printer::{Count, Header, Json, Printer, Text};
-use crate::run::reader::{ReadAhead, stopped_reading};
+use crate::run::reader::stopped_reading;
 use crate::run::runner::Runner;
 use crate::status::{Status, diag, is_broken_pipe};
 

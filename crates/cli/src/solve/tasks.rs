@@ -3,7 +3,7 @@
 //! writing one JSON result line per task (see [`dancing_tasks::results`]) as each
 //! ends, flushed, so that a killed run loses only its running tasks.
 
-use std::io::{self, BufReader, Write};
+use std::io::{self, Write};
 use std::ops::{ControlFlow, Range};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -82,11 +82,6 @@ impl TaskPlan {
                 "dlx solve: {flag} cannot be used with --tasks: {why}"
             ));
         }
-        if args.search.max_nodes == Some(0) {
-            return Err(
-                "dlx solve: --max-nodes 0 with --tasks would leave each task as its own frontier: give at least 1".into(),
-            );
-        }
         Ok(Some(TaskPlan {
             input: Input::all(&args.files).remove(0),
             tasks_path: tasks_path.clone(),
@@ -121,10 +116,10 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
     let name = input.name();
     let problem = input.read_problem_warned()?;
     let tasks_name = tasks_path.display().to_string();
-    let file = std::fs::File::open(tasks_path)
+    let file = Input::File(tasks_path.to_owned())
+        .open()
         .map_err(|error| format!("{tasks_name}: cannot open: {error}"))?;
-    let file = read_tasks(BufReader::with_capacity(1 << 16, file))
-        .map_err(|error| format!("{tasks_name}:{error}"))?;
+    let file = read_tasks(file).map_err(|error| format!("{tasks_name}:{error}"))?;
     let digest = digest_of(&problem, &name)?;
     if file.digest != digest {
         return Err(format!(

@@ -171,7 +171,7 @@ pub struct Args {
     /// with their region map and cages, after a line `variant NAME` for any
     /// variant but classic, so that `dlx sudoku` reads them back as they are.
     /// The output depends on --seed only, not on -j.
-    #[arg(long, value_name = "COUNT", conflicts_with_all = ["files", "count", "unique", "to_dlx", "to_dlx_dir", "output", "placeholder", "max_nodes", "time_limit"])]
+    #[arg(long, value_name = "COUNT", conflicts_with_all = ["files", "count", "unique", "to_dlx", "to_dlx_dir", "output", "placeholder", "max_nodes", "time_limit", "format", "engine", "stats"])]
     pub generate: Option<u64>,
 
     /// The seed of --generate.

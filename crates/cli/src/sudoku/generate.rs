@@ -12,12 +12,13 @@
 
 use std::io::{self, BufWriter, Write};
 
-use dancing_sudoku::Symbols;
 use dancing_sudoku::format::puzzle_line;
 use dancing_sudoku::generate::{Generated, Rating, Recipe, Series};
+use dancing_sudoku::{Shape, Symbols};
 use serde_json::json;
 
 use super::plan::GeneratePlan;
+use crate::interrupt;
 use crate::status::{Status, diag, is_broken_pipe};
 use crate::sudoku_puzzles::write_series;
 
@@ -35,10 +36,17 @@ pub(super) fn run(plan: &GeneratePlan, pool: &rayon::ThreadPool) -> Status {
     // read back as it is (`dlx sudoku` without --variant) keeps the rules:
     // without it, a region map or cages would be read as a comment and the
     // puzzle solved as a classic one. (A JSON record names its variant.)
-    if !plan.json
-        && !variant.is_classic()
-        && let Err(error) = writeln!(writer, "variant {variant}")
-    {
+    // Likewise a `box` line for boxes the line length does not tell (a
+    // 6x6 line is read with 2x3 boxes).
+    let shape = plan.shape;
+    let mut header = String::new();
+    if !plan.json && Shape::for_size(shape.size()) != Some(shape) {
+        header += &format!("box {}x{}\n", shape.box_rows(), shape.box_cols());
+    }
+    if !plan.json && !variant.is_classic() {
+        header += &format!("variant {variant}\n");
+    }
+    if let Err(error) = writer.write_all(header.as_bytes()) {
         if is_broken_pipe(&error) {
             return Status::Success;
         }
@@ -66,7 +74,15 @@ pub(super) fn run(plan: &GeneratePlan, pool: &rayon::ThreadPool) -> Status {
     );
     // (After Ctrl-C, the exit code is 130 whatever the status.)
     match written {
-        Ok(()) => Status::Success,
+        Ok(written) => {
+            if interrupt::requested() {
+                diag!(
+                    "dlx sudoku: interrupted; {written} of {} puzzles written",
+                    plan.count
+                );
+            }
+            Status::Success
+        }
         Err(error) if is_broken_pipe(&error) => Status::Success,
         Err(error) => {
             diag!("dlx sudoku: error writing output: {error}");
@@ -90,6 +106,7 @@ fn write_puzzle(
         unreachable!("the symbols were checked, and the generator names its cages");
     };
     let clues = made.puzzle.given_count();
+    let shape = made.puzzle.shape();
     // Writing into memory does not fail.
     let _ = if as_json {
         let (cells, data) = line.split_once(' ').unwrap_or((&line, ""));
@@ -99,6 +116,7 @@ fn write_puzzle(
             "puzzle": cells,
             "clues": clues,
             "variant": made.rules.variant().to_string(),
+            "box": format!("{}x{}", shape.box_rows(), shape.box_cols()),
         });
         if !data.is_empty() {
             // The region map and cages, as they follow the cells on a line.

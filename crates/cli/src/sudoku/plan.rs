@@ -206,6 +206,12 @@ impl GeneratePlan {
         let shape = options.shape.unwrap_or_default();
         let variant = options.variant;
         let n = shape.size();
+        if n < Shape::MIN_LINE_SIZE {
+            // Such a puzzle would not read back: lines start at 4x4.
+            return Err(format!(
+                "cannot generate {n}x{n} puzzles: the smallest size is 4x4 (--box 2x2)"
+            ));
+        }
         if !options.symbols.supports(n) {
             return Err(format!(
                 "a {n}x{n} puzzle needs {n} symbols (give --symbols)"

@@ -2,8 +2,7 @@
 //! on in input order.
 
 use std::cell::Cell;
-use std::fs::{self, File};
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead};
 use std::sync::Arc;
 
 use dancing_sudoku::format::{Layout, PuzzleReader, ReadError};
@@ -11,8 +10,8 @@ use dancing_sudoku::{Grid, Rules};
 
 use super::plan::Inputs;
 use crate::input::Input;
+use crate::input::ahead::{OnIdle, ReadAhead};
 use crate::interrupt;
-use crate::run::reader::{OnIdle, ReadAhead};
 
 /// One thing read from an input, in input order: a puzzle, a puzzle that
 /// could not be read, or a problem of the input as a whole.
@@ -168,30 +167,9 @@ fn open<'i>(
     input: &Input,
     idle: &'i mut dyn FnMut() -> io::Result<()>,
 ) -> io::Result<Box<dyn BufRead + 'i>> {
-    let source: Box<dyn Read + Send> = match input {
-        Input::File(path) if fs::metadata(path)?.is_file() => return input.open(),
-        Input::File(path) => Box::new(File::open(path)?),
-        Input::Stdin if stdin_is_a_regular_file() => return input.open(),
-        Input::Stdin => Box::new(io::stdin()),
-    };
+    if !input.may_wait()? {
+        return input.open();
+    }
+    let source = input.open_source()?;
     Ok(Box::new(ReadAhead::new(source, OnIdle(idle))?))
-}
-
-/// Whether standard input is a regular file (`dlx sudoku < puzzles.txt`),
-/// which never keeps a reader waiting.
-fn stdin_is_a_regular_file() -> bool {
-    #[cfg(unix)]
-    {
-        use std::os::fd::AsFd;
-        io::stdin()
-            .as_fd()
-            .try_clone_to_owned()
-            .map(File::from)
-            .and_then(|file| file.metadata())
-            .is_ok_and(|metadata| metadata.is_file())
-    }
-    #[cfg(not(unix))]
-    {
-        false
-    }
 }

@@ -1,4 +1,5 @@
-//! `dlx solve`'s text output: option lines, blank lines between solutions.
+//! `dlx solve`'s text output: option lines, blank lines between solutions,
+//! and a comment line (`|`) for the empty solution.
 
 use std::io::BufRead;
 
@@ -28,6 +29,20 @@ pub(super) fn verify<R: BufRead>(
                 checker.end()?;
                 in_solution = false;
             }
+            continue;
+        }
+        // A comment line: the empty solution, as `dlx solve` prints it.
+        if line.trim_start().starts_with('|') {
+            if in_solution {
+                return Err(Invalid::at(
+                    number,
+                    "a `|` line within a solution: it stands for the empty solution, alone",
+                )
+                .into());
+            }
+            solutions += 1;
+            checker.begin(solutions, number);
+            checker.end()?;
             continue;
         }
         if !in_solution && is_header(line, checker.problem()) {

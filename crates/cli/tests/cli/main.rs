@@ -6,6 +6,7 @@ mod common;
 mod gen_search;
 mod gen_xcc;
 mod generate;
+mod hardening;
 mod manual;
 mod memo;
 mod merge;

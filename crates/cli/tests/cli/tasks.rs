@@ -625,7 +625,8 @@ fn bad_task_files_and_selections_are_named() {
     // The split of a file that is not a problem.
     std::fs::write(&bad, "a b\nc\n").unwrap();
     refused(&["split", path(&bad)], &["bad:2:"]);
-    // A budget of no node would never shrink a task.
+    // A budget of no node would never shrink a task (refused by every
+    // command that searches).
     let tasks = dir.join("zero-tasks");
     write_out(&tasks, &["split", path(&problem), "--tasks", "2"]);
     refused(
@@ -637,6 +638,6 @@ fn bad_task_files_and_selections_are_named() {
             "--max-nodes",
             "0",
         ],
-        &["--max-nodes 0"],
+        &["invalid value '0' for '--max-nodes <N>'"],
     );
 }

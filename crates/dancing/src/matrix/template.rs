@@ -104,6 +104,27 @@ impl Template {
         })
     }
 
+    /// The bytes each search on this template copies into its arena (the
+    /// links, lengths, colors and bounds a search rewrites; what it only
+    /// reads is shared): a search on `-j N` threads makes N copies, which
+    /// a caller can weigh against the memory it has before it starts them.
+    ///
+    /// ```
+    /// use dancing::{format, Template};
+    ///
+    /// let problem = format::read_str("a b\na\nb\na b\n")?.problem;
+    /// let template = Template::new(&problem);
+    /// // Six nodes' links at least, eight bytes each.
+    /// assert!(template.copy_bytes() >= 6 * 8);
+    /// # Ok::<(), dancing::format::ParseError>(())
+    /// ```
+    pub fn copy_bytes(&self) -> usize {
+        self.slices.copied_bytes()
+            + size_of_val(self.colors.as_slice())
+            + size_of_val(self.columns.as_slice())
+            + size_of_val(self.chunks.as_slice())
+    }
+
     /// The most levels a search can go down (see `layout::max_depth`).
     pub(crate) fn max_depth(&self) -> usize {
         self.max_depth

@@ -29,6 +29,11 @@
 //! ................ AABBCCDDEEFFGGHH A=3 B=7 C=3 D=7 E=5 F=5 G=5 H=5
 //! ```
 //!
+//! Boxes: a line `box RxC` (`box 3x2`: boxes 3 rows high and 2 columns
+//! wide) sets the shape of the puzzles after it, for the shapes a line's
+//! length does not tell (a 6x6 line is read with 2x3 boxes otherwise); it
+//! must agree with [`ReadOptions::shape`] when that is given.
+//!
 //! Blank lines and lines starting with `#` are skipped (in a grid format a
 //! blank line ends a grid early, which is reported); a line `end` stops the
 //! input; lines end at `\n`, `\r\n` or a lone `\r`, a byte-order mark at

@@ -76,6 +76,9 @@ pub struct PuzzleReader<R> {
     puzzles: u64,
     /// The variant of the puzzles read now.
     variant: Variant,
+    /// The shape `--box` gave ([`ReadOptions::shape`] as given): a `box`
+    /// line may only repeat it.
+    given_shape: Option<Shape>,
     /// The columns of a CSV input, once its header is read.
     csv: Option<CsvColumns>,
     /// The grid being read: its size (from its first row), rows so far, its
@@ -100,6 +103,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// A reader with `options`: a fixed shape, an alphabet, a variant.
     pub fn with_options(input: R, format: Option<Format>, options: ReadOptions) -> PuzzleReader<R> {
         let variant = options.variant;
+        let given_shape = options.shape;
         PuzzleReader {
             lines: Lines::new(input, MAX_LINE_BYTES),
             options,
@@ -111,6 +115,7 @@ impl<R: BufRead> PuzzleReader<R> {
             count: None,
             puzzles: 0,
             variant,
+            given_shape,
             csv: None,
             size: 0,
             rows: 0,
@@ -220,6 +225,20 @@ impl<R: BufRead> PuzzleReader<R> {
                     }
                     match name.parse::<Variant>() {
                         Ok(variant) => self.variant = variant,
+                        Err(message) => {
+                            let kind = ReadErrorKind::BadVariant(message);
+                            return Some(Err(ReadError { line: number, kind }));
+                        }
+                    }
+                    continue;
+                }
+                if let Some(boxes) = box_line(content) {
+                    if self.rows > 0 {
+                        self.lines.hold();
+                        return Some(self.incomplete_grid());
+                    }
+                    match self.box_shape(boxes) {
+                        Ok(shape) => self.options.shape = Some(shape),
                         Err(message) => {
                             let kind = ReadErrorKind::BadVariant(message);
                             return Some(Err(ReadError { line: number, kind }));
@@ -360,6 +379,25 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// The shape a `box RxC` line names: one whose lines read back (at
+    /// least 4x4), and the one `--box` gave if it gave one.
+    fn box_shape(&self, boxes: &str) -> Result<Shape, String> {
+        let shape: Shape = boxes.parse()?;
+        if shape.size() < Shape::MIN_LINE_SIZE {
+            return Err(format!(
+                "box {boxes}: the smallest puzzles are 4x4 (2x2 boxes)"
+            ));
+        }
+        match self.given_shape {
+            Some(given) if given != shape => Err(format!(
+                "box {boxes}: the puzzles were given boxes {}x{} (--box)",
+                given.box_rows(),
+                given.box_cols()
+            )),
+            _ => Ok(shape),
+        }
+    }
+
     /// Ends the grid being read, which lacks rows.
     fn incomplete_grid(&mut self) -> Result<usize, ReadError> {
         let rows = self.rows;
@@ -384,6 +422,15 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
         let line = self.read_into(&mut grid)?;
         Some(line.map(|line| Puzzle { line, grid }))
     }
+}
+
+/// The boxes named by a `box RxC` line, if this is one.
+fn box_line(content: &[u8]) -> Option<&str> {
+    let rest = content.strip_prefix(b"box")?;
+    if !rest.first().is_some_and(u8::is_ascii_whitespace) {
+        return None;
+    }
+    std::str::from_utf8(rest.trim_ascii()).ok()
 }
 
 /// The variant named by a `variant NAME` line, if this is one.

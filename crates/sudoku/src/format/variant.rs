@@ -11,11 +11,12 @@ use crate::rules::{Cage, Rules, RulesError, Variant};
 /// an `n`x`n` grid. Returns the rules and where the comment starts.
 pub(super) fn read_variant_data<'a>(
     line: &'a [u8],
-    mut words: impl Iterator<Item = (usize, &'a [u8])>,
+    words: impl Iterator<Item = (usize, &'a [u8])>,
     mut rules: Rules,
     n: usize,
     variant: Variant,
 ) -> Result<(Rules, usize), ReadErrorKind> {
+    let mut words = words.peekable();
     if variant.jigsaw {
         let (at, map) = words
             .next()
@@ -34,7 +35,14 @@ pub(super) fn read_variant_data<'a>(
         // Where each cage's sum was written, to locate a sum it cannot have.
         let mut sum_columns = vec![at; labels.len()];
         let mut given = 0;
-        for (at, word) in words.by_ref() {
+        while let Some(&(at, word)) = words.peek() {
+            // Past the last cage's sum a comment may follow; a word that
+            // is a sum is still a sum (a cage's second, or of no cage),
+            // never a comment taken silently.
+            if given == labels.len() && cage_sum(word, at).is_err() {
+                break;
+            }
+            words.next();
             let (label, sum) = cage_sum(word, at)?;
             let Some(k) = labels.iter().position(|&l| l == label) else {
                 return Err(ReadErrorKind::BadVariantData {
@@ -53,9 +61,6 @@ pub(super) fn read_variant_data<'a>(
                 });
             }
             given += 1;
-            if given == labels.len() {
-                break;
-            }
         }
         if let Some(k) = sums.iter().position(Option::is_none) {
             return Err(ReadErrorKind::BadVariantData {

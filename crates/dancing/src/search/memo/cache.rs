@@ -9,6 +9,7 @@
 //! (A cache per thread was measured too, and lost everywhere: each thread
 //! counted again what the others had, 1.7 to 1.95 times the nodes.)
 
+use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
@@ -35,6 +36,10 @@ const SHARDS: usize = 64;
 const SHARD_BYTES: usize = 64 << 10;
 
 type Map = HashMap<Box<[u64]>, u128, foldhash::fast::FixedState>;
+
+/// The hash that picks a key's shard: foldhash, with a seed of its own.
+const SHARD_HASH: foldhash::fast::FixedState =
+    foldhash::fast::FixedState::with_seed(0x5eed_0f5a_a2d5_c0de);
 
 /// The bytes of a table that holds `capacity` entries: a bucket per entry
 /// (at a load of 7/8) and a control byte per bucket.
@@ -218,15 +223,15 @@ impl SharedCache {
         }
     }
 
-    /// The shard of `key`: a cheap mix of its words (the shard's table
-    /// hashes the key again, well).
+    /// The shard of `key`, by a hash of its own (seeded apart from the
+    /// tables' hash, so that a shard's keys still spread over its table's
+    /// buckets). Keys often differ only in a few bits of one word (the
+    /// items left of a bitset): a weak mix sent most of them to a few
+    /// shards, which then evicted while the others stayed empty.
     fn shard(&self, key: &[u64]) -> MutexGuard<'_, ShardTable> {
-        let mixed = key.iter().fold(0x9e37_79b9_7f4a_7c15_u64, |hash, &word| {
-            (hash ^ word)
-                .wrapping_mul(0xff51_afd7_ed55_8ccd)
-                .rotate_left(29)
-        });
-        let index = (mixed >> 32) as usize % self.shards.len();
+        let hash = SHARD_HASH.hash_one(key);
+        // The high bits of the hash, scaled to the number of shards.
+        let index = ((u128::from(hash) * self.shards.len() as u128) >> 64) as usize;
         // A thread that panicked left a table whose entries are all
         // correct counts: it is still usable.
         self.shards[index]

@@ -1,10 +1,12 @@
 //! Where input comes from: files named on the command line, or standard input.
 
-use std::fs::File;
+pub mod ahead;
+
+use std::fs::{self, File};
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::PathBuf;
-use std::sync::mpsc::SyncSender;
 
+use self::ahead::{ReadAhead, UntilInterrupted};
 use crate::status::diag;
 
 /// One input: a file, or standard input (no file given, or `-`).
@@ -40,7 +42,13 @@ impl Input {
         let reader = self
             .open()
             .map_err(|error| format!("{name}: cannot open: {error}"))?;
-        dancing::format::read(reader).map_err(|error| format!("{name}:{error}"))
+        dancing::format::read(reader).map_err(|error| {
+            if crate::interrupt::requested() {
+                format!("{name}: interrupted while reading the problem")
+            } else {
+                format!("{name}:{error}")
+            }
+        })
     }
 
     /// [`read_problem`](Self::read_problem), with the warnings written on
@@ -63,16 +71,34 @@ impl Input {
         }
     }
 
-    /// Opens the input for buffered, streaming reading.
+    /// Opens the input for buffered, streaming reading. A source that can
+    /// keep the reader waiting (a pipe, a terminal, a named pipe, which
+    /// blocks even its opening until a writer comes) is opened and read on
+    /// a helper thread, so that Ctrl-C ends the wait: the reading then
+    /// fails with an `interrupted` error (see [`ahead`]).
     pub fn open(&self) -> io::Result<Box<dyn BufRead>> {
+        if self.may_wait()? {
+            let input = self.clone();
+            let reader = ReadAhead::open(move || input.open_source(), UntilInterrupted)?;
+            return Ok(Box::new(reader));
+        }
         Ok(match self {
             Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
             Input::File(path) => Box::new(BufReader::with_capacity(1 << 16, File::open(path)?)),
         })
     }
 
+    /// Whether reading the input may wait for ever: anything but a regular
+    /// file (`dlx sudoku < puzzles.txt` reads a regular file).
+    pub fn may_wait(&self) -> io::Result<bool> {
+        Ok(match self {
+            Input::File(path) => !fs::metadata(path)?.is_file(),
+            Input::Stdin => !stdin_is_a_regular_file(),
+        })
+    }
+
     /// Opens the input unbuffered, for a reader of its own that may run on
-    /// another thread (see `run::reader::ReadAhead`).
+    /// another thread (see [`ReadAhead`]).
     pub fn open_source(&self) -> io::Result<Box<dyn Read + Send>> {
         Ok(match self {
             Input::Stdin => Box::new(io::stdin()),
@@ -81,28 +107,21 @@ impl Input {
     }
 }
 
-/// Bytes a [`pump`] reads at a time.
-const CHUNK_BYTES: usize = 1 << 16;
-
-/// Reads `source` in chunks and sends them to `sender`, for input read on a
-/// thread of its own (so the reader can look at the clock or at Ctrl-C while
-/// the source blocks): until the end (then it just returns, which hangs up),
-/// an error (sent, then it returns), or the receiver hanging up.
-pub fn pump(mut source: Box<dyn Read + Send>, sender: &SyncSender<io::Result<Vec<u8>>>) {
-    loop {
-        let mut chunk = vec![0; CHUNK_BYTES];
-        let read = match source.read(&mut chunk) {
-            Ok(0) => return,
-            Ok(n) => {
-                chunk.truncate(n);
-                Ok(chunk)
-            }
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => Err(error),
-        };
-        let failed = read.is_err();
-        if sender.send(read).is_err() || failed {
-            return;
-        }
+/// Whether standard input is a regular file, which never keeps a reader
+/// waiting.
+fn stdin_is_a_regular_file() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(File::from)
+            .and_then(|file| file.metadata())
+            .is_ok_and(|metadata| metadata.is_file())
+    }
+    #[cfg(not(unix))]
+    {
+        false
     }
 }
