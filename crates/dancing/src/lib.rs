@@ -26,7 +26,7 @@ pub use cover::ExactCover;
 pub use matrix::Template;
 pub use parallel::ParallelSolver;
 pub use problem::builder::{BuildError, ProblemBuilder, is_valid_name};
-pub use problem::{ColorId, ItemId, ItemKind, OptionId, Problem};
+pub use problem::{ColorId, ItemId, ItemKind, MAX_OPTION_COST, OptionId, Problem};
 pub use reduce::{Reduction, reduce};
 pub use relabel::Shuffled;
 pub use search::{

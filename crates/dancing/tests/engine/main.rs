@@ -9,6 +9,7 @@
 //! - [`format`]: Knuth's text format, read and written.
 //! - [`format_props`]: the format against untrusted and damaged input.
 //! - [`colors_bounds`]: colors and bounds in the model and the format.
+//! - [`costs`]: option costs (DLX5) in the model and the format.
 //! - [`shuffled`]: seeded search, against the original problem.
 //! - [`solver`]: searching again, templates, node limits and monitors.
 //! - [`selection`]: selecting options before a search.
@@ -30,6 +31,7 @@ mod budget;
 mod building;
 mod colors;
 mod colors_bounds;
+mod costs;
 mod format;
 mod format_props;
 mod hostile_shapes;
