@@ -30,7 +30,7 @@ pub use problem::{ColorId, ItemId, ItemKind, MAX_OPTION_COST, OptionId, Problem}
 pub use reduce::{Reduction, reduce};
 pub use relabel::Shuffled;
 pub use search::{
-    CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError, Search, SelectError,
-    Solutions, Solver,
+    CacheStats, DEFAULT_MEMO_LIMIT, Estimate, Figure, MemoConfig, MemoCount, MemoError, Search,
+    SelectError, Solutions, Solver,
 };
 pub use visit::{FnVisitor, Progress, Solution, Stats, StopReason, Visitor};

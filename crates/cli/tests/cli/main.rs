@@ -3,6 +3,7 @@
 mod budgets;
 mod closed_streams;
 mod common;
+mod estimate;
 mod gen_search;
 mod gen_xcc;
 mod generate;

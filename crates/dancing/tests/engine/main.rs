@@ -10,6 +10,7 @@
 //! - [`format_props`]: the format against untrusted and damaged input.
 //! - [`colors_bounds`]: colors and bounds in the model and the format.
 //! - [`costs`]: option costs (DLX5) in the model and the format.
+//! - [`estimate`]: Knuth's random-probe estimate against the search.
 //! - [`shuffled`]: seeded search, against the original problem.
 //! - [`solver`]: searching again, templates, node limits and monitors.
 //! - [`selection`]: selecting options before a search.
@@ -32,6 +33,7 @@ mod building;
 mod colors;
 mod colors_bounds;
 mod costs;
+mod estimate;
 mod format;
 mod format_props;
 mod hostile_shapes;
