@@ -16,6 +16,7 @@
 //! - [`selection`]: selecting options before a search.
 //! - [`parallel`]: the parallel search against the sequential one.
 //! - [`memo`]: memoized counting against the plain search and brute force.
+//! - [`mincost`]: minimum-cost search (DLX5) against DLX5 and brute force.
 //! - [`hostile_shapes`]: the parallel search on trees shaped to hurt it,
 //!   and its budgets.
 //! - [`tasks`]: a split's tasks add up to the sequential search, budgets'
@@ -38,6 +39,7 @@ mod format;
 mod format_props;
 mod hostile_shapes;
 mod memo;
+mod mincost;
 mod multiplicities;
 mod parallel;
 mod reduce;
