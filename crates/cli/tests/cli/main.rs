@@ -1,5 +1,6 @@
 //! Tests of the `dlx` binary, run as a user would.
 
+mod best;
 mod budgets;
 mod closed_streams;
 mod common;
