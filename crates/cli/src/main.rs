@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod batch;
+mod estimate;
 mod generate;
 mod input;
 mod interrupt;
@@ -40,6 +41,8 @@ enum Command {
     Sudoku(sudoku::Args),
     /// Write a classic exact-cover problem in Knuth's DLX format, or solve and draw it.
     Gen(generate::Args),
+    /// Estimate the size of a problem's search, and its time here, before running it (Knuth's random probes).
+    Estimate(estimate::Args),
     /// Write the search of a problem as tasks, one line each, to run anywhere (`dlx solve --tasks`).
     Split(split::Args),
     /// Add up the results of tasks exactly, and name those missing, duplicated, failed or foreign.
@@ -65,6 +68,7 @@ fn main() -> ExitCode {
         Command::Solve(args) => solve::run(&args),
         Command::Sudoku(args) => sudoku::run(&args),
         Command::Gen(args) => generate::run(&args),
+        Command::Estimate(args) => estimate::run(&args),
         Command::Split(args) => split::run(&args),
         Command::Merge(args) => merge::run(&args),
         Command::Verify(args) => verify::run(&args),

@@ -18,6 +18,25 @@
 //! at the start is skipped (see [`text`]), so line and column numbers are the
 //! ones an editor shows. Names quoted in errors are [escaped](text::escaped).
 //!
+//! # Costs
+//!
+//! An option may end with costs, `|n` (Knuth's DLX5) or `$n` (as miniexact
+//! writes them), `n` a nonnegative decimal integer; several add up. They
+//! may stand anywhere after the option's first entry (DLX5 reads them
+//! after any item); a `|` that starts a token of an option is always a
+//! cost, and an error if it is not a number. A `$` followed by a digit or
+//! `-` is a cost too, so no item name may look like that. Costs above
+//! [`MAX_OPTION_COST`](crate::MAX_OPTION_COST) (also added up), negative
+//! costs and costs on the item line are errors at their column.
+//!
+//! ```text
+//! | the cheapest way to cover a and b costs 3
+//! a b
+//! a b |5
+//! a |1
+//! b |1 |1
+//! ```
+//!
 //! # Colors and multiplicities
 //!
 //! An option may give a secondary item a color, `X:a` (Knuth's DLX2): options
@@ -47,7 +66,7 @@ use std::io::{self, BufRead, Write};
 
 use crate::cancel::CANCEL_CHECK;
 use crate::problem::builder::{BuildError, ProblemBuilder};
-use crate::problem::{ColorId, ItemId, ItemKind, Problem};
+use crate::problem::{ColorId, ItemId, ItemKind, MAX_OPTION_COST, Problem};
 
 pub mod text;
 
@@ -151,6 +170,16 @@ pub enum ParseErrorKind {
     DuplicateItem(String),
     /// The item line names the same item twice.
     DuplicateItemName(String),
+    /// A `|` in an option that is not a cost `|n` (nor is a `$` followed
+    /// by a digit or `-`): `n` must be a nonnegative decimal integer.
+    MalformedCost(String),
+    /// A negative cost, `|-n`.
+    NegativeCost(String),
+    /// A cost, or an option's costs added up, above
+    /// [`MAX_OPTION_COST`](crate::MAX_OPTION_COST).
+    CostTooLarge(String),
+    /// A cost on the item line: costs belong to options.
+    CostOnItemLine(String),
     /// The problem could not be built from what was read.
     Build(BuildError),
 }
@@ -223,6 +252,25 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::DuplicateItemName(name) => {
                 write!(f, "item `{}` is declared twice", escaped(name))
             }
+            ParseErrorKind::MalformedCost(token) => write!(
+                f,
+                "malformed cost `{}`: write `|n` (or `$n`) with n a nonnegative decimal integer",
+                escaped(token)
+            ),
+            ParseErrorKind::NegativeCost(token) => {
+                write!(f, "negative cost `{}`: costs are 0 or more", escaped(token))
+            }
+            ParseErrorKind::CostTooLarge(token) => write!(
+                f,
+                "cost `{}` is too large: an option costs at most {}",
+                escaped(token),
+                MAX_OPTION_COST
+            ),
+            ParseErrorKind::CostOnItemLine(token) => write!(
+                f,
+                "cost `{}` on the item line: a cost belongs at the end of an option",
+                escaped(token)
+            ),
             ParseErrorKind::Build(error) => write!(f, "{error}"),
         }
     }
@@ -332,8 +380,13 @@ pub fn read_cancellable<R: BufRead>(
         option.clear();
         let mut has_primary = false;
         let mut has_color = false;
+        let mut cost = 0;
         for (column, token) in tokens(line) {
             canceller.step().map_err(|kind| at(column, kind))?;
+            if is_cost(token) {
+                cost = add_cost(cost, token).map_err(|kind| at(column, kind))?;
+                continue;
+            }
             let entry = read_entry(token, column, &mut builder).map_err(|(c, k)| at(c, k))?;
             has_primary |= builder.item_kind(entry.0) == ItemKind::Primary;
             has_color |= entry.1.is_some();
@@ -346,7 +399,14 @@ pub fn read_cancellable<R: BufRead>(
             builder.option(option.iter().map(|&(item, _)| item))
         };
         match added {
-            Ok(_) => {}
+            Ok(id) => {
+                if cost > 0 {
+                    // At most `MAX_OPTION_COST`, checked as it was added up.
+                    builder
+                        .set_option_cost(id, cost)
+                        .map_err(|error| at(1, ParseErrorKind::Build(error)))?;
+                }
+            }
             Err(BuildError::DuplicateItemInOption { item }) => {
                 // Point at the second occurrence.
                 let (column, name) = tokens(line)
@@ -398,8 +458,16 @@ fn read_item_line(
         let mut column = column;
         let mut name = token;
         let mut bounds = None;
+        if token.starts_with('$') && is_cost(token) {
+            return Err((column, ParseErrorKind::CostOnItemLine(token.into())));
+        }
         if let Some(rest) = token.strip_prefix('|') {
             if kind == ItemKind::Secondary {
+                // `|5` after the `|` that starts the secondary items reads
+                // as a cost put on the wrong line.
+                if !rest.is_empty() && rest.bytes().all(|b| b.is_ascii_digit()) {
+                    return Err((column, ParseErrorKind::CostOnItemLine(token.into())));
+                }
                 return Err((column, ParseErrorKind::SecondBar));
             }
             kind = ItemKind::Secondary;
@@ -468,6 +536,40 @@ fn parse_bounds(prefix: &str, token: &str) -> Result<(u32, u32), ParseErrorKind>
         return Err(ParseErrorKind::LowerAboveUpper { lower, upper });
     }
     Ok((lower, upper))
+}
+
+/// Whether an option's token is a cost: `|n` as Knuth's DLX5 writes it
+/// (any token starting with `|`: a `|` cannot stand in a name), or `$n` as
+/// miniexact does (a `$` followed by a digit or `-`; other names may start
+/// with `$`).
+fn is_cost(token: &str) -> bool {
+    let bytes = token.as_bytes();
+    match bytes.first() {
+        Some(b'|') => true,
+        Some(b'$') => matches!(bytes.get(1), Some(b'0'..=b'9' | b'-')),
+        _ => false,
+    }
+}
+
+/// `sum` plus the cost `token` (`|n` or `$n`), checked: a number, not
+/// negative, and the sum at most [`MAX_OPTION_COST`].
+fn add_cost(sum: u64, token: &str) -> Result<u64, ParseErrorKind> {
+    let digits = &token[1..];
+    if let Some(rest) = digits.strip_prefix('-')
+        && !rest.is_empty()
+        && rest.bytes().all(|b| b.is_ascii_digit())
+    {
+        return Err(ParseErrorKind::NegativeCost(token.into()));
+    }
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ParseErrorKind::MalformedCost(token.into()));
+    }
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|cost| sum.checked_add(cost))
+        .filter(|&total| total <= MAX_OPTION_COST)
+        .ok_or_else(|| ParseErrorKind::CostTooLarge(token.into()))
 }
 
 /// The item name of an option's token: `X` of `X:a`.
@@ -662,6 +764,15 @@ pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
                 item.index()
             )));
         }
+        if let Some(name) = problem.item_name(item)
+            && is_cost(name)
+        {
+            return Err(unwritable(format!(
+                "item {} cannot be written so that it reads back: `{}` reads as a cost",
+                item.index(),
+                escaped(name)
+            )));
+        }
         if problem.item_name(item).is_none() && problem.item_by_name(&names[item.index()]).is_some()
         {
             return Err(unwritable(format!(
@@ -719,6 +830,10 @@ pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
                 out.write_all(b":")?;
                 out.write_all(colors[color.index()].as_bytes())?;
             }
+        }
+        let cost = problem.option_cost(id);
+        if cost > 0 {
+            write!(out, " |{cost}")?;
         }
         out.write_all(b"\n")?;
     }

@@ -10,6 +10,7 @@ mod cover;
 pub mod format;
 mod links;
 mod matrix;
+pub mod mincost;
 mod names;
 mod parallel;
 mod problem;
@@ -24,13 +25,14 @@ pub use budget::{Budget, BudgetClock, POLL_INTERVAL};
 pub use config::{DEFAULT_CHECKPOINT_INTERVAL, SearchConfig};
 pub use cover::ExactCover;
 pub use matrix::Template;
+pub use mincost::{CostedSolution, MinCostError, MinCostOutcome, MinCostSolver};
 pub use parallel::ParallelSolver;
 pub use problem::builder::{BuildError, ProblemBuilder, is_valid_name};
-pub use problem::{ColorId, ItemId, ItemKind, OptionId, Problem};
+pub use problem::{ColorId, ItemId, ItemKind, MAX_OPTION_COST, OptionId, Problem};
 pub use reduce::{Reduction, reduce, reduce_cancellable};
 pub use relabel::Shuffled;
 pub use search::{
-    CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError, Search, SelectError,
-    Solutions, Solver,
+    CacheStats, DEFAULT_MEMO_LIMIT, Estimate, Figure, MemoConfig, MemoCount, MemoError, Search,
+    SelectError, Solutions, Solver,
 };
 pub use visit::{FnVisitor, Progress, Solution, Stats, StopReason, Visitor};

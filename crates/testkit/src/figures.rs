@@ -332,3 +332,59 @@ mod tests {
         assert_eq!(langford_solutions(3), Some(2));
     }
 }
+
+/// What Knuth's DLX5 (minimum-cost exact cover) prints for one file and
+/// one `k` (`dlx5 k<k> < file`): its `Altogether ...` line and the `k`
+/// best costs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dlx5Figures {
+    /// The file's name in [`reference_dir`].
+    pub file: &'static str,
+    /// How many of the cheapest solutions were kept (`k`).
+    pub k: usize,
+    /// Solutions found that improved on the `k` best known then.
+    pub solutions: u64,
+    /// Search-tree nodes (one per level entered, one per solution).
+    pub nodes: u64,
+    /// Link updates.
+    pub updates: u64,
+    /// Cleansings.
+    pub cleansings: u64,
+    /// The `k` best costs, cheapest first.
+    pub best: &'static [u64],
+}
+
+const fn dlx5(
+    file: &'static str,
+    k: usize,
+    (solutions, nodes, updates, cleansings): (u64, u64, u64, u64),
+    best: &'static [u64],
+) -> Dlx5Figures {
+    Dlx5Figures {
+        file,
+        k,
+        solutions,
+        nodes,
+        updates,
+        cleansings,
+        best,
+    }
+}
+
+/// DLX5's figures (built from `dlx5.w` in Andreas Scherer's `cwebtest`
+/// copy of Knuth's programs, default parameters but `k`) on the costed
+/// files of [`reference_dir`]: assignment problems with costs from a
+/// fixed seed, 8 queens with a cost per square, Knuth's DLX2 example with
+/// costs.
+pub const DLX5: [Dlx5Figures; 10] = [
+    dlx5("assignment6.dlx", 1, (2, 25, 115, 0), &[90]),
+    dlx5("assignment6.dlx", 3, (9, 50, 208, 0), &[90, 95, 101]),
+    dlx5("assignment8.dlx", 1, (4, 38, 180, 0), &[154]),
+    dlx5("assignment8.dlx", 3, (14, 80, 330, 0), &[154, 161, 164]),
+    dlx5("assignment10.dlx", 1, (7, 55, 299, 0), &[147]),
+    dlx5("assignment10.dlx", 3, (24, 142, 610, 0), &[147, 148, 158]),
+    dlx5("queens8_costs.dlx", 1, (4, 173, 3_461, 0), &[20]),
+    dlx5("queens8_costs.dlx", 3, (7, 354, 7_030, 0), &[20, 26, 26]),
+    dlx5("colors_costs.dlx", 1, (1, 4, 15, 3), &[3]),
+    dlx5("colors_costs.dlx", 3, (3, 8, 30, 5), &[3, 9, 9]),
+];

@@ -42,6 +42,16 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
 
+    /// Find the K cheapest solutions of a problem whose options have costs
+    /// (`|n` or `$n` on an option line, Knuth's DLX5): each solution that
+    /// improves on the K best found so far is printed with its cost, then
+    /// the K best; the optimum goes to standard error ("not proven optimal"
+    /// when --max-nodes, --time-limit or Ctrl-C stopped the search). Runs
+    /// on one thread; no item bounds.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=dancing::mincost::MAX_BEST as u64),
+          conflicts_with_all = ["count", "max_solutions", "tasks", "memo", "seed", "profile"])]
+    pub best: Option<u64>,
+
     #[command(flatten)]
     pub search: SearchArgs,
 

@@ -10,6 +10,7 @@
 //! when its node or time budget runs out.
 
 pub mod args;
+pub mod best;
 pub mod plan;
 pub mod tasks;
 
@@ -41,6 +42,9 @@ pub fn run(args: &Args) -> Status {
     };
     if let Some(tasks) = &plan.tasks {
         return tasks::run(tasks, &plan.search);
+    }
+    if let Some(k) = plan.best {
+        return best::run(&plan, k);
     }
     let inputs = &plan.inputs;
     let several = inputs.len() > 1;

@@ -28,6 +28,8 @@ pub struct SolvePlan {
     pub search: SearchPlan,
     /// `--tasks`: run these tasks instead of the whole search.
     pub tasks: Option<TaskPlan>,
+    /// `--best K`: the K cheapest solutions instead.
+    pub best: Option<usize>,
 }
 
 impl SolvePlan {
@@ -49,6 +51,7 @@ impl SolvePlan {
             max_solutions: args.max_solutions,
             search: args.search.plan(),
             tasks: TaskPlan::new(args)?,
+            best: args.best.map(|k| k as usize),
         })
     }
 }

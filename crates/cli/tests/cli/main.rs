@@ -1,8 +1,10 @@
 //! Tests of the `dlx` binary, run as a user would.
 
+mod best;
 mod budgets;
 mod closed_streams;
 mod common;
+mod estimate;
 mod gen_search;
 mod gen_xcc;
 mod generate;

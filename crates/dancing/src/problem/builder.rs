@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::{ColorId, ItemId, ItemKind, MAX_NODES, OptionId, Problem};
+use super::{ColorId, ItemId, ItemKind, MAX_NODES, MAX_OPTION_COST, OptionId, Problem};
 
 /// Why a problem could not be built.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,6 +79,18 @@ pub enum BuildError {
     },
     /// More items or option entries than the engine's `u32` links can address.
     TooLarge,
+    /// A cost was given to an option the problem does not have.
+    UnknownOption {
+        /// The index that was given.
+        index: usize,
+    },
+    /// An option cost above [`MAX_OPTION_COST`].
+    CostTooLarge {
+        /// The option.
+        option: OptionId,
+        /// The cost given.
+        cost: u64,
+    },
 }
 
 impl fmt::Display for BuildError {
@@ -123,6 +135,12 @@ impl fmt::Display for BuildError {
                 item.index()
             ),
             BuildError::TooLarge => write!(f, "the problem is too large for 32-bit links"),
+            BuildError::UnknownOption { index } => write!(f, "unknown option #{index}"),
+            BuildError::CostTooLarge { option, cost } => write!(
+                f,
+                "option #{}: cost {cost} is too large (at most {MAX_OPTION_COST})",
+                option.index()
+            ),
         }
     }
 }
@@ -185,6 +203,7 @@ impl ProblemBuilder {
         problem.colors.clear();
         problem.entry_colors.clear();
         problem.bounds.clear();
+        problem.costs.clear();
         ProblemBuilder {
             problem,
             last_seen: Vec::new(),
@@ -370,6 +389,46 @@ impl ProblemBuilder {
         Ok(())
     }
 
+    /// Sets the cost of `option` (Knuth's DLX5: a minimum-cost search
+    /// looks for the solutions whose costs add up to the least). The
+    /// default is 0.
+    ///
+    /// ```
+    /// use dancing::{OptionId, ProblemBuilder};
+    ///
+    /// let mut builder = ProblemBuilder::new();
+    /// let a = builder.primary_item("a")?;
+    /// let cheap = builder.option([a])?;
+    /// let dear = builder.option([a])?;
+    /// builder.set_option_cost(dear, 7)?;
+    /// let problem = builder.build()?;
+    /// assert_eq!((problem.option_cost(cheap), problem.option_cost(dear)), (0, 7));
+    /// # Ok::<(), dancing::BuildError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// An option not added yet ([`BuildError::UnknownOption`]), or a cost
+    /// above [`MAX_OPTION_COST`] ([`BuildError::CostTooLarge`]).
+    pub fn set_option_cost(&mut self, option: OptionId, cost: u64) -> Result<(), BuildError> {
+        let option_count = self.problem.option_ends.len();
+        if option.index() >= option_count {
+            return Err(BuildError::UnknownOption {
+                index: option.index(),
+            });
+        }
+        if cost > MAX_OPTION_COST {
+            return Err(BuildError::CostTooLarge { option, cost });
+        }
+        if self.problem.costs.is_empty() && cost == 0 {
+            return Ok(());
+        }
+        if self.problem.costs.len() < option_count {
+            self.problem.costs.resize(option_count, 0);
+        }
+        self.problem.costs[option.index()] = cost;
+        Ok(())
+    }
+
     /// Adds a plain option: the builder's hot loop when reading or
     /// generating big problems, so it touches nothing of colors per entry.
     fn add_plain_option<I>(&mut self, items: I) -> Result<OptionId, BuildError>
@@ -549,6 +608,13 @@ impl ProblemBuilder {
             problem.bounds = Vec::new();
         } else {
             problem.bounds.resize(problem.kinds.len(), (1, 1));
+        }
+        // Costs set back to 0 everywhere are no costs; options added after
+        // the last `set_option_cost` cost 0.
+        if problem.costs.iter().all(|&cost| cost == 0) {
+            problem.costs = Vec::new();
+        } else {
+            problem.costs.resize(problem.option_ends.len(), 0);
         }
         if self.primary_after_secondary {
             let mut next_primary = 1;

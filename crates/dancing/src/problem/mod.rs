@@ -11,6 +11,10 @@
 //! (on many threads) can share one. The search state lives elsewhere
 //! ([`Solver`](crate::Solver)).
 //!
+//! An option may also have a *cost* (Knuth's DLX5), a nonnegative
+//! integer: a minimum-cost search looks for the solutions whose options'
+//! costs add up to the least; every other search ignores costs.
+//!
 //! The numbers that name items, options and colors are in `ids`; the
 //! builder, which checks every option, and its error are in `builder`.
 
@@ -53,7 +57,15 @@ pub struct Problem {
     /// `(lower, upper)` of every item, when some primary item has bounds
     /// other than `(1, 1)`; empty otherwise (after `build`).
     bounds: Vec<(u32, u32)>,
+    /// The cost of every option (Knuth's DLX5), when some option has a
+    /// cost other than 0; empty otherwise (after `build`).
+    costs: Vec<u64>,
 }
+
+/// The largest cost an option may have: a solution's cost, the sum of
+/// fewer than 2^30 options' (see `MAX_NODES`), then fits in 64 bits with
+/// room to spare.
+pub const MAX_OPTION_COST: u64 = u32::MAX as u64;
 
 impl PartialEq for Problem {
     /// The same items (kinds, names, bounds) and the same options in the
@@ -69,6 +81,9 @@ impl PartialEq for Problem {
                 .items()
                 .all(|item| self.item_bounds(item) == other.item_bounds(item))
             && self.same_entry_colors(other)
+            && (0..self.option_count())
+                .map(OptionId::new)
+                .all(|option| self.option_cost(option) == other.option_cost(option))
     }
 }
 
@@ -197,6 +212,21 @@ impl Problem {
             ItemKind::Secondary => (0, 1),
             ItemKind::Primary => self.bounds.get(item.index()).copied().unwrap_or((1, 1)),
         }
+    }
+
+    /// Whether some option has a cost other than 0 (Knuth's DLX5).
+    pub fn has_costs(&self) -> bool {
+        !self.costs.is_empty()
+    }
+
+    /// The cost of `option`: 0 unless one was set (Knuth's DLX5 writes
+    /// `|n` on its line).
+    ///
+    /// # Panics
+    /// If `option` is not an option of this problem.
+    pub fn option_cost(&self, option: OptionId) -> u64 {
+        assert!(option.index() < self.option_count(), "no such option");
+        self.costs.get(option.index()).copied().unwrap_or(0)
     }
 
     /// For the matrix builder: the raw color codes of `option`'s entries,

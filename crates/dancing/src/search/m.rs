@@ -326,7 +326,13 @@ impl Solver<'_> {
     /// to `node` as the search does (tweaked out where the item has room),
     /// entering only `node`: what its tweak and commit cost is what
     /// entering it costs (see `entering`).
-    fn step_branch_to<H: Hiding>(&mut self, level: usize, item: u32, from: u32, node: u32) {
+    pub(super) fn step_branch_to<H: Hiding>(
+        &mut self,
+        level: usize,
+        item: u32,
+        from: u32,
+        node: u32,
+    ) {
         let mut current = from;
         while current != node {
             let stepped = self.matrix.try_step::<H>(item, current);

@@ -6,6 +6,7 @@
 //!   [`counter`] its implementation here, with the counting explorer;
 //! - [`resume`]: the resumable search, paused at each solution;
 //! - [`select`]: options chosen before a search;
+//! - [`estimate`]: Knuth's random-probe estimate of the search tree;
 //! - [`subtree`]: exploring for the parallel split (moving the selection
 //!   along the tree, listing a level, searching one subtree or a run);
 //! - [`walk`]: the search loop of Algorithms X and C, an iterative
@@ -78,6 +79,7 @@ macro_rules! by_dance {
 
 mod c;
 mod counter;
+mod estimate;
 mod m;
 mod memo;
 mod resume;
@@ -99,6 +101,7 @@ use m::Multiplicities;
 pub(crate) use walk::{Algorithm, Dance};
 use x::AlgorithmX;
 
+pub use estimate::{Estimate, Figure};
 pub use memo::{CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError};
 pub(crate) use memo::{MemoWalker, SharedCache};
 pub use resume::Solutions;

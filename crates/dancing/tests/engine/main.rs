@@ -9,11 +9,14 @@
 //! - [`format`]: Knuth's text format, read and written.
 //! - [`format_props`]: the format against untrusted and damaged input.
 //! - [`colors_bounds`]: colors and bounds in the model and the format.
+//! - [`costs`]: option costs (DLX5) in the model and the format.
+//! - [`estimate`]: Knuth's random-probe estimate against the search.
 //! - [`shuffled`]: seeded search, against the original problem.
 //! - [`solver`]: searching again, templates, node limits and monitors.
 //! - [`selection`]: selecting options before a search.
 //! - [`parallel`]: the parallel search against the sequential one.
 //! - [`memo`]: memoized counting against the plain search and brute force.
+//! - [`mincost`]: minimum-cost search (DLX5) against DLX5 and brute force.
 //! - [`hostile_shapes`]: the parallel search on trees shaped to hurt it,
 //!   and its budgets.
 //! - [`tasks`]: a split's tasks add up to the sequential search, budgets'
@@ -30,10 +33,13 @@ mod budget;
 mod building;
 mod colors;
 mod colors_bounds;
+mod costs;
+mod estimate;
 mod format;
 mod format_props;
 mod hostile_shapes;
 mod memo;
+mod mincost;
 mod multiplicities;
 mod parallel;
 mod reduce;

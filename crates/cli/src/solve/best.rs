@@ -1,0 +1,186 @@
+//! `dlx solve --best K`: the K cheapest solutions of problems whose options
+//! carry costs (Knuth's DLX5). Each solution found that improves on the K
+//! best known then is printed as it comes, with its cost; then the K best,
+//! cheapest first; the optimum goes to standard error, marked "not proven
+//! optimal" when a budget or Ctrl-C stopped the search before its end.
+
+use std::io::{self, Write};
+use std::ops::ControlFlow;
+
+use dancing::{Budget, CostedSolution, MinCostSolver, Problem, StopReason};
+use serde_json::json;
+
+use super::plan::{Format, SolvePlan};
+use crate::input::Input;
+use crate::interrupt;
+use crate::status::{Status, diag, is_broken_pipe};
+
+/// Solves every input for its `k` best solutions.
+pub fn run(plan: &SolvePlan, k: usize) -> Status {
+    interrupt::catch();
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::new(stdout.lock());
+    let mut status = Status::Success;
+    for input in &plan.inputs {
+        if interrupt::requested() {
+            break;
+        }
+        let result = solve(plan, input, k, &mut out).and_then(|s| out.flush().map(|()| s));
+        let this = match result {
+            Ok(this) => this,
+            Err(error) if is_broken_pipe(&error) => return status,
+            Err(error) => {
+                diag!("dlx: error writing output: {error}");
+                Status::Error
+            }
+        };
+        status = status.worst(this);
+    }
+    if interrupt::requested() {
+        status = status.worst(Status::Interrupted);
+    }
+    status
+}
+
+/// One option as a line of item names (with colors), as the problem
+/// writes it, and its cost.
+fn option_line(problem: &Problem, option: dancing::OptionId) -> String {
+    let mut line: Vec<String> = problem
+        .option(option)
+        .iter()
+        .zip(problem.option_colors(option))
+        .map(|(&item, color)| {
+            let name = problem
+                .item_name(item)
+                .map_or_else(|| format!("#{}", item.index()), str::to_owned);
+            match color.and_then(|c| problem.color_name(c)) {
+                Some(color) => format!("{name}:{color}"),
+                None => name,
+            }
+        })
+        .collect();
+    let cost = problem.option_cost(option);
+    if cost > 0 {
+        line.push(format!("|{cost}"));
+    }
+    line.join(" ")
+}
+
+fn solution_json(solution: &CostedSolution) -> serde_json::Value {
+    json!({
+        "cost": solution.cost,
+        "options": solution.options.iter().map(|o| o.index()).collect::<Vec<_>>(),
+    })
+}
+
+/// Searches one input; the status of this input, or a write error.
+fn solve(plan: &SolvePlan, input: &Input, k: usize, out: &mut impl Write) -> io::Result<Status> {
+    let name = input.name();
+    let problem = match input.read_problem_warned() {
+        Ok(problem) => problem,
+        Err(message) => {
+            diag!("{message}");
+            return Ok(Status::Error);
+        }
+    };
+    let mut solver = match MinCostSolver::new(&problem) {
+        Ok(solver) => solver,
+        Err(error) => {
+            diag!("{name}: {error}");
+            return Ok(Status::Error);
+        }
+    };
+    let mut budget = Budget::new().cancel_when(interrupt::requested);
+    if let Some(nodes) = plan.search.max_nodes {
+        budget = budget.max_nodes(nodes);
+    }
+    if let Some(time) = plan.search.time_limit {
+        budget = budget.time_limit(time);
+    }
+    let json = matches!(plan.format, Format::Json { .. });
+    let mut written = Ok(());
+    let mut found = 0u64;
+    let outcome = solver.search(k, budget, |solution| {
+        found += 1;
+        written = if json {
+            let mut record = solution_json(solution);
+            record["type"] = json!("improvement");
+            record["file"] = json!(name);
+            writeln!(out, "{record}")
+        } else {
+            writeln!(out, "{found}: cost {}", solution.cost).and_then(|()| {
+                for &option in &solution.options {
+                    writeln!(out, "{}", option_line(&problem, option))?;
+                }
+                writeln!(out)
+            })
+        };
+        if written.is_err() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    written?;
+    let stats = outcome.stats;
+    let proven = outcome.is_proven();
+    let interrupted = stats.stop == StopReason::Cancelled;
+    if json {
+        let record = json!({
+            "type": "summary",
+            "file": name,
+            "best": outcome.best.iter().map(solution_json).collect::<Vec<_>>(),
+            "proven": proven,
+            "stop": stats.stop.to_string(),
+            "improvements": stats.solutions,
+            "nodes": stats.nodes,
+            "updates": stats.updates,
+            "cleansings": stats.cleansings,
+        });
+        writeln!(out, "{record}")?;
+    } else {
+        let costs: Vec<String> = outcome.best.iter().map(|s| s.cost.to_string()).collect();
+        writeln!(
+            out,
+            "{name}: the {} best cost{}: {}{}",
+            outcome.best.len(),
+            if outcome.best.len() == 1 { "" } else { "s" },
+            costs.join(", "),
+            if proven { "" } else { " (not proven optimal)" }
+        )?;
+        for (place, solution) in outcome.best.iter().enumerate() {
+            writeln!(out, "best {}: cost {}", place + 1, solution.cost)?;
+            for &option in &solution.options {
+                writeln!(out, "{}", option_line(&problem, option))?;
+            }
+            writeln!(out)?;
+        }
+    }
+    match outcome.best.first() {
+        Some(best) if proven => diag!("{name}: optimum cost {}", best.cost),
+        Some(best) => diag!(
+            "{name}: best cost so far {} (not proven optimal: stopped, {})",
+            best.cost,
+            stats.stop
+        ),
+        None if proven => diag!("{name}: no solution"),
+        None => diag!("{name}: no solution found (stopped, {})", stats.stop),
+    }
+    if plan.search.stats {
+        diag!(
+            "solutions {} nodes {} updates {} cleansings {} complete {}",
+            stats.solutions,
+            stats.nodes,
+            stats.updates,
+            stats.cleansings,
+            if proven { "yes" } else { "no" }
+        );
+    }
+    Ok(if interrupted {
+        Status::Interrupted
+    } else if outcome.best.is_empty() {
+        Status::NotFound
+    } else {
+        Status::Success
+    })
+}

@@ -1,0 +1,120 @@
+//! `dlx estimate`: Knuth's random probes from the command line, against
+//! the search's own figures; text, JSON, seeds and bad input.
+
+use serde_json::Value;
+
+use crate::common::{assert_exit, dlx, engine_data, stderr};
+
+/// `dlx estimate ARGS --json`, parsed.
+fn estimate_json(args: &[&str]) -> Value {
+    let output = dlx()
+        .arg("estimate")
+        .args(args)
+        .arg("--json")
+        .output()
+        .unwrap();
+    assert_exit(&output, 0);
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// The estimate of `figure` is within `sigmas` standard errors of `truth`.
+fn close(record: &Value, figure: &str, truth: f64, sigmas: f64) -> bool {
+    let mean = record[figure]["mean"].as_f64().unwrap();
+    let error = record[figure]["std_error"].as_f64().unwrap();
+    (mean - truth).abs() <= sigmas * error + 1e-9 * truth
+}
+
+#[test]
+fn the_estimate_agrees_with_the_search_it_timed() {
+    for file in [
+        "queens8.dlx",
+        "langford7.dlx",
+        "knuth_dlx3_example.dlx",
+        "debruijn3.dlx",
+    ] {
+        let path = engine_data(file);
+        let record = estimate_json(&[path.to_str().unwrap(), "--probes", "20000", "--seed", "3"]);
+        assert_eq!(record["probes"], 20000);
+        // Small trees: the timed run goes through them, exactly.
+        let exact = &record["exact"];
+        assert!(exact.is_object(), "{file}: {record}");
+        for figure in ["nodes", "updates", "solutions"] {
+            let truth = exact[figure].as_f64().unwrap();
+            assert!(
+                close(&record, figure, truth, 5.0),
+                "{file} {figure}: {record}"
+            );
+        }
+        // The exact figures are the search's.
+        let solved = dlx()
+            .args(["solve", "--count", "--stats", "-j", "1"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let report = stderr(&solved) + &String::from_utf8_lossy(&solved.stdout);
+        let nodes = exact["nodes"].as_u64().unwrap().to_string();
+        assert!(report.contains(&nodes), "{file}: {nodes} not in {report}");
+    }
+}
+
+#[test]
+fn the_text_report_says_how_sure_it_is_and_how_long() {
+    let path = engine_data("queens12.dlx");
+    let output = dlx()
+        .args(["estimate", "--probes", "2000"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_exit(&output, 0);
+    let text = String::from_utf8(output.stdout).unwrap();
+    for wanted in [
+        "2000 of 2000 random paths (seed 0)",
+        "nodes ",
+        "updates ",
+        "solutions ",
+        "± ",
+        "standard error",
+    ] {
+        assert!(text.contains(wanted), "{wanted:?} not in {text}");
+    }
+    // Either a time estimate or the exact figures of a search that ended
+    // while it was timed.
+    assert!(text.contains("time ") || text.contains("exact "), "{text}");
+}
+
+#[test]
+fn the_same_seed_gives_the_same_estimate() {
+    let path = engine_data("queens10.dlx");
+    let path = path.to_str().unwrap();
+    let strip = |mut record: Value| {
+        for timed in ["calibration", "estimated_seconds"] {
+            record.as_object_mut().unwrap().remove(timed);
+        }
+        record
+    };
+    let first = strip(estimate_json(&[path, "--probes", "500", "--seed", "9"]));
+    let again = strip(estimate_json(&[path, "--probes", "500", "--seed", "9"]));
+    let other = strip(estimate_json(&[path, "--probes", "500", "--seed", "10"]));
+    assert_eq!(first, again);
+    assert_ne!(first["nodes"], other["nodes"]);
+}
+
+#[test]
+fn bad_input_exits_2_with_the_place() {
+    let dir = std::env::temp_dir().join(format!("dlx-estimate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.dlx");
+    std::fs::write(&bad, "a b\na b |-4\n").unwrap();
+    let output = dlx().arg("estimate").arg(&bad).output().unwrap();
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("bad.dlx:2:5: negative cost"),
+        "{}",
+        stderr(&output)
+    );
+    for args in [["--probes", "0"], ["--probes", "x"], ["--seed", "-1"]] {
+        let output = dlx().arg("estimate").args(args).arg(&bad).output().unwrap();
+        assert_exit(&output, 2);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

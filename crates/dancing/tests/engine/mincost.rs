@@ -1,0 +1,140 @@
+//! Minimum-cost exact cover (DLX5): the same best costs, solutions, nodes,
+//! updates and cleansings as Knuth's DLX5 on the costed reference files,
+//! every solution a valid cover of the cost it claims, and the best costs
+//! those of brute force on small random problems.
+
+use std::ops::ControlFlow;
+
+use dancing::random::SplitMix64;
+use dancing::{Budget, MinCostError, MinCostSolver, OptionId, Problem, StopReason, format};
+use dancing_testkit::brute::exact_covers;
+use dancing_testkit::figures::{DLX5, reference_file};
+use dancing_testkit::verify::assert_exact_cover;
+
+/// The cost of a set of options.
+fn cost_of(problem: &Problem, options: &[OptionId]) -> u64 {
+    options.iter().map(|&o| problem.option_cost(o)).sum()
+}
+
+#[test]
+fn the_search_matches_dlx5_on_the_reference_files() {
+    for figures in DLX5 {
+        let text = std::fs::read_to_string(reference_file(figures.file)).unwrap();
+        let problem = format::read_str(&text).unwrap().problem;
+        let mut solver = MinCostSolver::new(&problem).unwrap();
+        let mut reported = Vec::new();
+        let outcome = solver.search(figures.k, Budget::new(), |solution| {
+            assert_exact_cover(&problem, &solution.options);
+            assert_eq!(solution.cost, cost_of(&problem, &solution.options));
+            reported.push(solution.cost);
+            ControlFlow::Continue(())
+        });
+        let name = format!("{} k={}", figures.file, figures.k);
+        let costs: Vec<u64> = outcome.best.iter().map(|s| s.cost).collect();
+        assert_eq!(costs, figures.best, "{name}");
+        let stats = outcome.stats;
+        assert_eq!(
+            (
+                stats.solutions,
+                stats.nodes,
+                stats.updates,
+                stats.cleansings
+            ),
+            (
+                figures.solutions,
+                figures.nodes,
+                figures.updates,
+                figures.cleansings
+            ),
+            "{name}"
+        );
+        assert_eq!(reported.len() as u64, figures.solutions, "{name}");
+        assert!(outcome.is_proven());
+        // Searching again gives the same.
+        let again = solver.search(figures.k, Budget::new(), |_| ControlFlow::Continue(()));
+        assert_eq!(again, outcome, "{name}");
+    }
+}
+
+/// A random problem with costs, colors sometimes.
+fn random_problem(random: &mut SplitMix64, colors: bool) -> String {
+    let items = 3 + random.below(4);
+    let mut text: String = (0..items).map(|i| format!("p{i} ")).collect();
+    text.push_str("| s0 s1\n");
+    for o in 0..items + 3 + random.below(10) {
+        let mut line = vec![format!("p{}", o % items)];
+        for i in 0..items {
+            if i != o % items && random.below(3) == 0 {
+                line.push(format!("p{i}"));
+            }
+        }
+        for s in 0..2 {
+            if random.below(3) == 0 {
+                line.push(if colors {
+                    format!("s{s}:{}", random.below(2))
+                } else {
+                    format!("s{s}")
+                });
+            }
+        }
+        line.push(format!("|{}", random.below(20)));
+        text.push_str(&line.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn the_best_costs_are_those_of_brute_force() {
+    let mut random = SplitMix64::new(5);
+    for round in 0..200 {
+        let text = random_problem(&mut random, round % 2 == 1);
+        let problem = format::read_str(&text).unwrap().problem;
+        let mut all: Vec<u64> = exact_covers(&problem)
+            .iter()
+            .map(|cover| cost_of(&problem, cover))
+            .collect();
+        all.sort_unstable();
+        let mut solver = MinCostSolver::new(&problem).unwrap();
+        for k in [1, 2, 5] {
+            let outcome = solver.search(k, Budget::new(), |_| ControlFlow::Continue(()));
+            for solution in &outcome.best {
+                assert_exact_cover(&problem, &solution.options);
+                assert_eq!(solution.cost, cost_of(&problem, &solution.options));
+            }
+            let costs: Vec<u64> = outcome.best.iter().map(|s| s.cost).collect();
+            let expected: Vec<u64> = all.iter().copied().take(k).collect();
+            assert_eq!(costs, expected, "k={k} on\n{text}");
+        }
+    }
+}
+
+#[test]
+fn budgets_stop_with_the_best_so_far_and_bounds_are_refused() {
+    let text = std::fs::read_to_string(reference_file("queens8_costs.dlx")).unwrap();
+    let problem = format::read_str(&text).unwrap().problem;
+    let mut solver = MinCostSolver::new(&problem).unwrap();
+    let outcome = solver.search(
+        1,
+        Budget::new().max_nodes(60),
+        |_| ControlFlow::Continue(()),
+    );
+    assert_eq!(outcome.stats.stop, StopReason::NodeLimit);
+    assert!(!outcome.is_proven());
+    assert!(outcome.best.len() <= 1);
+    // Stopped at the first solution by the caller.
+    let outcome = solver.search(1, Budget::new(), |_| ControlFlow::Break(()));
+    assert_eq!(outcome.stats.stop, StopReason::Visitor);
+    assert_eq!(outcome.best.len(), 1);
+    // The solver was restored each time: a full search still matches.
+    let full = solver.search(1, Budget::new(), |_| ControlFlow::Continue(()));
+    assert_eq!(full.best[0].cost, 20);
+    assert_eq!(full.stats.nodes, 173);
+
+    let bounded = format::read_str("2|a b\na |1\na\nb\n").unwrap().problem;
+    assert_eq!(
+        MinCostSolver::new(&bounded).err(),
+        Some(MinCostError::Bounds)
+    );
+    assert!(MinCostSolver::check_count(0).is_err());
+}
