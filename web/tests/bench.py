@@ -82,13 +82,13 @@ def main():
     wall, stats = native(["solve", "--count", "-j", "1", "--stats", path])
     rows.append(("17-clue Sudoku, count (dlx solve --count -j 1)", ms, wall, stats, data["solutions"]))
 
-    for n in (8, 12):
-        ms, data = page(driver, "cover_generated", {"generator": "queens", "argument": str(n), "option": False, **none})
-        path = f"/tmp/web-bench-queens{n}.dlx"
+    for generator, argument in (("queens", "8"), ("queens", "12"), ("queens", "14"), ("pentomino", "6x10")):
+        ms, data = page(driver, "cover_generated", {"generator": generator, "argument": argument, "option": False, **none})
+        path = f"/tmp/web-bench-{generator}{argument}.dlx"
         with open(path, "w") as f:
-            f.write(subprocess.run([DLX, "gen", "queens", str(n)], capture_output=True, text=True, check=True).stdout)
+            f.write(subprocess.run([DLX, "gen", generator, argument], capture_output=True, text=True, check=True).stdout)
         wall, stats = native(["solve", "--count", "-j", "1", "--stats", path])
-        rows.append((f"queens {n}, count", ms, wall, stats, data["solutions"]))
+        rows.append((f"{generator} {argument}, count", ms, wall, stats, data["solutions"]))
     driver.quit()
 
     print(f"{'problem':48} {'page (Worker)':>14} {'dlx wall':>10} {'dlx --stats':>12} {'ratio':>6}  answer")
