@@ -11,8 +11,9 @@
 use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::clock::Instant;
 use crate::visit::StopReason;
 
 /// Nodes between two looks at the clock and the cancel check, for a search

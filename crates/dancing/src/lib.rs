@@ -5,6 +5,7 @@
 
 mod budget;
 mod cancel;
+mod clock;
 mod config;
 mod cover;
 pub mod format;
@@ -22,6 +23,7 @@ pub mod task;
 mod visit;
 
 pub use budget::{Budget, BudgetClock, POLL_INTERVAL};
+pub use clock::Instant;
 pub use config::{DEFAULT_CHECKPOINT_INTERVAL, SearchConfig};
 pub use cover::ExactCover;
 pub use matrix::Template;

@@ -20,10 +20,11 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bumpalo::Bump;
 
+use crate::clock::Instant;
 use crate::config::SearchConfig;
 use crate::search::{
     CacheStats, MemoConfig, MemoCount, MemoError, MemoWalker, SharedCache, Solver, Subsearch,

@@ -25,11 +25,12 @@ mod worker;
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use bumpalo::Bump;
 
 use crate::budget::{Budget as SearchBudget, BudgetClock};
+use crate::clock::Instant;
 use crate::config::SearchConfig;
 use crate::matrix::Template;
 use crate::problem::{OptionId, Problem};

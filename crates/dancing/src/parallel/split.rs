@@ -23,8 +23,9 @@
 //! number of handovers when a node has a million children.
 
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use crate::clock::Instant;
 use crate::search::Subsearch;
 use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};
 

@@ -3,11 +3,12 @@
 //! item, covering it and committing an option.
 
 use std::ops::ControlFlow;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::Solver;
 use super::resume::{OnStop, Paused};
 use crate::budget::BudgetClock;
+use crate::clock::Instant;
 use crate::config::SearchConfig;
 use crate::matrix::Matrix;
 use crate::visit::{Explorer, Progress, Solution, Stats, StopReason};

@@ -1,0 +1,290 @@
+"""The web page in headless Chromium, against the release `dlx`.
+
+Run by web/tests/run.sh, which serves web/dist at $BASE_URL and gives the
+path of `dlx` in $DLX. Every expected answer comes from the CLI, computed
+here, never written in: the page must agree with `dlx sudoku`,
+`dlx solve --count` and their error messages. Screenshots of each view go
+to $WEB_SCREENSHOTS.
+"""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+
+from selenium import webdriver
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+BASE = os.environ["BASE_URL"]
+DLX = os.environ["DLX"]
+SHOTS = os.environ["WEB_SCREENSHOTS"]
+WAIT = 30
+
+
+def dlx(*args, stdin=None, check=True):
+    run = subprocess.run([DLX, *args], input=stdin, capture_output=True, text=True)
+    if check and run.returncode != 0:
+        raise AssertionError(f"dlx {' '.join(args)} exited {run.returncode}: {run.stderr}")
+    return run
+
+
+def browser():
+    options = Options()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
+                     "--window-size=1100,1500", "--disable-gpu"):
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+def wait_for(driver, condition, what):
+    try:
+        return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(lambda d: condition(d))
+    except Exception:
+        body = driver.execute_script("return document.body.innerText")
+        raise AssertionError(f"timed out waiting for {what}; the page says:\n{body}")
+
+
+def body_text(driver):
+    return driver.execute_script("return document.body.innerText")
+
+
+def load(driver, query):
+    driver.get(BASE + "index.html?" + query)
+    wait_for(driver, lambda d: d.execute_script("return document.body.dataset.ready === '1'"),
+             "the page to load its problem")
+
+
+def grid_digits(driver):
+    """The digits drawn in the Sudoku board, cell by cell in reading order
+    (each cell's text element is drawn in cell order)."""
+    return "".join(e.text for e in driver.find_elements(By.CSS_SELECTOR, "#sudoku-board text.given, #sudoku-board text.found"))
+
+
+def screenshot(driver, name):
+    path = os.path.join(SHOTS, name + ".png")
+    driver.save_screenshot(path)
+    print(f"   screenshot: {path}")
+
+
+def sudoku_answer(text):
+    """`dlx sudoku`'s solution of a one-puzzle text: its cells (the first
+    n*n symbols of the answer line)."""
+    out = dlx("sudoku", "--output", "line", stdin=text).stdout
+    lines = [line for line in out.splitlines() if line and not line.startswith("variant")]
+    assert len(lines) == 1, out
+    return lines[0].split()[0]
+
+
+def test_9x9_in_the_url(driver):
+    # A 17-clue puzzle (the fewest a unique 9x9 can have).
+    puzzle = "...8.1..........435............7.8........1...2..3....6......75..34........2..6.."
+    expected = sudoku_answer(puzzle + "\n")
+    assert len(expected) == 81 and "." not in expected
+    started = time.monotonic()
+    load(driver, "sudoku=" + puzzle)
+    wait_for(driver, lambda d: expected in body_text(d), "the answer's digits in the page text")
+    print(f"   solved in the page within {time.monotonic() - started:.2f} s of loading")
+    assert grid_digits(driver) == expected, grid_digits(driver)
+    givens = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#sudoku-board text.given")]
+    assert len(givens) == 17, givens
+    assert "unique" in body_text(driver)
+    version = driver.find_element(By.ID, "engine-version").text
+    cargo = open(os.path.join(os.path.dirname(__file__), "..", "..", "Cargo.toml")).read()
+    assert re.search(r'^version = "' + re.escape(version) + '"', cargo, re.M), version
+    screenshot(driver, "sudoku-9x9")
+
+
+def test_16x16_drawn_and_solved(driver):
+    made = dlx("sudoku", "--generate", "1", "--box", "4x4", "--seed", "7").stdout
+    puzzle = made.strip().splitlines()[-1].split()[0]
+    assert len(puzzle) == 256
+    expected = sudoku_answer(puzzle + "\n")
+    load(driver, "sudoku=" + urllib.parse.quote(puzzle))
+    wait_for(driver, lambda d: expected in body_text(d), "the 16x16 answer")
+    cells = driver.find_elements(By.CSS_SELECTOR, "#sudoku-board svg > rect[width='34']")
+    assert len(cells) == 256, len(cells)
+    assert grid_digits(driver) == expected
+    screenshot(driver, "sudoku-16x16")
+
+
+def test_jigsaw_drawn_and_solved(driver):
+    made = dlx("sudoku", "--generate", "1", "--variant", "jigsaw", "--seed", "3").stdout
+    line = made.strip().splitlines()[-1]
+    expected = sudoku_answer(made)
+    load(driver, "variant=jigsaw&sudoku=" + urllib.parse.quote(line))
+    wait_for(driver, lambda d: expected in body_text(d), "the jigsaw answer")
+    assert grid_digits(driver) == expected
+    # The region map's borders: thick lines where it says the region
+    # changes, as many as the map gives (none from the boxes).
+    regions = line.split()[1]
+    changes = sum(
+        1 for r in range(9) for c in range(9)
+        for (rr, cc) in ((r, c + 1), (r + 1, c))
+        if rr < 9 and cc < 9 and regions[r * 9 + c] != regions[rr * 9 + cc]
+    )
+    thick = driver.find_elements(By.CSS_SELECTOR, "#sudoku-board line[stroke-width='2.5']")
+    assert len(thick) == changes, (len(thick), changes)
+    screenshot(driver, "sudoku-jigsaw")
+
+
+def test_killer_cages_drawn(driver):
+    made = dlx("sudoku", "--generate", "1", "--variant", "killer", "--seed", "2").stdout
+    line = made.strip().splitlines()[-1]
+    expected = sudoku_answer(made)
+    load(driver, "variant=killer&sudoku=" + urllib.parse.quote(line))
+    wait_for(driver, lambda d: expected in body_text(d), "the killer answer")
+    sums = [w.split("=")[1] for w in line.split()[2:] if "=" in w]
+    drawn = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "#sudoku-board text[font-size='9']")]
+    assert sorted(drawn) == sorted(sums), (drawn, sums)
+    screenshot(driver, "sudoku-killer")
+
+
+def upload(driver, input_id, path):
+    driver.find_element(By.ID, input_id).send_keys(path)
+
+
+def run_cover(driver):
+    driver.find_element(By.ID, "cover-run").click()
+    wait_for(driver, lambda d: d.find_element(By.ID, "progress").text.startswith(("Done", "Failed", "Stopped")),
+             "the search to end")
+
+
+def test_exact_cover_file_counts_as_dlx_solve(driver, work):
+    # Colors and bounds: Knuth's DLX2 and DLX3 examples, and a generated
+    # problem (Langford pairs) uploaded as a file.
+    problems = {
+        "langford.dlx": dlx("gen", "langford", "8").stdout,
+        "colors.dlx": "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n",
+        "bounds.dlx": "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n",
+    }
+    driver.get(BASE + "index.html?view=cover")
+    wait_for(driver, lambda d: d.execute_script("return document.body.dataset.ready === '1'"), "the page")
+    for name, text in problems.items():
+        path = os.path.join(work, name)
+        with open(path, "w") as f:
+            f.write(text)
+        expected = int(dlx("solve", "--count", "-j", "1", path).stdout.split()[0])
+        upload(driver, "cover-file", path)
+        wait_for(driver, lambda d: d.find_element(By.ID, "cover-text").get_attribute("value") == text, "the upload")
+        run_cover(driver)
+        shown = driver.find_element(By.ID, "cover-count").text
+        count = int(shown.split()[0].replace(",", ""))
+        print(f"   {name}: the page counts {count}, dlx solve --count {expected}")
+        assert count == expected, (shown, expected)
+
+
+def test_generated_boards_drawn(driver):
+    load(driver, "gen=queens&arg=8&list=4")
+    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "svg.queens")) == 4, "4 queens boards")
+    # Each board: 8 queens, no two attacking (read back from the drawing).
+    for board in driver.find_elements(By.CSS_SELECTOR, "svg.queens"):
+        queens = [(float(q.get_attribute("y")), float(q.get_attribute("x"))) for q in board.find_elements(By.TAG_NAME, "text")]
+        assert len(queens) == 8
+        rows = sorted({y for y, _ in queens})
+        cols = sorted({x for _, x in queens})
+        assert len(rows) == 8 and len(cols) == 8
+    screenshot(driver, "cover-queens")
+    load(driver, "gen=pentomino&arg=6x10&list=3")
+    wait_for(driver, lambda d: len(d.find_elements(By.CSS_SELECTOR, "svg.pieces")) == 3, "3 packings")
+    rects = driver.find_elements(By.CSS_SELECTOR, "svg.pieces")[0].find_elements(By.TAG_NAME, "rect")
+    assert len(rects) == 60
+    colors = {}
+    for rect in rects:
+        colors[rect.get_attribute("fill")] = colors.get(rect.get_attribute("fill"), 0) + 1
+    assert sorted(colors.values()) == [5] * 12, colors
+    screenshot(driver, "cover-pentominoes")
+
+
+def test_stop_button(driver):
+    # Queens 15 counts for minutes: stop it once it reports progress.
+    load_started = time.monotonic()
+    driver.get(BASE + "index.html?gen=queens&arg=15")
+    wait_for(driver, lambda d: d.find_element(By.ID, "progress").text.startswith("Searching:"), "progress")
+    before = driver.find_element(By.ID, "progress").text
+    assert re.search(r"[\d,]+ nodes, [\d,]+ solutions, about [\d.]+% explored", before), before
+    # Click, then time in the page until the status says it stopped.
+    elapsed = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const started = performance.now();
+        document.getElementById('stop').click();
+        const look = () => {
+          if (document.getElementById('progress').textContent.startsWith('Stopped')) done(performance.now() - started);
+          else if (performance.now() - started > 5000) done(-1);
+          else setTimeout(look, 1);
+        };
+        look();
+    """)
+    print(f"   stopped {elapsed:.1f} ms after the click ({driver.find_element(By.ID, 'progress').text})")
+    assert 0 <= elapsed < 100, elapsed
+    screenshot(driver, "cover-stopped")
+    # The page works on: a new search in a new Worker.
+    driver.find_element(By.ID, "cover-arg").clear()
+    driver.find_element(By.ID, "cover-arg").send_keys("6")
+    run_cover(driver)
+    assert driver.find_element(By.ID, "cover-count").text.startswith("4 solutions"), body_text(driver)
+    assert time.monotonic() - load_started < 60
+
+
+def test_bad_input_shows_located_errors(driver, work):
+    path = os.path.join(work, "bad.dlx")
+    with open(path, "w") as f:
+        f.write("a b\na c\nb x\n")
+    cli = dlx("solve", "--count", path, check=False)
+    assert cli.returncode == 2
+    expected = cli.stderr.strip().replace(work + "/", "")
+    driver.get(BASE + "index.html?view=cover")
+    wait_for(driver, lambda d: d.execute_script("return document.body.dataset.ready === '1'"), "the page")
+    upload(driver, "cover-file", path)
+    wait_for(driver, lambda d: d.find_element(By.ID, "cover-text").get_attribute("value").startswith("a b"), "the upload")
+    run_cover(driver)
+    shown = driver.find_element(By.ID, "error").text
+    print(f"   page: {shown!r}; dlx solve: {expected!r}")
+    assert shown == expected, (shown, expected)
+    screenshot(driver, "cover-error")
+    # A bad puzzle: dlx sudoku names <stdin>, the page names "puzzle".
+    cli = dlx("sudoku", stdin="12345678x\n", check=False)
+    expected = cli.stderr.strip().replace("<stdin>", "puzzle")
+    load(driver, "sudoku=12345678x")
+    shown = driver.find_element(By.ID, "error").text
+    assert shown == expected, (shown, expected)
+    screenshot(driver, "sudoku-error")
+
+
+def main():
+    driver = browser()
+    failures = 0
+    with tempfile.TemporaryDirectory() as work:
+        tests = [
+            (test_9x9_in_the_url, ()),
+            (test_16x16_drawn_and_solved, ()),
+            (test_jigsaw_drawn_and_solved, ()),
+            (test_killer_cages_drawn, ()),
+            (test_exact_cover_file_counts_as_dlx_solve, (work,)),
+            (test_generated_boards_drawn, ()),
+            (test_stop_button, ()),
+            (test_bad_input_shows_located_errors, (work,)),
+        ]
+        try:
+            for test, args in tests:
+                print(f"-- {test.__name__}", flush=True)
+                try:
+                    test(driver, *args)
+                    print("   ok", flush=True)
+                except Exception as error:  # report every test, then fail
+                    failures += 1
+                    print(f"   FAILED: {error!r}", flush=True)
+        finally:
+            driver.quit()
+    print(f"{len(tests) - failures} passed, {failures} failed; screenshots in {SHOTS}")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
