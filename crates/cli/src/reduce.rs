@@ -42,6 +42,12 @@ pub fn run(args: &Args) -> Status {
         diag!("{name}:{warning}");
     }
     let problem = parsed.problem;
+    if problem.has_costs() {
+        // The reductions keep the solutions, not their costs: the written
+        // problem would lose every `|n`.
+        diag!("{name}: dlx reduce does not keep option costs yet: nothing written");
+        return Status::Error;
+    }
     let Some(reduction) = reduce_cancellable(&problem, interrupt::requested) else {
         diag!("{name}: interrupted while reducing; nothing written");
         return Status::Interrupted;

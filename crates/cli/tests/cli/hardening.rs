@@ -489,3 +489,15 @@ fn the_licenses_the_manifests_name_are_in_the_repository() {
     let apache = std::fs::read_to_string(root.join("LICENSE-APACHE")).expect("LICENSE-APACHE");
     assert!(apache.contains("Apache License") && apache.contains("Version 2.0"));
 }
+
+#[test]
+fn reduce_refuses_costs_it_would_drop() {
+    let output = dlx()
+        .arg("reduce")
+        .write_stdin("a b\na |3\nb |1\na b |5\n")
+        .output()
+        .unwrap();
+    assert_exit(&output, 2);
+    assert!(stderr(&output).contains("costs"), "{}", stderr(&output));
+    assert!(output.stdout.is_empty());
+}
