@@ -134,7 +134,10 @@ pub fn file_problems(dir: &Path) -> std::io::Result<Vec<CoverProblem>> {
         let listed_xcc = path
             .file_name()
             .is_some_and(|file| figures::xcc(&file.to_string_lossy()).is_some());
-        if has_colors(&text) || listed_xcc {
+        // Files with costs (DLX5 input) are for the minimum-cost search.
+        let costed =
+            dancing::format::read_str(&text).is_ok_and(|parsed| parsed.problem.has_costs());
+        if has_colors(&text) || listed_xcc || costed {
             continue;
         }
         let name = path
