@@ -18,7 +18,22 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = REPO / "crates" / "dancing" / "tests" / "data"
-REFERENCE_FILES = sorted(DATA.glob("*.dlx"))
+
+
+def has_costs(path: Path) -> bool:
+    """Whether an option of the file carries a cost (`|n` or `$n`, Knuth's
+    DLX5): those files are for the minimum-cost search, which the package
+    does not offer yet, and their plain counts (10! assignments) are far
+    too long to list here."""
+    lines = [line for line in path.read_text().splitlines() if line.strip() and not line.lstrip().startswith("|")]
+    return any(
+        word[:1] in "|$" and word[1:2].isdigit()
+        for line in lines[1:]
+        for word in line.split()
+    )
+
+
+REFERENCE_FILES = sorted(path for path in DATA.glob("*.dlx") if not has_costs(path))
 
 
 def find_dlx() -> str | None:

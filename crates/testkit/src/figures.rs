@@ -249,6 +249,15 @@ mod tests {
             XCC.iter()
                 .all(|figures| COLORED_FILES.contains(&figures.file))
         );
+        // The costed files (DLX5 input) are named by DLX5's table, and by
+        // no other: their plain counts are not the point.
+        let costed: BTreeSet<String> = DLX5.iter().map(|figures| figures.file.to_owned()).collect();
+        let colored_costed = costed
+            .iter()
+            .filter(|file| COLORED_FILES.contains(&file.as_str()));
+        assert_eq!(colored_costed.count(), 0);
+        assert!(costed.iter().all(|file| !listed.contains(file)));
+        let listed: BTreeSet<String> = listed.into_iter().chain(costed).collect();
         assert_eq!(on_disk, listed);
     }
 

@@ -316,8 +316,12 @@ fn variant_lines_and_their_data() {
         variants[4],
         Err("8: no sum for cage 'B' (expected LABEL=SUM words after the cage map)".to_owned())
     );
-    // Z=4 is after every cage's sum: a comment.
-    assert_eq!(variants[5], Ok("killer".to_owned()));
+    // Z=4 after every cage's sum is still a sum, of no cage: an error, never
+    // a comment taken silently.
+    assert_eq!(
+        variants[5],
+        Err("9: a sum for cage 'Z', which the cage map lacks at column 67".to_owned())
+    );
     assert!(
         variants[6]
             .as_ref()
