@@ -101,7 +101,7 @@ check_engine() {
     done
 }
 
-# readme_snippet NAME: the shell block of the README that follows the
+# readme_snippet NAME: the shell block of the book (docs/src/clusters.md) that follows the
 # comment naming NAME, exactly as a user would copy it.
 readme_snippet() {
     awk -v mark="$1" '
@@ -109,13 +109,13 @@ readme_snippet() {
         found && /^```sh$/ { inside = 1; next }
         inside && /^```$/ { exit }
         inside { print }
-    ' "$root/README.md"
+    ' "$root/docs/src/clusters.md"
 }
 
 # lossy_dlx DIR PLACE [hang]: DIR/bin/dlx runs $DLX, except that its first
 # run of the task at PLACE is lost (no result, exit 137), as a killed job's
 # is, or with `hang` sleeps (for the caller to cancel it), having made
-# DIR/lost; a README snippet run with DIR/bin first on PATH must still end
+# DIR/lost; a book snippet run with DIR/bin first on PATH must still end
 # exact.
 lossy_dlx() {
     local dir=$1 place=$2 how=${3:-exit}

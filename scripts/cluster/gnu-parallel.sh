@@ -6,7 +6,7 @@
 # merged count must equal `dlx solve --count`.
 # Over ssh when
 # DLX_SSHLOGIN names a login whose machine sees the same paths (see the
-# README), or with --local-sshd: the script then starts an sshd of its own
+# book, docs/src/clusters.md), or with --local-sshd: the script then starts an sshd of its own
 # on a free loopback port, with host and login keys made for the run (the
 # Debian package `openssh-server`), and sends every job through it.
 #
@@ -91,13 +91,13 @@ mkdir -p "$readme"
 lossy_dlx "$readme" "$KILLED"
 cp "$work/queens14.dlx" "$readme/p.dlx"
 snippet=$(readme_snippet readme-gnu-parallel)
-[[ -n $snippet ]] || fail "no readme-gnu-parallel snippet in the README"
+[[ -n $snippet ]] || fail "no readme-gnu-parallel snippet in docs/src/clusters.md"
 (cd "$readme" && PATH="$readme/bin:$PATH" bash -c "$snippet") > "$readme/out" 2> "$readme/err" \
-    || fail "the README's GNU parallel loop failed: $(tail -5 "$readme/err")"
-[[ -e $readme/lost ]] || fail "the README's loop lost no task (the shim did not run)"
+    || fail "the book's GNU parallel loop failed: $(tail -5 "$readme/err")"
+[[ -e $readme/lost ]] || fail "the book's loop lost no task (the shim did not run)"
 [[ $(cat "$readme/out") == "${expected[queens14]}" ]] \
-    || fail "the README's GNU parallel loop printed '$(cat "$readme/out")', not ${expected[queens14]}: $(tail -5 "$readme/err")"
-say "the README's GNU parallel loop: one task lost, rerun, $(cat "$readme/out") exact ($(grep -c . <(ls "$readme/results")) result files)"
+    || fail "the book's GNU parallel loop printed '$(cat "$readme/out")', not ${expected[queens14]}: $(tail -5 "$readme/err")"
+say "the book's GNU parallel loop: one task lost, rerun, $(cat "$readme/out") exact ($(grep -c . <(ls "$readme/results")) result files)"
 # `dlx sudoku` batches split by lines: --pipe hands blocks of 50 puzzles
 # to jobs, -k keeps the answers in input order; the same as one run.
 "$DLX" gen sudoku-puzzles 400 > "$work/puzzles.txt" 2> /dev/null

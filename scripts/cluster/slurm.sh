@@ -106,7 +106,7 @@ run_array() {
 
 check_engine run_array "array tasks at once"
 
-# The README's sbatch line, as written there, with one index cancelled
+# The book's sbatch line, as written there, with one index cancelled
 # (scancel) while it runs: Slurm's message must go to its .err file, and
 # `dlx merge` must name the task missing (exit 3), not a corrupt line.
 readme=$work/readme
@@ -116,7 +116,7 @@ cp "$work/queens14.dlx" "$readme/p.dlx"
 "$DLX" split "$readme/p.dlx" --tasks "$TASKS" > "$readme/tasks.txt"
 N=$(($(wc -l < "$readme/tasks.txt") - 1))
 snippet=$(readme_snippet readme-slurm)
-[[ -n $snippet ]] || fail "no readme-slurm snippet in the README"
+[[ -n $snippet ]] || fail "no readme-slurm snippet in docs/src/clusters.md"
 job=$(cd "$readme" && PATH="$readme/bin:$PATH" N=$N bash -c "$snippet" | awk '{print $NF}')
 for _ in $(seq 600); do [[ -e $readme/lost ]] && break; sleep 0.1; done
 scancel "${job}_$KILLED"
@@ -128,5 +128,5 @@ status=0
 id=$(sed -n "$((KILLED + 2))p" "$readme/tasks.txt" | cut -d' ' -f1)
 [[ $status == 3 ]] && grep -q "task $id has no result" "$readme/merge.err" \
     || fail "merge after a cancelled index exited $status: $(cat "$readme/merge.err")"
-say "the README's sbatch line: index $KILLED cancelled, its message in $KILLED.err, merge names task $id (exit 3)"
+say "the book's sbatch line: index $KILLED cancelled, its message in $KILLED.err, merge names task $id (exit 3)"
 say "Slurm: all checks passed"

@@ -3,6 +3,18 @@
 #![deny(unsafe_code)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+/// The Rust examples of the top-level README and of the book
+/// (`docs/src`), run as doctests so that they cannot drift from the API.
+#[cfg(doctest)]
+mod documentation {
+    #[doc = include_str!("../../../README.md")]
+    struct Readme;
+    #[doc = include_str!("../../../docs/src/library.md")]
+    struct Library;
+    #[doc = include_str!("../../../docs/src/internals.md")]
+    struct Internals;
+}
+
 mod budget;
 mod cancel;
 mod clock;
