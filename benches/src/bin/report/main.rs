@@ -2,7 +2,7 @@
 //! statistics, printed as Markdown tables, with an SVG chart.
 //!
 //! ```text
-//! DANCING_BENCH_DATA=/path/to/sets cargo run --release -p dancing-benches --bin report -- --svg docs/benchmarks.svg
+//! DANCING_BENCH_DATA=/path/to/sets cargo run --release -p dancing-benches --bin report -- --svg docs/src/benchmarks.svg
 //! ```
 //!
 //! Every solution is checked and every solver's counts must agree; the
