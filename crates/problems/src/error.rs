@@ -67,6 +67,11 @@ pub enum Error {
         /// What is wrong.
         reason: &'static str,
     },
+    /// A cost matrix that cannot be used: not square, or a cost too large.
+    InvalidCosts {
+        /// What is wrong.
+        reason: String,
+    },
     /// The engine rejected the problem (a name clash, most likely).
     Build(BuildError),
 }
@@ -109,6 +114,7 @@ impl fmt::Display for Error {
                 word,
                 reason,
             } => write!(f, "word {} ({:?}): {reason}", index + 1, word),
+            Error::InvalidCosts { reason } => write!(f, "{reason}"),
             Error::Build(error) => write!(f, "{error}"),
         }
     }

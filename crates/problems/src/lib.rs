@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod assignment;
 pub mod debruijn;
 mod error;
 pub mod langford;
@@ -15,6 +16,7 @@ pub mod sudoku_grids;
 pub mod tilings;
 pub mod words;
 
+pub use assignment::{Assignment, Jobs};
 /// The trait every generator here implements: the problem, the decoding
 /// of a solution, writing DLX text, solving and counting.
 pub use dancing::ExactCover;

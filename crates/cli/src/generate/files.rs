@@ -82,3 +82,85 @@ impl WordList {
         Ok(list)
     }
 }
+
+/// The most bytes read from a cost matrix: a million costs and then some.
+const MAX_COST_MATRIX_BYTES: u64 = 32 << 20;
+
+/// Reads a square cost matrix from `path` (`-`: standard input): one line
+/// per worker, the costs of its jobs as nonnegative integers separated by
+/// blanks. Blank lines and lines starting with `#` are skipped. Errors name
+/// the place, `FILE:LINE:COLUMN`.
+pub fn read_cost_matrix(path: &str) -> Result<Vec<Vec<u64>>, String> {
+    let shown = if path == "-" { "<stdin>" } else { path };
+    let reader: Box<dyn Read> = if path == "-" {
+        Box::new(io::stdin())
+    } else {
+        Box::new(File::open(path).map_err(|e| format!("{shown}: cannot open: {e}"))?)
+    };
+    let mut bytes = Vec::new();
+    reader
+        .take(MAX_COST_MATRIX_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{shown}: cannot read: {e}"))?;
+    if bytes.len() as u64 > MAX_COST_MATRIX_BYTES {
+        return Err(format!(
+            "{shown}: a cost matrix may hold at most {MAX_COST_MATRIX_BYTES} bytes"
+        ));
+    }
+    let mut rows: Vec<Vec<u64>> = Vec::new();
+    let mut first_line = 0;
+    for (number, line) in bytes.split(|&b| b == b'\n').enumerate() {
+        let line = std::str::from_utf8(line)
+            .map_err(|_| format!("{shown}:{}: the line is not valid UTF-8", number + 1))?;
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.trim().is_empty() || line.trim_start().starts_with('#') {
+            continue;
+        }
+        let mut row = Vec::new();
+        for (column, word) in tokens(line) {
+            let cost = word
+                .parse::<u64>()
+                .ok()
+                .filter(|&c| c <= dancing::MAX_OPTION_COST)
+                .ok_or_else(|| {
+                    format!(
+                        "{shown}:{}:{column}: `{word}` is not a cost (a whole number from 0 to {})",
+                        number + 1,
+                        dancing::MAX_OPTION_COST
+                    )
+                })?;
+            row.push(cost);
+        }
+        if let Some(first) = rows.first()
+            && row.len() != first.len()
+        {
+            return Err(format!(
+                "{shown}:{}: {} costs, but line {} has {}: the matrix must be square",
+                number + 1,
+                row.len(),
+                first_line,
+                first.len()
+            ));
+        }
+        if rows.is_empty() {
+            first_line = number + 1;
+        }
+        rows.push(row);
+        if rows.len() > rows[0].len() {
+            return Err(format!(
+                "{shown}:{}: more lines than the {} costs of a line: the matrix must be square",
+                number + 1,
+                rows[0].len()
+            ));
+        }
+    }
+    match rows.first() {
+        None => Err(format!("{shown}: no costs")),
+        Some(first) if rows.len() < first.len() => Err(format!(
+            "{shown}: {} lines of {} costs: the matrix must be square",
+            rows.len(),
+            first.len()
+        )),
+        Some(_) => Ok(rows),
+    }
+}

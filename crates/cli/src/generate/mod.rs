@@ -16,8 +16,8 @@ mod values;
 use dancing::format::text::escaped;
 use dancing_problems::polyomino::{Packing, Tiling};
 use dancing_problems::{
-    DeBruijn, Error, Langford, LatinSquares, PerfectMatchings, Queens, SetPartitions, SudokuGrids,
-    Tilings, WordRectangles, ZeroOneMatrices,
+    Assignment, DeBruijn, Error, Langford, LatinSquares, PerfectMatchings, Queens, SetPartitions,
+    SudokuGrids, Tilings, WordRectangles, ZeroOneMatrices,
 };
 
 use drawing::{Shape, draw_colored, plain};
@@ -153,6 +153,25 @@ pub fn run(args: &Args) -> Status {
             Shape::Block,
             plain,
         ),
+        Problem::Assignment {
+            n,
+            cost_seed,
+            max_cost,
+            costs,
+            ..
+        } => {
+            let built = match (costs, n) {
+                (Some(path), _) => match files::read_cost_matrix(path) {
+                    Ok(matrix) => Assignment::from_costs(matrix),
+                    Err(message) => {
+                        diag!("dlx gen assignment: {message}");
+                        return Status::Error;
+                    }
+                },
+                (None, n) => Assignment::random(n.unwrap_or(0) as usize, *cost_seed, *max_cost),
+            };
+            emit(&plan, built, Shape::Block, plain)
+        }
         Problem::Words {
             shape: (rows, columns),
             words,

@@ -3,7 +3,9 @@
 
 use clap::Subcommand;
 use dancing_problems::polyomino::Board;
-use dancing_problems::{DeBruijn, Langford, LatinSquares, PerfectMatchings, Queens, SetPartitions};
+use dancing_problems::{
+    Assignment, DeBruijn, Langford, LatinSquares, PerfectMatchings, Queens, SetPartitions,
+};
 
 use super::drawing::ColorWhen;
 use super::values::{
@@ -149,6 +151,30 @@ pub enum Problem {
         #[command(flatten)]
         output: Output,
     },
+    /// The assignment problem with costs (Knuth's DLX5 format): N workers,
+    /// N jobs, option `wI jJ |C` for worker I on job J at cost C; costs from
+    /// --cost-seed, or a matrix file. Solve it with `dlx solve --best K`.
+    Assignment {
+        /// The number of workers and jobs (costs drawn from --cost-seed).
+        #[arg(value_name = "N", value_parser = size_parser(Assignment::MAX_N),
+              required_unless_present = "costs", conflicts_with = "costs")]
+        n: Option<u32>,
+        /// The seed of the random costs: the same seed, the same problem.
+        /// (`--seed` is the search's, with --solve.)
+        #[arg(long, value_name = "S", default_value_t = 0, conflicts_with = "costs")]
+        cost_seed: u64,
+        /// The largest random cost (costs are drawn from 0 to it).
+        #[arg(long, value_name = "C", default_value_t = 99, conflicts_with = "costs",
+              value_parser = clap::value_parser!(u64).range(..=dancing::MAX_OPTION_COST))]
+        max_cost: u64,
+        /// Read the costs from FILE instead: N lines of N nonnegative
+        /// integers, the cost of worker I (line I) on each job (`-` reads
+        /// standard input).
+        #[arg(long, value_name = "FILE")]
+        costs: Option<String>,
+        #[command(flatten)]
+        output: Output,
+    },
     /// Word rectangles (word squares when square) from a list of words:
     /// every row and column a word (colors: cells colored by letters).
     Words {
@@ -200,6 +226,7 @@ impl Problem {
             Problem::Matchings { .. } => "matchings",
             Problem::DeBruijn { .. } => "debruijn",
             Problem::Matrices { .. } => "matrices",
+            Problem::Assignment { .. } => "assignment",
             Problem::Words { .. } => "words",
         }
     }
@@ -219,6 +246,7 @@ impl Problem {
             | Problem::Matchings { output, .. }
             | Problem::DeBruijn { output, .. }
             | Problem::Matrices { output, .. }
+            | Problem::Assignment { output, .. }
             | Problem::Words { output, .. } => Some(output),
             Problem::SudokuPuzzles { .. } => None,
         }

@@ -47,8 +47,9 @@ pub struct Args {
     /// improves on the K best found so far is printed with its cost, then
     /// the K best; the optimum goes to standard error ("not proven optimal"
     /// when --max-nodes, --time-limit or Ctrl-C stopped the search). Runs
-    /// on one thread; no item bounds.
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=dancing::mincost::MAX_BEST as u64),
+    /// on one thread; no item bounds. `--best` alone is `--best 1` (put it
+    /// after the file, or the file is taken for K).
+    #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "1", value_parser = clap::value_parser!(u64).range(1..=dancing::mincost::MAX_BEST as u64),
           conflicts_with_all = ["count", "max_solutions", "tasks", "memo", "seed", "profile"])]
     pub best: Option<u64>,
 

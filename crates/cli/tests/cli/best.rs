@@ -5,17 +5,25 @@
 
 use serde_json::Value;
 
+use std::time::Duration;
+
 use crate::common::{assert_exit, dlx, engine_data, stderr};
+use crate::running::spawn;
 
 /// The cost matrix of an assignment file (`wI jJ |C` lines).
 fn cost_matrix(path: &std::path::Path) -> Vec<Vec<u64>> {
-    let text = std::fs::read_to_string(path).unwrap();
+    cost_matrix_of(&std::fs::read_to_string(path).unwrap())
+}
+
+/// The cost matrix of an assignment problem's text (`wI jJ |C` lines; no
+/// `|C` is a cost of 0).
+fn cost_matrix_of(text: &str) -> Vec<Vec<u64>> {
     let mut entries = Vec::new();
     for line in text.lines().skip_while(|l| l.starts_with('|')).skip(1) {
         let parts: Vec<&str> = line.split_whitespace().collect();
         let worker: usize = parts[0][1..].parse().unwrap();
         let job: usize = parts[1][1..].parse().unwrap();
-        let cost: u64 = parts[2][1..].parse().unwrap();
+        let cost: u64 = parts.get(2).map_or(0, |c| c[1..].parse().unwrap());
         entries.push((worker, job, cost));
     }
     let n = entries.iter().map(|e| e.0).max().unwrap() + 1;
@@ -162,4 +170,140 @@ fn bad_requests_exit_2() {
         assert_exit(&output, 2);
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `dlx solve ARGS` with `input` on standard input.
+fn solve_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
+    dlx()
+        .arg("solve")
+        .args(args)
+        .write_stdin(input.to_vec())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn generated_assignments_have_the_independent_optimum() {
+    for n in [6, 8, 10, 12] {
+        for seed in 0..3 {
+            let seed = seed.to_string();
+            let generated = dlx()
+                .args(["gen", "assignment", &n.to_string(), "--cost-seed", &seed])
+                .output()
+                .unwrap();
+            assert_exit(&generated, 0);
+            let text = String::from_utf8(generated.stdout).unwrap();
+            let optimum = least_assignment(&cost_matrix_of(&text));
+            // `--best` alone is `--best 1`.
+            let output = solve_stdin(&["--best", "--json"], text.as_bytes());
+            assert_exit(&output, 0);
+            let summary: Value = serde_json::from_str(
+                String::from_utf8(output.stdout)
+                    .unwrap()
+                    .lines()
+                    .last()
+                    .unwrap(),
+            )
+            .unwrap();
+            assert_eq!(best_costs(&summary), [optimum], "n {n} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn a_cost_matrix_file_gives_its_problem_and_bad_ones_are_located() {
+    let dir = tempfile::tempdir().unwrap();
+    let matrix = dir.path().join("costs.txt");
+    std::fs::write(&matrix, "# worker by job\n4 1 3\n2 0 5\n\n3 2 2\n").unwrap();
+    let generated = dlx()
+        .args(["gen", "assignment", "--costs"])
+        .arg(&matrix)
+        .output()
+        .unwrap();
+    assert_exit(&generated, 0);
+    let text = String::from_utf8(generated.stdout).unwrap();
+    assert_eq!(cost_matrix_of(&text), [[4, 1, 3], [2, 0, 5], [3, 2, 2]]);
+    let output = solve_stdin(&["--best", "1"], text.as_bytes());
+    assert!(
+        stderr(&output).contains("optimum cost 5"),
+        "{}",
+        stderr(&output)
+    );
+    for (content, message) in [
+        ("4 1 3\n2 x 5\n3 2 2\n", ":2:3: `x` is not a cost"),
+        ("4 1 3\n2 5\n", ":2: 2 costs, but line 1 has 3"),
+        ("4 1\n2 5\n1 1\n", ":3: more lines than the 2 costs"),
+        ("4 1 3\n2 5 1\n", ": 2 lines of 3 costs"),
+        ("1 99999999999\n2 2\n", ":1:3: `99999999999` is not a cost"),
+        ("", ": no costs"),
+    ] {
+        std::fs::write(&matrix, content).unwrap();
+        let output = dlx()
+            .args(["gen", "assignment", "--costs"])
+            .arg(&matrix)
+            .output()
+            .unwrap();
+        assert_exit(&output, 2);
+        assert!(
+            stderr(&output).contains(message),
+            "{content:?}: {}",
+            stderr(&output)
+        );
+        assert!(output.stdout.is_empty());
+    }
+    for args in [
+        &["gen", "assignment"][..],
+        &["gen", "assignment", "3", "--costs", "x"],
+        &["gen", "assignment", "0"],
+    ] {
+        assert_exit(&dlx().args(args).output().unwrap(), 2);
+    }
+}
+
+#[test]
+fn a_time_limit_prints_the_best_so_far_not_proven() {
+    // 40 workers: DLX5 needs far more than the limit to prove its optimum.
+    let generated = dlx()
+        .args(["gen", "assignment", "40", "--cost-seed", "1"])
+        .output()
+        .unwrap();
+    let output = solve_stdin(&["--best", "1", "--time-limit", "300ms"], &generated.stdout);
+    assert_exit(&output, 0);
+    assert!(
+        stderr(&output).contains("not proven optimal: stopped, time limit reached"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .contains("(not proven optimal)")
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_prints_the_best_so_far_not_proven_and_exits_130() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("a40.dlx");
+    let generated = dlx()
+        .args(["gen", "assignment", "40", "--cost-seed", "1"])
+        .output()
+        .unwrap();
+    std::fs::write(&path, generated.stdout).unwrap();
+    let running = spawn(&[
+        std::ffi::OsStr::new("solve"),
+        "--best".as_ref(),
+        "2".as_ref(),
+        path.as_os_str(),
+    ]);
+    std::thread::sleep(Duration::from_millis(500));
+    running.interrupt();
+    let finished = running.finish(Duration::from_secs(10));
+    assert_eq!(finished.code, Some(130), "{finished:?}");
+    assert!(
+        finished.stderr.contains("not proven optimal"),
+        "{finished:?}"
+    );
+    assert!(finished.stdout.contains("best 1: cost"), "{finished:?}");
 }
