@@ -190,6 +190,59 @@ fn run(transcript: &Transcript) -> Vec<(String, i32)> {
     results
 }
 
+/// A command whose output or status is not what its example says.
+struct Mismatch {
+    message: String,
+    printed_lines: std::ops::Range<usize>,
+    /// What `DLX_DOCS_BLESS=1` writes in place of the example's output.
+    replacement: String,
+}
+
+/// The steps of `transcript` whose `results` differ from what it says.
+fn mismatches(
+    transcript: &Transcript,
+    results: &[(String, i32)],
+    assert: &snapbox::Assert,
+) -> Vec<Mismatch> {
+    let mut found = Vec::new();
+    for (step, (printed, status)) in transcript.steps.iter().zip(results) {
+        let place = format!(
+            "{}:{}: $ {}",
+            transcript.file.display(),
+            step.line,
+            step.command
+        );
+        let message = if *status != step.status {
+            Some(format!(
+                "{place}\nexits with {status}, the docs say {}; it printed:\n{printed}",
+                step.status
+            ))
+        } else {
+            assert
+                .try_eq(
+                    Some(&place),
+                    printed.clone().into(),
+                    step.expected.clone().into(),
+                )
+                .err()
+                .map(|e| e.to_string())
+        };
+        if let Some(message) = message {
+            let status_line = if *status == 0 {
+                String::new()
+            } else {
+                format!("? {status}\n")
+            };
+            found.push(Mismatch {
+                message,
+                printed_lines: step.printed_lines.clone(),
+                replacement: status_line + &placeholders(printed),
+            });
+        }
+    }
+    found
+}
+
 /// Runs the transcripts on a few threads at once (some take seconds: a
 /// time limit, a split run), each in its own shell and folder.
 fn run_all(transcripts: &[Transcript]) -> Vec<Vec<(String, i32)>> {
@@ -228,46 +281,38 @@ fn every_console_example_prints_what_the_docs_say() {
     let mut failures = Vec::new();
     let mut blessed: Vec<(&Path, std::ops::Range<usize>, String)> = Vec::new();
     let mut commands = 0;
+    let blessing = std::env::var_os("DLX_DOCS_BLESS").is_some();
     for (transcript, results) in transcripts.iter().zip(run_all(&transcripts)) {
-        for (step, (printed, status)) in transcript.steps.iter().zip(results) {
-            commands += 1;
-            let place = format!(
-                "{}:{}: $ {}",
-                transcript.file.display(),
-                step.line,
-                step.command
-            );
-            let failure = if status != step.status {
-                Some(format!(
-                    "{place}\nexits with {status}, the docs say {}; it printed:\n{printed}",
-                    step.status
-                ))
-            } else {
-                assert
-                    .try_eq(
-                        Some(&place),
-                        printed.clone().into(),
-                        step.expected.clone().into(),
-                    )
-                    .err()
-                    .map(|e| e.to_string())
-            };
-            if let Some(failure) = failure {
-                failures.push(failure);
-                let status_line = if status == 0 {
-                    String::new()
-                } else {
-                    format!("? {status}\n")
-                };
-                blessed.push((
-                    &transcript.file,
-                    step.printed_lines.clone(),
-                    status_line + &placeholders(&printed),
-                ));
+        commands += transcript.steps.len();
+        let mut found = mismatches(transcript, &results, &assert);
+        if !found.is_empty() && !blessing {
+            // Once more, alone: a machine loaded by other tests can slow a
+            // command past a budget that its example depends on. A drift
+            // in the program fails both runs.
+            let again = mismatches(transcript, &run(transcript), &assert);
+            if again.is_empty() {
+                eprintln!(
+                    "note: {}: a console example passed only on its second run; the first:\n{}",
+                    transcript.file.display(),
+                    found
+                        .iter()
+                        .map(|m| m.message.as_str())
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                );
             }
+            found = again;
+        }
+        for mismatch in found {
+            failures.push(mismatch.message);
+            blessed.push((
+                &transcript.file,
+                mismatch.printed_lines,
+                mismatch.replacement,
+            ));
         }
     }
-    if std::env::var_os("DLX_DOCS_BLESS").is_some() {
+    if blessing {
         bless(blessed);
     }
     assert!(
