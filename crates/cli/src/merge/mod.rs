@@ -58,7 +58,7 @@ pub struct Args {
     pub solutions: bool,
 
     /// Print the statistics as `name value` pairs on standard error.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["rerun", "json"])]
     pub stats: bool,
 
     /// Name every task missing and every fault (not only the first 20),
@@ -69,7 +69,7 @@ pub struct Args {
     /// Print the account as one JSON object on standard output (status,
     /// counts, every task missing and every fault, and the figures when
     /// complete) instead of the total.
-    #[arg(long, conflicts_with_all = ["rerun", "solutions"])]
+    #[arg(long, conflicts_with_all = ["rerun", "solutions", "verbose"])]
     pub json: bool,
 }
 

@@ -355,6 +355,30 @@ fn a_sum_after_the_last_cage_is_an_error_not_a_comment() {
 }
 
 #[test]
+fn messages_name_a_killer_cage_by_its_label() {
+    // Cage 'q' is r1c1 and r2c3, which share no row, column or box: the
+    // twice-given 1 breaks the cage alone.
+    let line = "variant killer\n1.....1......... q%%...q....BB... q=3 %=7 B=5\n";
+    for args in [
+        &["sudoku"][..],
+        &["sudoku", "--count"],
+        &["sudoku", "--json"],
+    ] {
+        let refused = dlx().args(args).write_stdin(line).output().unwrap();
+        assert_exit(&refused, 2);
+        let said = format!(
+            "{}{}",
+            stderr(&refused),
+            String::from_utf8_lossy(&refused.stdout)
+        );
+        assert!(
+            said.contains("1 twice in cage 'q' (r1c1, r2c3)"),
+            "{args:?}: {said}"
+        );
+    }
+}
+
+#[test]
 fn task_and_result_files_with_blank_lines_and_a_byte_order_mark_still_merge() {
     let dir = tempfile::tempdir().unwrap();
     let problem = dir.path().join("q.dlx");
@@ -398,6 +422,80 @@ fn task_and_result_files_with_blank_lines_and_a_byte_order_mark_still_merge() {
         .unwrap();
     assert_exit(&merged, 0);
     assert_eq!(String::from_utf8_lossy(&merged.stdout).trim(), "4");
+}
+
+/// Pairs that were taken with one flag ignored: clap refuses each, and the
+/// message says why (a `tip:` line).
+#[test]
+fn ignored_flag_pairs_are_refused_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem = dir.path().join("q.dlx");
+    std::fs::write(&problem, "A B\nA\nB\nA B\n").unwrap();
+    let problem = problem.to_str().unwrap();
+    for (args, why) in [
+        (
+            &["solve", "--count", "--memo", "-n", "1", problem][..],
+            "cannot stop after N",
+        ),
+        (
+            &["solve", "--count", "--memo-limit", "1M", "-n", "1", problem],
+            "cannot stop after N",
+        ),
+        (
+            &["solve", "--count", "--memo", "--profile", problem],
+            "no nodes per level",
+        ),
+        (
+            &["solve", "--count", "--memo", "--seed", "2", problem],
+            "input order",
+        ),
+        (&["solve", "--best", "1", "-j", "2", problem], "one thread"),
+        (
+            &["solve", "--best", "1", "--memo-limit", "1M", problem],
+            "one thread",
+        ),
+        (
+            &["solve", "--tasks", "t", "--task", "0", "--json", problem],
+            "JSON already",
+        ),
+        (
+            &["sudoku", "--count", "--seed", "3"],
+            "--generate makes puzzles",
+        ),
+        (
+            &["sudoku", "--unique", "--limit", "3"],
+            "--limit stops the counting",
+        ),
+        (
+            &["sudoku", "--output", "line", "--limit", "3"],
+            "--limit stops the counting",
+        ),
+        (&["sudoku", "--to-dlx", "--engine", "mrv"], "no engine runs"),
+        (
+            &["sudoku", "--to-dlx-dir", "d", "--stats"],
+            "solves no puzzle",
+        ),
+        (&["gen", "queens", "8", "--solve", "--memo"], "use --count"),
+        (
+            &["gen", "queens", "8", "--max", "3", "--count", "--memo"],
+            "cannot stop after N",
+        ),
+        (
+            &["gen", "pentomino", "3x5", "--color", "never", "--count"],
+            "draws none",
+        ),
+        (&["merge", "--json", "--verbose", "r"], "names every task"),
+        (&["merge", "--rerun", "--stats", "r"], "no figures"),
+    ] {
+        let output = dlx().args(args).write_stdin("").output().unwrap();
+        assert_exit(&output, 2);
+        let said = stderr(&output);
+        assert!(said.contains("cannot be used with"), "{args:?}: {said}");
+        assert!(
+            said.contains("tip: ") && said.contains(why),
+            "{args:?}: {said}"
+        );
+    }
 }
 
 #[test]
