@@ -13,6 +13,7 @@ use dancing_tasks::{Task, write_header, write_task};
 use serde_json::{Value, json};
 
 use crate::interrupt;
+use crate::run::printer::EMPTY_SOLUTION;
 use crate::status::{Status, diag, is_broken_pipe};
 use ledger::{Ledger, Placed};
 
@@ -427,6 +428,11 @@ impl Total {
                     number += 1;
                     if number > 1 {
                         writeln!(out)?;
+                    }
+                    // Visible, as `dlx solve` prints it (and `dlx verify`
+                    // counts it).
+                    if solution.as_array().is_some_and(Vec::is_empty) {
+                        writeln!(out, "{EMPTY_SOLUTION}")?;
                     }
                     for option in solution.as_array().into_iter().flatten() {
                         let entries: Vec<&str> = option

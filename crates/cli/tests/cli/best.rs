@@ -79,7 +79,7 @@ fn the_optimum_of_assignment_problems_is_the_independent_one() {
         let path = engine_data(&format!("assignment{n}.dlx"));
         let optimum = least_assignment(&cost_matrix(&path));
         let output = dlx()
-            .args(["solve", "--best", "1", "-j", "1"])
+            .args(["solve", "--best", "1"])
             .arg(&path)
             .output()
             .unwrap();
@@ -95,17 +95,22 @@ fn the_optimum_of_assignment_problems_is_the_independent_one() {
     }
 }
 
+/// --best searches on one thread: -j is refused (it would be ignored).
 #[test]
-fn the_k_best_are_dlx5s_on_any_number_of_threads() {
+fn the_k_best_are_dlx5s() {
     for (file, costs) in [
         ("assignment6.dlx", [90, 95, 101]),
         ("queens8_costs.dlx", [20, 26, 26]),
     ] {
         let path = engine_data(file);
-        for threads in ["1", "2"] {
-            let record = summary("3", &["-j", threads], &path);
-            assert_eq!(best_costs(&record), costs, "{file} -j {threads}");
-        }
+        let record = summary("3", &[], &path);
+        assert_eq!(best_costs(&record), costs, "{file}");
+        let threads = dlx()
+            .args(["solve", "--best", "3", "-j", "2"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_exit(&threads, 2);
     }
     let record = summary("1", &[], &engine_data("queens8_costs.dlx"));
     assert_eq!(

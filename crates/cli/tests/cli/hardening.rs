@@ -318,6 +318,56 @@ fn the_empty_solution_is_printed_visibly_and_verified() {
     assert_exit(&wrong, 1);
 }
 
+/// Found by `scripts/crosscheck`: `dlx merge --solutions` wrote the empty
+/// solution as nothing, so the text held one solution fewer than the total.
+#[test]
+fn merged_solutions_show_the_empty_solution_as_solve_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name);
+    // Solutions A (either option), A A, and the empty one.
+    std::fs::write(p("e.dlx"), "0:2|A\nA\nA\n").unwrap();
+    let solved = dlx().arg("solve").arg(p("e.dlx")).output().unwrap();
+    let split = dlx()
+        .arg("split")
+        .arg(p("e.dlx"))
+        .args(["--tasks", "3"])
+        .output()
+        .unwrap();
+    std::fs::write(p("e.tasks"), &split.stdout).unwrap();
+    let results = dlx()
+        .arg("solve")
+        .arg(p("e.dlx"))
+        .arg("--tasks")
+        .arg(p("e.tasks"))
+        .output()
+        .unwrap();
+    std::fs::write(p("e.results"), &results.stdout).unwrap();
+    let merged = dlx()
+        .args(["merge", "--solutions", "--tasks"])
+        .arg(p("e.tasks"))
+        .arg(p("e.results"))
+        .output()
+        .unwrap();
+    assert_exit(&merged, 0);
+    // A, A, AA and the empty solution: four blocks, the same as solve's.
+    let blocks = |text: &[u8]| {
+        let mut blocks: Vec<String> = String::from_utf8_lossy(text)
+            .split("\n\n")
+            .map(|block| block.trim().to_owned())
+            .filter(|block| !block.is_empty())
+            .collect();
+        blocks.sort();
+        blocks
+    };
+    assert_eq!(
+        blocks(&merged.stdout).len(),
+        4,
+        "{}",
+        String::from_utf8_lossy(&merged.stdout)
+    );
+    assert_eq!(blocks(&merged.stdout), blocks(&solved.stdout));
+}
+
 #[test]
 fn a_sum_after_the_last_cage_is_an_error_not_a_comment() {
     let cells = ".".repeat(16);
