@@ -621,6 +621,12 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    // A binary that does not run is a setup error, not a disagreement.
+    let version = Command::new(&options.dlx).arg("--version").output();
+    if !version.is_ok_and(|output| output.status.success()) {
+        eprintln!("crosscheck: cannot run {} --version", options.dlx.display());
+        return ExitCode::from(2);
+    }
     let scratch = std::env::temp_dir().join(format!("crosscheck-{}", std::process::id()));
     let work = options.work.clone().unwrap_or(scratch);
     if let Err(error) = std::fs::create_dir_all(&work) {
