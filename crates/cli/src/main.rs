@@ -8,7 +8,10 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod batch;
+mod conflicts;
 mod estimate;
+#[cfg(test)]
+mod flag_pairs;
 mod generate;
 mod input;
 mod interrupt;
@@ -63,7 +66,11 @@ static ALLOCATOR: memory::ExitWhenExhausted = memory::ExitWhenExhausted;
 
 fn main() -> ExitCode {
     memory::exit_on_exhaustion_panics();
-    let cli = Cli::parse();
+    let cli = Cli::try_parse().unwrap_or_else(|error| {
+        // A refused pair of flags says why (clap's own message does not).
+        let command = std::env::args().nth(1).unwrap_or_default();
+        conflicts::explain(error, &command).exit()
+    });
     let status = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Sudoku(args) => sudoku::run(&args),

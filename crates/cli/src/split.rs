@@ -6,9 +6,10 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
+use bumpalo::Bump;
 use dancing::Template;
-use dancing::task::{MAX_SPLIT_TASKS, SplitGoal, split};
-use dancing_tasks::{Digest, Task, write_split};
+use dancing::task::{MAX_SPLIT_TASKS, SplitGoal, SplitTasks};
+use dancing_tasks::{Digest, write_split_streamed};
 
 use crate::input::Input;
 use crate::interrupt;
@@ -92,19 +93,20 @@ pub fn run(args: &Args) -> Status {
         diag!("{name}: interrupted while linking; no tasks written");
         return Status::Interrupted;
     };
-    let outcome = split(&problem, &template, goal, plan.balance, &mut |_| {
+    let bump = Bump::new();
+    let tasks = SplitTasks::new(&problem, &template, &bump, goal, plan.balance, &mut |_| {
         if interrupt::requested() {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
     });
-    if outcome.stopped.is_some() {
+    if tasks.stopped().is_some() {
         diag!("{name}: interrupted while splitting; no tasks written");
         return Status::Interrupted;
     }
     if let SplitGoal::Depth(depth) = goal
-        && outcome.tasks.len() >= MAX_SPLIT_TASKS
+        && tasks.len() >= MAX_SPLIT_TASKS
     {
         diag!(
             "{name}: depth {depth} would make more than {MAX_SPLIT_TASKS} tasks: split with --tasks, or less deep"
@@ -113,8 +115,11 @@ pub fn run(args: &Args) -> Status {
     }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let tasks: Vec<Task> = Task::numbered(outcome.tasks).collect();
-    let written = write_split(&mut out, digest, &tasks).and_then(|_| out.flush());
+    // The lines are made from the split's compact frontier one at a time,
+    // twice (the header holds the split's identity, a hash of every line):
+    // no task's path is held beyond its line.
+    let written = write_split_streamed(&mut out, digest, tasks.len(), |emit| tasks.for_each(emit))
+        .and_then(|_| out.flush());
     match written {
         Ok(()) => Status::Success,
         Err(error) if is_broken_pipe(&error) => Status::Success,

@@ -92,7 +92,7 @@ pub(crate) fn find(grid: &Grid, rules: &Rules) -> Vec<Conflict> {
         .cages()
         .iter()
         .enumerate()
-        .map(|(k, cage)| (Unit::Cage(k), cage.cells.clone()));
+        .map(|(k, cage)| (Unit::Cage(rules.cage_name(k)), cage.cells.clone()));
     for (unit, cells) in rules.units().into_iter().chain(cages) {
         holders.iter_mut().for_each(Vec::clear);
         for cell in cells {

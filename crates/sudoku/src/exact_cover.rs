@@ -62,7 +62,7 @@ use crate::grid::{Grid, Shape};
 use crate::outcome::{SolveError, check_givens};
 use crate::rules::{Cage, Rules};
 use crate::symbols::Symbols;
-use crate::unit::Unit;
+use crate::unit::{CageName, Unit};
 
 /// The most fillings a killer cage may have (each is an option): every cage
 /// of up to 8 cells on 9x9 fits.
@@ -105,6 +105,8 @@ pub struct Mapping {
     /// The cage of each cell, or [`NO_CAGE`].
     cage_of: Vec<u32>,
     cages: Vec<Cage>,
+    /// How messages name each cage.
+    cage_names: Vec<CageName>,
 }
 
 /// A problem built from a [`Mapping`], with what each option places.
@@ -165,6 +167,9 @@ impl Mapping {
             cell_units,
             cage_of,
             cages: rules.cages().to_vec(),
+            cage_names: (0..rules.cages().len())
+                .map(|k| rules.cage_name(k))
+                .collect(),
         }
     }
 
@@ -221,7 +226,7 @@ impl Mapping {
                 Unit::Region(k) => ('j', k),
                 Unit::Diagonal(k) => ('d', k),
                 Unit::Window(k) => ('w', k),
-                Unit::Cage(k) => ('k', k),
+                Unit::Cage(cage) => ('k', cage.index),
             };
             return format!("{kind}{}{}", code(k), code(digit));
         }
@@ -330,7 +335,7 @@ impl Mapping {
             };
             if fill(&choices, cage.sum, 0, 0, &mut digits, &mut add).is_err() {
                 return Err(SolveError::CageTooLarge {
-                    cage: k,
+                    cage: self.cage_names[k],
                     cells: cage.cells.len(),
                     sum: cage.sum,
                     limit: MAX_CAGE_FILLINGS,

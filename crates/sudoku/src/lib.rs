@@ -28,4 +28,4 @@ pub use outcome::{Outcome, SolveError};
 pub use rules::{Cage, Rules, RulesError, Variant, Violation};
 pub use solver::{Solver, solve};
 pub use symbols::{Symbols, SymbolsError};
-pub use unit::Unit;
+pub use unit::{CageName, Unit};

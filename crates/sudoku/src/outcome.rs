@@ -9,6 +9,7 @@ use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
 use crate::rules::{Rules, Variant};
 use crate::symbols::Symbols;
+use crate::unit::CageName;
 use dancing::StopReason;
 
 /// What a search found.
@@ -66,8 +67,8 @@ pub enum SolveError {
     /// A killer cage has too many possible fillings for the exact cover
     /// (each filling is an option).
     CageTooLarge {
-        /// The cage, from 0.
-        cage: usize,
+        /// The cage.
+        cage: CageName,
         /// Its cells.
         cells: usize,
         /// Its sum.
@@ -139,8 +140,7 @@ impl fmt::Display for SolveError {
                 limit,
             } => write!(
                 f,
-                "cage {} ({cells} cells, sum {sum}) has more than {limit} fillings: too large for the exact cover",
-                cage + 1
+                "cage {cage} ({cells} cells, sum {sum}) has more than {limit} fillings: too large for the exact cover"
             ),
         }
     }

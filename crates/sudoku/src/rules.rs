@@ -17,8 +17,9 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
 
+use crate::format::CAGE_LABELS;
 use crate::grid::{Cell, Grid, Shape};
-use crate::unit::Unit;
+use crate::unit::{CageName, Unit};
 
 /// A set of variant rules, without their data: what `--variant` names.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -134,6 +135,9 @@ pub struct Rules {
     /// Jigsaw: the region of each cell, row by row.
     regions: Option<Vec<u8>>,
     cages: Vec<Cage>,
+    /// The label of each cage in the cage map, which names it in messages
+    /// and in the line written; empty when there are more cages than labels.
+    cage_labels: Vec<u8>,
 }
 
 impl Rules {
@@ -145,6 +149,7 @@ impl Rules {
             windows: false,
             regions: None,
             cages: Vec::new(),
+            cage_labels: Vec::new(),
         }
     }
 
@@ -190,15 +195,61 @@ impl Rules {
     }
 
     /// These rules and the killer `cages`: disjoint, of 1 to `n` cells each,
-    /// with sums that distinct digits can make.
-    pub fn with_cages(mut self, cages: Vec<Cage>) -> Result<Rules, RulesError> {
+    /// with sums that distinct digits can make. They are labelled from
+    /// [`CAGE_LABELS`] in order, as [`puzzle_line`](crate::format::puzzle_line)
+    /// writes them (unlabelled, named by number, when there are more cages
+    /// than labels).
+    pub fn with_cages(self, cages: Vec<Cage>) -> Result<Rules, RulesError> {
+        let labels = match CAGE_LABELS.get(..cages.len()) {
+            Some(labels) => labels.to_vec(),
+            None => Vec::new(),
+        };
+        self.with_labelled_cages(cages, labels)
+    }
+
+    /// These rules and the killer `cages`, as [`with_cages`](Self::with_cages),
+    /// with their `labels` in a cage map: one per cage, distinct, each one of
+    /// [`CAGE_LABELS`]. Messages name the cages by these labels.
+    ///
+    /// ```
+    /// use dancing_sudoku::{Cage, Rules, Shape};
+    ///
+    /// let cage = Cage { cells: vec![0, 1], sum: 99 };
+    /// let rules = Rules::classic(Shape::CLASSIC);
+    /// let error = rules.with_labelled_cages(vec![cage], b"q".to_vec()).unwrap_err();
+    /// assert!(error.to_string().starts_with("cage 'q' cannot sum to 99"));
+    /// ```
+    pub fn with_labelled_cages(
+        mut self,
+        cages: Vec<Cage>,
+        labels: Vec<u8>,
+    ) -> Result<Rules, RulesError> {
+        if !labels.is_empty() {
+            if labels.len() != cages.len() {
+                return Err(RulesError::CageLabelCount {
+                    labels: labels.len(),
+                    cages: cages.len(),
+                });
+            }
+            let mut taken = [false; 256];
+            for (index, &label) in labels.iter().enumerate() {
+                if !CAGE_LABELS.contains(&label) {
+                    return Err(RulesError::BadCageLabel { cage: index, label });
+                }
+                if std::mem::replace(&mut taken[usize::from(label)], true) {
+                    return Err(RulesError::CageLabelTwice { label });
+                }
+            }
+        }
+        self.cage_labels = labels;
         let n = self.shape.size();
         let mut caged = vec![false; n * n];
         for (index, cage) in cages.iter().enumerate() {
             let k = cage.cells.len();
+            let name = self.cage_name(index);
             if k == 0 || k > n {
                 return Err(RulesError::CageSize {
-                    cage: index,
+                    cage: name,
                     cells: k,
                     size: n,
                 });
@@ -208,7 +259,7 @@ impl Rules {
             let most = (k * (2 * n + 1 - k) / 2) as u32;
             if cage.sum < least || cage.sum > most {
                 return Err(RulesError::CageSum {
-                    cage: index,
+                    cage: name,
                     sum: cage.sum,
                     least,
                     most,
@@ -216,7 +267,7 @@ impl Rules {
             }
             for &cell in &cage.cells {
                 if cell >= n * n || std::mem::replace(&mut caged[cell], true) {
-                    return Err(RulesError::CageOverlap { cage: index, cell });
+                    return Err(RulesError::CageOverlap { cage: name, cell });
                 }
             }
         }
@@ -252,6 +303,21 @@ impl Rules {
     /// The killer cages.
     pub fn cages(&self) -> &[Cage] {
         &self.cages
+    }
+
+    /// The label of each cage in a cage map, in the order of
+    /// [`cages`](Self::cages); `None` when the cages are unlabelled (more
+    /// than there are labels).
+    pub fn cage_labels(&self) -> Option<&[u8]> {
+        (self.cage_labels.len() == self.cages.len()).then_some(&self.cage_labels[..])
+    }
+
+    /// The name of cage `index` in messages: its label, or its number.
+    pub fn cage_name(&self, index: usize) -> CageName {
+        CageName {
+            index,
+            label: self.cage_labels.get(index).copied(),
+        }
     }
 
     /// Every unit that holds each digit once, with its cells: rows, columns,
@@ -366,7 +432,7 @@ impl Rules {
                 let digit = solution.cells()[cell];
                 let bit = 1u64 << (digit - 1);
                 if seen & bit != 0 {
-                    let unit = Unit::Cage(index);
+                    let unit = Unit::Cage(self.cage_name(index));
                     return Err(Violation::Repeated { unit, digit });
                 }
                 seen |= bit;
@@ -374,7 +440,7 @@ impl Rules {
             }
             if sum != cage.sum {
                 return Err(Violation::CageSum {
-                    cage: index,
+                    cage: self.cage_name(index),
                     sum,
                     expected: cage.sum,
                 });
@@ -445,10 +511,30 @@ pub enum RulesError {
         /// The size of the grid.
         size: usize,
     },
-    /// A cage of no cell or of more cells than digits.
-    CageSize {
+    /// Cage labels that are not one per cage.
+    CageLabelCount {
+        /// The labels given.
+        labels: usize,
+        /// The cages.
+        cages: usize,
+    },
+    /// A cage label that a cage map cannot hold (not one of
+    /// [`CAGE_LABELS`]).
+    BadCageLabel {
         /// The cage, from 0.
         cage: usize,
+        /// Its label.
+        label: u8,
+    },
+    /// Two cages with one label.
+    CageLabelTwice {
+        /// The label.
+        label: u8,
+    },
+    /// A cage of no cell or of more cells than digits.
+    CageSize {
+        /// The cage.
+        cage: CageName,
         /// Its cells.
         cells: usize,
         /// The size of the grid.
@@ -456,8 +542,8 @@ pub enum RulesError {
     },
     /// A sum that distinct digits cannot make.
     CageSum {
-        /// The cage, from 0.
-        cage: usize,
+        /// The cage.
+        cage: CageName,
         /// Its sum.
         sum: u32,
         /// The least sum of its cells.
@@ -467,8 +553,8 @@ pub enum RulesError {
     },
     /// A cell in two cages, or outside the grid.
     CageOverlap {
-        /// The cage, from 0.
-        cage: usize,
+        /// The cage.
+        cage: CageName,
         /// The cell index.
         cell: usize,
     },
@@ -492,20 +578,32 @@ impl fmt::Display for RulesError {
                 "region {} has {cells} cells, expected {size}",
                 region + 1
             ),
-            RulesError::CageSize { .. }
-            | RulesError::CageSum { .. }
-            | RulesError::CageOverlap { .. } => {
-                let (cage, detail) = self.cage_detail().unwrap_or_default();
-                write!(f, "cage {} {detail}", cage + 1)
+            RulesError::CageLabelCount { labels, cages } => {
+                write!(f, "{labels} cage labels for {cages} cages")
+            }
+            RulesError::BadCageLabel { cage, label } => write!(
+                f,
+                "cage {} has label {:?}: a cage map's labels are printable ASCII but '.' and '='",
+                cage + 1,
+                *label as char
+            ),
+            RulesError::CageLabelTwice { label } => {
+                write!(f, "two cages are labelled {:?}", *label as char)
+            }
+            RulesError::CageSize { cage, .. }
+            | RulesError::CageSum { cage, .. }
+            | RulesError::CageOverlap { cage, .. } => {
+                let (_, detail) = self.cage_detail().unwrap_or_default();
+                write!(f, "cage {cage} {detail}")
             }
         }
     }
 }
 
 impl RulesError {
-    /// For an error about one cage: the cage (from 0) and what is wrong
-    /// with it, to follow the cage's name (a reader names the cage by its
-    /// label in the cage map rather than by its number).
+    /// For an error about one cage: the cage (from 0), which a reader
+    /// locates on its line, and what is wrong with it, to follow the
+    /// cage's name.
     ///
     /// ```
     /// use dancing_sudoku::{Cage, Rules, Shape};
@@ -518,20 +616,21 @@ impl RulesError {
     /// ```
     pub fn cage_detail(&self) -> Option<(usize, String)> {
         match *self {
-            RulesError::CageSize { cage, cells, size } => {
-                Some((cage, format!("has {cells} cells: a cage has 1 to {size}")))
-            }
+            RulesError::CageSize { cage, cells, size } => Some((
+                cage.index,
+                format!("has {cells} cells: a cage has 1 to {size}"),
+            )),
             RulesError::CageSum {
                 cage,
                 sum,
                 least,
                 most,
             } => Some((
-                cage,
+                cage.index,
                 format!("cannot sum to {sum}: its distinct digits sum to {least} to {most}"),
             )),
             RulesError::CageOverlap { cage, cell } => {
-                Some((cage, format!("takes cell {} a second time", cell + 1)))
+                Some((cage.index, format!("takes cell {} a second time", cell + 1)))
             }
             _ => None,
         }
@@ -566,8 +665,8 @@ pub enum Violation {
     },
     /// A cage whose digits do not add up to its sum.
     CageSum {
-        /// The cage, from 0.
-        cage: usize,
+        /// The cage.
+        cage: CageName,
         /// What its digits add up to.
         sum: u32,
         /// Its sum.
@@ -588,7 +687,7 @@ impl fmt::Display for Violation {
                 cage,
                 sum,
                 expected,
-            } => write!(f, "cage {} sums to {sum}, not {expected}", cage + 1),
+            } => write!(f, "cage {cage} sums to {sum}, not {expected}"),
         }
     }
 }
@@ -694,7 +793,13 @@ mod tests {
         ));
         assert!(matches!(
             Rules::classic(shape).with_cages(vec![cage(vec![0, 1], 3), cage(vec![1], 2)]),
-            Err(RulesError::CageOverlap { cage: 1, cell: 1 })
+            Err(RulesError::CageOverlap {
+                cage: CageName {
+                    index: 1,
+                    label: Some(b'B')
+                },
+                cell: 1
+            })
         ));
     }
 }

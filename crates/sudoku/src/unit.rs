@@ -24,8 +24,29 @@ pub enum Unit {
     Diagonal(usize),
     /// A hyper window, numbered left to right, top to bottom.
     Window(usize),
-    /// A killer cage, numbered as given.
-    Cage(usize),
+    /// A killer cage.
+    Cage(CageName),
+}
+
+/// How messages name a killer cage: by its label in the cage map (`'A'`),
+/// the name the user wrote, or by its number from 1 when the rules carry no
+/// labels (more cages than there are labels).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CageName {
+    /// The cage's index in the rules, from 0.
+    pub index: usize,
+    /// Its label in the cage map.
+    pub label: Option<u8>,
+}
+
+impl fmt::Display for CageName {
+    /// `'A'`, or `93` without a label.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.label {
+            Some(label) => write!(f, "{:?}", label as char),
+            None => write!(f, "{}", self.index + 1),
+        }
+    }
 }
 
 impl fmt::Display for Unit {
@@ -38,7 +59,7 @@ impl fmt::Display for Unit {
             Unit::Diagonal(0) => write!(f, "the main diagonal"),
             Unit::Diagonal(_) => write!(f, "the anti-diagonal"),
             Unit::Window(k) => write!(f, "window {}", k + 1),
-            Unit::Cage(k) => write!(f, "cage {}", k + 1),
+            Unit::Cage(cage) => write!(f, "cage {cage}"),
         }
     }
 }

@@ -160,6 +160,15 @@ impl SplitId {
         }
     }
 
+    /// The identity of a split of `tasks` tasks whose task file (as
+    /// [`of`](Self::of) takes it) `hasher` has hashed.
+    pub(crate) fn of_hasher(hasher: &blake3::Hasher, tasks: usize) -> SplitId {
+        SplitId {
+            hash: Hash128::of(hasher),
+            tasks: tasks as u64,
+        }
+    }
+
     /// How many tasks the split has (its top-level ids are `0` to this
     /// less one).
     pub fn tasks(&self) -> u64 {

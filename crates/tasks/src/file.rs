@@ -57,6 +57,51 @@ pub fn write_split<W: Write>(out: &mut W, digest: Digest, tasks: &[Task]) -> io:
     Ok(split)
 }
 
+/// Writes the task file of a new split of `count` tasks of the problem of
+/// `digest`, as [`write_split`] does, without holding the tasks: `tasks`
+/// is called twice and must give the same tasks (numbered from 0 here) in
+/// the same order both times: first to hash their lines into the split's
+/// identity, which the header holds, then to write them. Peak memory is
+/// then one line, however many tasks there are.
+///
+/// # Errors
+/// Those of `out` and of `tasks`; `InvalidData` if `tasks` gives other
+/// than `count` tasks.
+pub fn write_split_streamed<W: Write>(
+    out: &mut W,
+    digest: Digest,
+    count: usize,
+    mut tasks: impl FnMut(&mut dyn FnMut(&NodePath) -> io::Result<()>) -> io::Result<()>,
+) -> io::Result<SplitId> {
+    // The identity hashes the header without it, then the lines.
+    let mut hasher = blake3::Hasher::new();
+    writeln!(hasher, "{MAGIC} {VERSION} {digest} {count}")?;
+    let mut line = Vec::new();
+    let mut hashed = 0;
+    tasks(&mut |node| {
+        line.clear();
+        write_node(&mut line, &hashed.to_string(), node)?;
+        hasher.update(&line);
+        hashed += 1;
+        Ok(())
+    })?;
+    let split = SplitId::of_hasher(&hasher, count);
+    write_header(out, digest, split, count)?;
+    let mut written = 0;
+    tasks(&mut |node| {
+        write_node(out, &written.to_string(), node)?;
+        written += 1;
+        Ok(())
+    })?;
+    if hashed != count || written != count {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a split of {count} tasks gave {hashed}, then {written}"),
+        ));
+    }
+    Ok(split)
+}
+
 /// The identity of a split of `tasks`, and their lines.
 fn split_identity(digest: Digest, tasks: &[Task]) -> (SplitId, Vec<u8>) {
     let mut text = format!("{MAGIC} {VERSION} {digest} {}\n", tasks.len()).into_bytes();
@@ -86,11 +131,16 @@ pub fn write_header<W: Write>(
 /// # Errors
 /// Those of `out`.
 pub fn write_task<W: Write>(out: &mut W, task: &Task) -> io::Result<()> {
-    let NodePath { own, prefix } = &task.node;
+    write_node(out, &task.id, &task.node)
+}
+
+/// Writes the line of the task `id` at `node`.
+fn write_node<W: Write + ?Sized>(out: &mut W, id: &str, node: &NodePath) -> io::Result<()> {
+    let NodePath { own, prefix } = node;
     if prefix.is_empty() {
-        writeln!(out, "{} {own}", task.id)
+        writeln!(out, "{id} {own}")
     } else {
-        writeln!(out, "{} {own} {}", task.id, format_prefix(prefix))
+        writeln!(out, "{id} {own} {}", format_prefix(prefix))
     }
 }
 

@@ -8,6 +8,9 @@ pub mod results;
 mod task;
 
 pub use digest::{Digest, DigestError, SplitId, line_check};
-pub use file::{TaskFile, TaskFileError, read_tasks, write_header, write_split, write_task};
+pub use file::{
+    TaskFile, TaskFileError, read_tasks, write_header, write_split, write_split_streamed,
+    write_task,
+};
 pub use results::{ResultOutcome, TaskResult};
 pub use task::{MAX_ID_LEN, Task, format_prefix, is_valid_id, parse_prefix};

@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use bumpalo::Bump;
 use dancing::task::{self, SplitGoal, TaskRunner};
 use dancing::{Problem, Search, SearchConfig, Solver, Template};
-use dancing_tasks::{Digest, Task, read_tasks, write_split};
+use dancing_tasks::{Digest, Task, read_tasks, write_split, write_split_streamed};
 use dancing_testkit::figures;
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config};
 use proptest::prelude::*;
@@ -54,6 +54,31 @@ proptest! {
         let lines = damaged.split(|&b| b == b'\n').count();
         if let Err(error) = read_tasks(&damaged[..]) {
             prop_assert!(error.line >= 1 && error.line <= lines, "line {} of {}", error.line, lines);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(proptest_config(100))]
+
+    /// The streamed task file (`dlx split`'s: the tasks walked twice, to
+    /// hash then to write) is byte for byte the one written from the
+    /// collected tasks, balanced or not.
+    #[test]
+    fn a_streamed_task_file_is_the_collected_one(problem in colored_bounded_problem(), depth in 1usize..4, count in 1usize..40, balance in any::<bool>()) {
+        let template = Template::new(&problem);
+        let digest = Digest::of(&problem).unwrap();
+        for goal in [SplitGoal::Depth(depth), SplitGoal::Tasks(count)] {
+            let outcome = task::split(&problem, &template, goal, balance, &mut |_| ControlFlow::Continue(()));
+            let tasks: Vec<Task> = Task::numbered(outcome.tasks).collect();
+            let mut collected = Vec::new();
+            let id = write_split(&mut collected, digest, &tasks).unwrap();
+            let bump = Bump::new();
+            let split = task::SplitTasks::new(&problem, &template, &bump, goal, balance, &mut |_| ControlFlow::Continue(()));
+            let mut streamed = Vec::new();
+            let streamed_id = write_split_streamed(&mut streamed, digest, split.len(), |emit| split.for_each(emit)).unwrap();
+            prop_assert_eq!(id, streamed_id);
+            prop_assert_eq!(String::from_utf8(collected).unwrap(), String::from_utf8(streamed).unwrap());
         }
     }
 }

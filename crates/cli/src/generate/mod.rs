@@ -168,7 +168,11 @@ pub fn run(args: &Args) -> Status {
                         return Status::Error;
                     }
                 },
-                (None, n) => Assignment::random(n.unwrap_or(0) as usize, *cost_seed, *max_cost),
+                (None, Some(n)) => Assignment::random(*n as usize, *cost_seed, *max_cost),
+                (None, None) => {
+                    diag!("dlx gen assignment: give the number of workers N, or --costs FILE");
+                    return Status::Error;
+                }
             };
             emit(&plan, built, Shape::Block, plain)
         }

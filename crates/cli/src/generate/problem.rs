@@ -55,7 +55,7 @@ pub enum Problem {
         pieces: PieceSet,
         /// Color the pieces in drawings: auto (on a terminal, unless NO_COLOR
         /// is set), always, never.
-        #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorWhen::Auto)]
+        #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorWhen::Auto, conflicts_with_all = ["count", "memo", "memo_limit"])]
         color: ColorWhen,
         #[command(flatten)]
         output: Output,
@@ -156,8 +156,8 @@ pub enum Problem {
     /// --cost-seed, or a matrix file. Solve it with `dlx solve --best K`.
     Assignment {
         /// The number of workers and jobs (costs drawn from --cost-seed).
-        #[arg(value_name = "N", value_parser = size_parser(Assignment::MAX_N),
-              required_unless_present = "costs", conflicts_with = "costs")]
+        // Not `required_unless_present`: N or --costs is checked when run.
+        #[arg(value_name = "N", value_parser = size_parser(Assignment::MAX_N), conflicts_with = "costs")]
         n: Option<u32>,
         /// The seed of the random costs: the same seed, the same problem.
         /// (`--seed` is the search's, with --solve.)
@@ -197,13 +197,13 @@ pub enum Problem {
 #[derive(clap::Args, Debug)]
 pub struct Output {
     /// Solve here and draw each solution; the count goes to standard error.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["memo", "memo_limit"])]
     pub solve: bool,
     /// Solve here and print only the number of solutions.
     #[arg(long, conflicts_with = "solve")]
     pub count: bool,
     /// Stop after N solutions (implies --solve unless --count is given).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["memo", "memo_limit"])]
     pub max: Option<u64>,
     /// Threads, budgets, progress and statistics, as in `dlx solve`.
     #[command(flatten)]

@@ -13,6 +13,7 @@ use dancing_tasks::{Task, write_header, write_task};
 use serde_json::{Value, json};
 
 use crate::interrupt;
+use crate::run::printer::EMPTY_SOLUTION;
 use crate::status::{Status, diag, is_broken_pipe};
 use ledger::{Ledger, Placed};
 
@@ -58,7 +59,7 @@ pub struct Args {
     pub solutions: bool,
 
     /// Print the statistics as `name value` pairs on standard error.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["rerun", "json"])]
     pub stats: bool,
 
     /// Name every task missing and every fault (not only the first 20),
@@ -69,7 +70,7 @@ pub struct Args {
     /// Print the account as one JSON object on standard output (status,
     /// counts, every task missing and every fault, and the figures when
     /// complete) instead of the total.
-    #[arg(long, conflicts_with_all = ["rerun", "solutions"])]
+    #[arg(long, conflicts_with_all = ["rerun", "solutions", "verbose"])]
     pub json: bool,
 }
 
@@ -427,6 +428,11 @@ impl Total {
                     number += 1;
                     if number > 1 {
                         writeln!(out)?;
+                    }
+                    // Visible, as `dlx solve` prints it (and `dlx verify`
+                    // counts it).
+                    if solution.as_array().is_some_and(Vec::is_empty) {
+                        writeln!(out, "{EMPTY_SOLUTION}")?;
                     }
                     for option in solution.as_array().into_iter().flatten() {
                         let entries: Vec<&str> = option

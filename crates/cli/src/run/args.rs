@@ -45,13 +45,13 @@ pub struct SearchArgs {
     /// where subproblems recur (tilings, matchings, partitions), with
     /// colors and item bounds too. Needs --count; runs on -j threads, which
     /// share one cache. The cache turns itself off where it does not pay.
-    #[arg(long, requires = "count")]
+    #[arg(long, requires = "count", conflicts_with_all = ["profile", "seed"])]
     pub memo: bool,
 
     /// Bound the memory of the --memo cache: bytes, or with a suffix K, M,
     /// G (`64M`, `1G`) [default: 256M]. When full it is emptied and
     /// refilled; the count stays exact.
-    #[arg(long, value_name = "SIZE", value_parser = parse_size, requires = "memo")]
+    #[arg(long, value_name = "SIZE", value_parser = parse_size, requires = "memo", conflicts_with_all = ["profile", "seed"])]
     pub memo_limit: Option<usize>,
 
     /// Break ties among the items with fewest options, and order the

@@ -34,7 +34,7 @@ pub struct Args {
     pub count: bool,
 
     /// Stop after N solutions.
-    #[arg(short = 'n', long, value_name = "N")]
+    #[arg(short = 'n', long, value_name = "N", conflicts_with_all = ["memo", "memo_limit"])]
     pub max_solutions: Option<u64>,
 
     /// Write JSON Lines: one object per solution (none with --count), then
@@ -47,10 +47,13 @@ pub struct Args {
     /// improves on the K best found so far is printed with its cost, then
     /// the K best; the optimum goes to standard error ("not proven optimal"
     /// when --max-nodes, --time-limit or Ctrl-C stopped the search). Runs
-    /// on one thread; no item bounds. `--best` alone is `--best 1` (put it
-    /// after the file, or the file is taken for K).
-    #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "1", value_parser = clap::value_parser!(u64).range(1..=dancing::mincost::MAX_BEST as u64),
-          conflicts_with_all = ["count", "max_solutions", "tasks", "memo", "seed", "profile"])]
+    /// on one thread (with -j, a note says so); no item bounds. `--best`
+    /// alone is `--best 1` (put it after the file, or the file is taken
+    /// for K).
+    #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "1",
+          value_parser = clap::value_parser!(u64).range(1..=dancing::mincost::MAX_BEST as u64),
+          conflicts_with_all = ["count", "max_solutions", "memo", "memo_limit", "seed", "profile",
+                                "tasks", "task", "task_range", "task_from_env", "chunk"])]
     pub best: Option<u64>,
 
     #[command(flatten)]
@@ -61,6 +64,19 @@ pub struct Args {
     pub tasks: TaskArgs,
 }
 
+/// The flags a task run cannot honour (see `crate::conflicts` for why),
+/// carried by --tasks and by every flag that requires it: clap waives a
+/// `requires` whose target conflicts with a flag given.
+const NOT_WITH_TASKS: [&str; 7] = [
+    "max_solutions",
+    "seed",
+    "memo",
+    "memo_limit",
+    "stats",
+    "profile",
+    "json",
+];
+
 /// Which tasks of the file to run.
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct TaskArgs {
@@ -69,25 +85,28 @@ pub struct TaskArgs {
     /// `dlx merge`. A task stopped by --max-nodes (counted per task) or
     /// --time-limit lists the tasks left in its result. With fewer tasks
     /// than threads (-j), each task runs on all of them.
-    #[arg(long, value_name = "TASKS")]
+    #[arg(long, value_name = "TASKS", conflicts_with_all = NOT_WITH_TASKS)]
     pub tasks: Option<PathBuf>,
 
     /// Only the task at this place in the file (from 0); with --chunk K,
     /// the K tasks from place I*K.
     #[arg(long, value_name = "I", requires = "tasks", conflicts_with_all = ["task_range", "task_from_env"])]
+    #[arg(conflicts_with_all = NOT_WITH_TASKS)]
     pub task: Option<usize>,
 
     /// Only the tasks at places A to B-1.
     #[arg(long, value_name = "A..B", value_parser = parse_range, requires = "tasks", conflicts_with = "task_from_env")]
+    #[arg(conflicts_with_all = NOT_WITH_TASKS)]
     pub task_range: Option<Range<usize>>,
 
     /// The place I from SLURM_ARRAY_TASK_ID or JOB_COMPLETION_INDEX (a job
     /// array's index), as --task I does.
-    #[arg(long, requires = "tasks")]
+    #[arg(long, requires = "tasks", conflicts_with_all = NOT_WITH_TASKS)]
     pub task_from_env: bool,
 
     /// With --task or --task-from-env: run this many tasks per index.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..), requires = "tasks")]
+    #[arg(conflicts_with_all = NOT_WITH_TASKS)]
     pub chunk: u64,
 }
 

@@ -44,6 +44,11 @@ pub fn run(args: &Args) -> Status {
         return tasks::run(tasks, &plan.search);
     }
     if let Some(k) = plan.best {
+        // The cost cutoff is not shared between threads yet: say so rather
+        // than take -j silently.
+        if let Some(threads) = args.search.threads.filter(|&n| n > 1) {
+            diag!("dlx solve: --best searches on one thread; -j {threads} is not used");
+        }
         return best::run(&plan, k);
     }
     let inputs = &plan.inputs;

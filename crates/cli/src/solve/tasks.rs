@@ -52,36 +52,8 @@ impl TaskPlan {
         if args.files.len() > 1 {
             return Err("dlx solve: --tasks runs the tasks of one problem: give one FILE".into());
         }
-        if args.max_solutions.is_some() {
-            return Err("dlx solve: -n cannot cut tasks short: run them whole, then merge".into());
-        }
-        // Flags a task run cannot honour are refused, never ignored: a
-        // task's path is a node of the unshuffled search (so no --seed),
-        // its figures are the plain search's, which --memo would change
-        // (no node counts), and its result line already holds them.
-        let ignored = [
-            (
-                args.search.seed.is_some(),
-                "--seed",
-                "a task's path is a node of the search in input order; a shuffled search has other nodes",
-            ),
-            (
-                args.search.memo,
-                "--memo",
-                "a task's result counts the nodes and updates of the plain search, which the memoized count does not",
-            ),
-            (
-                args.search.stats || args.search.profile,
-                "--stats and --profile",
-                "each result line holds its task's figures; `dlx merge --stats` adds them up",
-            ),
-            (args.json, "--json", "result lines are JSON already"),
-        ];
-        if let Some((_, flag, why)) = ignored.iter().find(|(given, ..)| *given) {
-            return Err(format!(
-                "dlx solve: {flag} cannot be used with --tasks: {why}"
-            ));
-        }
+        // The flags a task run cannot honour (-n, --seed, --memo, --stats,
+        // --profile, --json) are refused by clap, saying why.
         Ok(Some(TaskPlan {
             input: Input::all(&args.files).remove(0),
             tasks_path: tasks_path.clone(),

@@ -112,7 +112,11 @@ pub struct Args {
 
     /// With --count, stop counting at N, so that a count of N means "N or
     /// more" [default: count every solution].
-    #[arg(long, value_name = "N", requires = "count", value_parser = clap::value_parser!(u64).range(1..))]
+    // With every conflict of --count and --generate: clap waives a
+    // `requires` whose target conflicts with a flag given, which would
+    // let --limit be ignored.
+    #[arg(long, value_name = "N", requires = "count", conflicts_with_all = ["unique", "to_dlx", "to_dlx_dir", "output", "generate"],
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 
     /// Print the solution of each puzzle that has exactly one; report the
@@ -123,13 +127,13 @@ pub struct Args {
     /// Print the puzzle's exact-cover problem in Knuth's DLX format (for
     /// `dlx solve` or DLX1) instead of solving it. One puzzle only: a
     /// second is refused (see --to-dlx-dir).
-    #[arg(long, conflicts_with_all = ["json", "output", "placeholder", "stats", "max_nodes", "time_limit"])]
+    #[arg(long, conflicts_with_all = ["json", "output", "placeholder", "stats", "max_nodes", "time_limit", "engine"])]
     pub to_dlx: bool,
 
     /// Write each puzzle's exact-cover problem in Knuth's DLX format to a
     /// file of its own in DIR (made if missing), DIR/NAME-LINE.dlx, and
     /// print the file's path.
-    #[arg(long, value_name = "DIR", conflicts_with_all = ["to_dlx", "count", "unique", "json", "output", "placeholder", "max_nodes", "time_limit"])]
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["to_dlx", "count", "unique", "json", "output", "placeholder", "max_nodes", "time_limit", "engine", "stats"])]
     pub to_dlx_dir: Option<PathBuf>,
 
     /// Give up on a puzzle after N search-tree nodes (counted alike by
@@ -171,16 +175,16 @@ pub struct Args {
     /// with their region map and cages, after a line `variant NAME` for any
     /// variant but classic, so that `dlx sudoku` reads them back as they are.
     /// The output depends on --seed only, not on -j.
-    #[arg(long, value_name = "COUNT", conflicts_with_all = ["files", "count", "unique", "to_dlx", "to_dlx_dir", "output", "placeholder", "max_nodes", "time_limit", "format", "engine", "stats"])]
+    #[arg(long, value_name = "COUNT", conflicts_with_all = NOT_WITH_GENERATE)]
     pub generate: Option<u64>,
 
     /// The seed of --generate.
-    #[arg(long, value_name = "N", default_value_t = 1, requires = "generate")]
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "generate", conflicts_with_all = NOT_WITH_GENERATE)]
     pub seed: u64,
 
     /// With --generate, take clues away in pairs related by the half turn,
     /// so that the clues make a symmetric pattern (minimal for such pairs).
-    #[arg(long, requires = "generate")]
+    #[arg(long, requires = "generate", conflicts_with_all = NOT_WITH_GENERATE)]
     pub symmetric: bool,
 
     /// With --generate, rate each puzzle: whether singles alone solve it
@@ -188,7 +192,7 @@ pub struct Args {
     /// uniqueness search, averaged over 8 random relabellings; killer: of
     /// the one search, since relabelling changes the sums). A measure of
     /// search, not a human difficulty grade.
-    #[arg(long, requires = "generate")]
+    #[arg(long, requires = "generate", conflicts_with_all = NOT_WITH_GENERATE)]
     pub rate: bool,
 
     /// Show no progress on stderr (shown only on a terminal, for runs
@@ -196,6 +200,27 @@ pub struct Args {
     #[arg(short, long)]
     pub quiet: bool,
 }
+
+/// The flags about reading and answering puzzles, which --generate and the
+/// flags that require it (--seed, --symmetric, --rate) do not go with: each
+/// of those carries the whole list, since clap waives a `requires` whose
+/// target conflicts with a flag given (`--count --seed 3` would be taken,
+/// the seed ignored).
+const NOT_WITH_GENERATE: [&str; 13] = [
+    "files",
+    "count",
+    "limit",
+    "unique",
+    "to_dlx",
+    "to_dlx_dir",
+    "output",
+    "placeholder",
+    "max_nodes",
+    "time_limit",
+    "format",
+    "engine",
+    "stats",
+];
 
 /// `--format`: a [`Format`], or `None` to detect the format of each input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

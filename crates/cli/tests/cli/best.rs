@@ -87,7 +87,7 @@ fn the_optimum_of_assignment_problems_is_the_independent_one() {
         let path = engine_data(&format!("assignment{n}.dlx"));
         let optimum = least_assignment(&cost_matrix(&path));
         let output = dlx()
-            .args(["solve", "--best", "1", "-j", "1"])
+            .args(["solve", "--best", "1"])
             .arg(&path)
             .output()
             .unwrap();
@@ -103,8 +103,10 @@ fn the_optimum_of_assignment_problems_is_the_independent_one() {
     }
 }
 
+/// --best searches on one thread: with -j N it says so, and the K best
+/// are those of one thread.
 #[test]
-fn the_k_best_are_dlx5s_on_any_number_of_threads() {
+fn the_k_best_are_dlx5s_and_a_note_says_j_is_not_used() {
     for (file, costs) in [
         ("assignment6.dlx", [90, 95, 101]),
         ("queens8_costs.dlx", [20, 26, 26]),
@@ -114,6 +116,17 @@ fn the_k_best_are_dlx5s_on_any_number_of_threads() {
             let record = summary("3", &["-j", threads], &path);
             assert_eq!(best_costs(&record), costs, "{file} -j {threads}");
         }
+        let output = dlx()
+            .args(["solve", "--best", "3", "-j", "2"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert_exit(&output, 0);
+        assert!(
+            stderr(&output).contains("--best searches on one thread; -j 2 is not used"),
+            "{}",
+            stderr(&output)
+        );
     }
     let record = summary("1", &[], &engine_data("queens8_costs.dlx"));
     assert_eq!(

@@ -318,6 +318,56 @@ fn the_empty_solution_is_printed_visibly_and_verified() {
     assert_exit(&wrong, 1);
 }
 
+/// Found by `scripts/crosscheck`: `dlx merge --solutions` wrote the empty
+/// solution as nothing, so the text held one solution fewer than the total.
+#[test]
+fn merged_solutions_show_the_empty_solution_as_solve_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = |name: &str| dir.path().join(name);
+    // Solutions A (either option), A A, and the empty one.
+    std::fs::write(p("e.dlx"), "0:2|A\nA\nA\n").unwrap();
+    let solved = dlx().arg("solve").arg(p("e.dlx")).output().unwrap();
+    let split = dlx()
+        .arg("split")
+        .arg(p("e.dlx"))
+        .args(["--tasks", "3"])
+        .output()
+        .unwrap();
+    std::fs::write(p("e.tasks"), &split.stdout).unwrap();
+    let results = dlx()
+        .arg("solve")
+        .arg(p("e.dlx"))
+        .arg("--tasks")
+        .arg(p("e.tasks"))
+        .output()
+        .unwrap();
+    std::fs::write(p("e.results"), &results.stdout).unwrap();
+    let merged = dlx()
+        .args(["merge", "--solutions", "--tasks"])
+        .arg(p("e.tasks"))
+        .arg(p("e.results"))
+        .output()
+        .unwrap();
+    assert_exit(&merged, 0);
+    // A, A, AA and the empty solution: four blocks, the same as solve's.
+    let blocks = |text: &[u8]| {
+        let mut blocks: Vec<String> = String::from_utf8_lossy(text)
+            .split("\n\n")
+            .map(|block| block.trim().to_owned())
+            .filter(|block| !block.is_empty())
+            .collect();
+        blocks.sort();
+        blocks
+    };
+    assert_eq!(
+        blocks(&merged.stdout).len(),
+        4,
+        "{}",
+        String::from_utf8_lossy(&merged.stdout)
+    );
+    assert_eq!(blocks(&merged.stdout), blocks(&solved.stdout));
+}
+
 #[test]
 fn a_sum_after_the_last_cage_is_an_error_not_a_comment() {
     let cells = ".".repeat(16);
@@ -350,6 +400,30 @@ fn a_sum_after_the_last_cage_is_an_error_not_a_comment() {
             stderr(&refused).contains("<stdin>:2:"),
             "{}",
             stderr(&refused)
+        );
+    }
+}
+
+#[test]
+fn messages_name_a_killer_cage_by_its_label() {
+    // Cage 'q' is r1c1 and r2c3, which share no row, column or box: the
+    // twice-given 1 breaks the cage alone.
+    let line = "variant killer\n1.....1......... q%%...q....BB... q=3 %=7 B=5\n";
+    for args in [
+        &["sudoku"][..],
+        &["sudoku", "--count"],
+        &["sudoku", "--json"],
+    ] {
+        let refused = dlx().args(args).write_stdin(line).output().unwrap();
+        assert_exit(&refused, 2);
+        let said = format!(
+            "{}{}",
+            stderr(&refused),
+            String::from_utf8_lossy(&refused.stdout)
+        );
+        assert!(
+            said.contains("1 twice in cage 'q' (r1c1, r2c3)"),
+            "{args:?}: {said}"
         );
     }
 }
@@ -398,6 +472,80 @@ fn task_and_result_files_with_blank_lines_and_a_byte_order_mark_still_merge() {
         .unwrap();
     assert_exit(&merged, 0);
     assert_eq!(String::from_utf8_lossy(&merged.stdout).trim(), "4");
+}
+
+/// Pairs that were taken with one flag ignored: clap refuses each, and the
+/// message says why (a `tip:` line).
+#[test]
+fn ignored_flag_pairs_are_refused_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem = dir.path().join("q.dlx");
+    std::fs::write(&problem, "A B\nA\nB\nA B\n").unwrap();
+    let problem = problem.to_str().unwrap();
+    for (args, why) in [
+        (
+            &["solve", "--count", "--memo", "-n", "1", problem][..],
+            "cannot stop after N",
+        ),
+        (
+            &["solve", "--count", "--memo-limit", "1M", "-n", "1", problem],
+            "cannot stop after N",
+        ),
+        (
+            &["solve", "--count", "--memo", "--profile", problem],
+            "no nodes per level",
+        ),
+        (
+            &["solve", "--count", "--memo", "--seed", "2", problem],
+            "input order",
+        ),
+        (&["solve", "--best", "1", "-j", "2", problem], "one thread"),
+        (
+            &["solve", "--best", "1", "--memo-limit", "1M", problem],
+            "one thread",
+        ),
+        (
+            &["solve", "--tasks", "t", "--task", "0", "--json", problem],
+            "JSON already",
+        ),
+        (
+            &["sudoku", "--count", "--seed", "3"],
+            "--generate makes puzzles",
+        ),
+        (
+            &["sudoku", "--unique", "--limit", "3"],
+            "--limit stops the counting",
+        ),
+        (
+            &["sudoku", "--output", "line", "--limit", "3"],
+            "--limit stops the counting",
+        ),
+        (&["sudoku", "--to-dlx", "--engine", "mrv"], "no engine runs"),
+        (
+            &["sudoku", "--to-dlx-dir", "d", "--stats"],
+            "solves no puzzle",
+        ),
+        (&["gen", "queens", "8", "--solve", "--memo"], "use --count"),
+        (
+            &["gen", "queens", "8", "--max", "3", "--count", "--memo"],
+            "cannot stop after N",
+        ),
+        (
+            &["gen", "pentomino", "3x5", "--color", "never", "--count"],
+            "draws none",
+        ),
+        (&["merge", "--json", "--verbose", "r"], "names every task"),
+        (&["merge", "--rerun", "--stats", "r"], "no figures"),
+    ] {
+        let output = dlx().args(args).write_stdin("").output().unwrap();
+        assert_exit(&output, 2);
+        let said = stderr(&output);
+        assert!(said.contains("cannot be used with"), "{args:?}: {said}");
+        assert!(
+            said.contains("tip: ") && said.contains(why),
+            "{args:?}: {said}"
+        );
+    }
 }
 
 #[test]

@@ -633,14 +633,41 @@ impl Shared<'_> {
     }
 }
 
-/// The frontier a split pass leaves: the paths of its tasks (option nodes
-/// from the root) in the order of the full search, the leaves it met (its
-/// solutions and dead ends) included. The task split of [`crate::task`] is
-/// this pass, written down instead of handed to threads.
+/// The frontier a split pass leaves: its tasks in the order of the full
+/// search, the leaves it met (its solutions and dead ends) included, kept
+/// as the pass stores them (a few bytes a task, whatever its depth) so that
+/// a task file can be written a task at a time. The task split of
+/// [`crate::task`] is this pass, written down instead of handed to threads.
 pub(crate) struct SplitFrontier {
-    pub(crate) paths: Vec<(Vec<u32>, f64)>,
+    split: Split,
     /// Why the pass stopped early (a budget or the monitor), if it did.
     pub(crate) stopped: Option<StopReason>,
+}
+
+impl SplitFrontier {
+    /// The number of tasks.
+    pub(crate) fn len(&self) -> usize {
+        self.split.tasks.len()
+    }
+
+    /// The path of task `k` (option nodes from the root), into `path`.
+    pub(crate) fn path(&self, k: usize, path: &mut Vec<u32>) {
+        self.split.task_path(&self.split.tasks[k], path);
+    }
+
+    /// Every task's path with Knuth's estimate of its share of the tree.
+    pub(crate) fn into_paths(self) -> Vec<(Vec<u32>, f64)> {
+        let split = self.split;
+        split
+            .tasks
+            .iter()
+            .map(|task| {
+                let mut path = Vec::new();
+                split.task_path(task, &mut path);
+                (path, task.weight)
+            })
+            .collect()
+    }
 }
 
 /// Splits the search of `solver` (nothing selected) until it has `target`
@@ -667,17 +694,8 @@ pub(crate) fn split_frontier(
             monitor,
         },
     );
-    let paths = split
-        .tasks
-        .iter()
-        .map(|task| {
-            let mut path = Vec::new();
-            split.task_path(task, &mut path);
-            (path, task.weight)
-        })
-        .collect();
     SplitFrontier {
-        paths,
         stopped: split.stopped,
+        split,
     }
 }

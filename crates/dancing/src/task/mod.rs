@@ -54,7 +54,8 @@ use std::str::FromStr;
 use crate::problem::{ItemId, OptionId};
 
 pub use run::{
-    MAX_SPLIT_TASKS, PrefixError, SplitGoal, SplitOutcome, TaskOutcome, TaskRunner, split,
+    MAX_SPLIT_TASKS, PrefixError, SplitGoal, SplitOutcome, SplitTasks, TaskOutcome, TaskRunner,
+    split,
 };
 pub use threads::{ThreadedOutcome, run_on_threads};
 

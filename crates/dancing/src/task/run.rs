@@ -10,7 +10,7 @@ use bumpalo::Bump;
 use super::{Choice, NodePath};
 use crate::config::SearchConfig;
 use crate::matrix::Template;
-use crate::parallel::split_frontier;
+use crate::parallel::{SplitFrontier, split_frontier};
 use crate::problem::{ItemId, ItemKind, OptionId, Problem};
 use crate::search::Solver;
 use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, StopReason, Visiting, Visitor};
@@ -52,6 +52,8 @@ pub struct SplitOutcome {
 /// of more even sizes. `monitor` is called every few milliseconds with the
 /// progress, and stops the split by breaking (the tasks then have the
 /// depth reached).
+///
+/// The tasks are collected; [`SplitTasks`] walks them one at a time.
 pub fn split(
     problem: &Problem,
     template: &Template,
@@ -60,40 +62,128 @@ pub fn split(
     monitor: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
 ) -> SplitOutcome {
     let bump = Bump::new();
-    let mut solver = Solver::from_template(template, &bump);
-    let (target, max_depth) = match goal {
-        SplitGoal::Tasks(count) => (count.clamp(1, MAX_SPLIT_TASKS), usize::MAX),
-        SplitGoal::Depth(depth) => (MAX_SPLIT_TASKS, depth),
-    };
-    let frontier = split_frontier(
-        &mut solver,
-        template.max_depth(),
-        target,
-        max_depth,
-        Duration::from_millis(50),
-        monitor,
-    );
-    let mut paths = frontier.paths;
-    if balance && frontier.stopped.is_none() {
-        let most = paths.len().saturating_mul(4);
-        paths = split_large(&mut solver, paths, most);
-    }
-    let primaries = primaries(problem);
-    let mut tasks = Vec::with_capacity(paths.len());
-    let mut previous: Option<&[u32]> = None;
-    for (path, _) in &paths {
-        tasks.push(NodePath {
-            own: owned_ancestors(previous, path),
-            prefix: path
-                .iter()
-                .map(|&node| choice_of(&solver, &primaries, node))
-                .collect(),
-        });
-        previous = Some(path);
-    }
+    let split = SplitTasks::new(problem, template, &bump, goal, balance, monitor);
+    let mut tasks = Vec::with_capacity(split.len());
+    let walked: Result<(), std::convert::Infallible> = split.for_each(|task| {
+        tasks.push(task.clone());
+        Ok(())
+    });
+    let Ok(()) = walked;
     SplitOutcome {
         tasks,
-        stopped: frontier.stopped,
+        stopped: split.stopped(),
+    }
+}
+
+/// The tasks of a split, as [`split`] makes them, kept as the split pass
+/// stores its frontier (a few bytes a task) and turned into [`NodePath`]s
+/// one at a time, as often as needed: a task file is written (and its
+/// identity hashed first) without holding every task's path at once. With
+/// `balance`, the frontier is held as paths (the balancing reorders them).
+pub struct SplitTasks<'b> {
+    solver: Solver<'b>,
+    primaries: Vec<ItemId>,
+    frontier: Frontier,
+    stopped: Option<StopReason>,
+}
+
+/// The frontier of a [`SplitTasks`].
+enum Frontier {
+    /// As the split pass left it.
+    Compact(SplitFrontier),
+    /// Balanced: every path, in the order of the search.
+    Paths(Vec<(Vec<u32>, f64)>),
+}
+
+impl<'b> SplitTasks<'b> {
+    /// Splits the search of `problem` (linked as `template`, searched in
+    /// `bump`) as [`split`] does.
+    pub fn new(
+        problem: &Problem,
+        template: &'b Template,
+        bump: &'b Bump,
+        goal: SplitGoal,
+        balance: bool,
+        monitor: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    ) -> SplitTasks<'b> {
+        let mut solver = Solver::from_template(template, bump);
+        let (target, max_depth) = match goal {
+            SplitGoal::Tasks(count) => (count.clamp(1, MAX_SPLIT_TASKS), usize::MAX),
+            SplitGoal::Depth(depth) => (MAX_SPLIT_TASKS, depth),
+        };
+        let frontier = split_frontier(
+            &mut solver,
+            template.max_depth(),
+            target,
+            max_depth,
+            Duration::from_millis(50),
+            monitor,
+        );
+        let stopped = frontier.stopped;
+        let frontier = if balance && stopped.is_none() {
+            let paths = frontier.into_paths();
+            let most = paths.len().saturating_mul(4);
+            Frontier::Paths(split_large(&mut solver, paths, most))
+        } else {
+            Frontier::Compact(frontier)
+        };
+        SplitTasks {
+            solver,
+            primaries: primaries(problem),
+            frontier,
+            stopped,
+        }
+    }
+
+    /// The number of tasks.
+    pub fn len(&self) -> usize {
+        match &self.frontier {
+            Frontier::Compact(frontier) => frontier.len(),
+            Frontier::Paths(paths) => paths.len(),
+        }
+    }
+
+    /// Whether there is no task (never: the root at least is one).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Why the split stopped short of its goal (the monitor), if it did;
+    /// the tasks still cover the whole tree.
+    pub fn stopped(&self) -> Option<StopReason> {
+        self.stopped
+    }
+
+    /// Calls `visit` with each task in the order of the search, until it
+    /// fails.
+    ///
+    /// # Errors
+    /// The first error of `visit`.
+    pub fn for_each<E>(&self, mut visit: impl FnMut(&NodePath) -> Result<(), E>) -> Result<(), E> {
+        let mut previous = Vec::new();
+        let mut path = Vec::new();
+        let mut task = NodePath {
+            own: 0,
+            prefix: Vec::new(),
+        };
+        for k in 0..self.len() {
+            match &self.frontier {
+                Frontier::Compact(frontier) => frontier.path(k, &mut path),
+                Frontier::Paths(paths) => {
+                    path.clear();
+                    path.extend_from_slice(&paths[k].0);
+                }
+            }
+            task.own = owned_ancestors((k > 0).then_some(&previous[..]), &path);
+            task.prefix.clear();
+            task.prefix.extend(
+                path.iter()
+                    .map(|&node| choice_of(&self.solver, &self.primaries, node)),
+            );
+            visit(&task)?;
+            std::mem::swap(&mut previous, &mut path);
+        }
+        Ok(())
     }
 }
 

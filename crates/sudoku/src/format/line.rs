@@ -16,9 +16,9 @@ pub const CAGE_LABELS: &[u8; 92] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopq
 
 /// `puzzle` on one line in `symbols`, followed by the data of `rules`: the
 /// region map (region `k` written as the symbol of digit `k + 1`), the
-/// cage map (cages labelled from [`CAGE_LABELS`] in order) and the sums.
-/// `None` when the rules have more cages than labels, or the shape more
-/// digits than symbols.
+/// cage map (each cage by its label: as read, or from [`CAGE_LABELS`] in
+/// order) and the sums. `None` when the rules have more cages than labels,
+/// or the shape more digits than symbols.
 ///
 /// ```
 /// use dancing_sudoku::format::{PuzzleReader, ReadOptions, puzzle_line};
@@ -41,7 +41,7 @@ pub const CAGE_LABELS: &[u8; 92] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopq
 /// ```
 pub fn puzzle_line(puzzle: &Grid, rules: &Rules, symbols: &Symbols) -> Option<String> {
     let n = puzzle.size();
-    if !symbols.supports(n) || rules.cages().len() > CAGE_LABELS.len() {
+    if !symbols.supports(n) {
         return None;
     }
     let mut line: String = puzzle.cells().iter().map(|&d| symbols.symbol(d)).collect();
@@ -50,15 +50,16 @@ pub fn puzzle_line(puzzle: &Grid, rules: &Rules, symbols: &Symbols) -> Option<St
         line.extend(regions.iter().map(|&region| symbols.symbol(region + 1)));
     }
     if !rules.cages().is_empty() {
+        let labels = rules.cage_labels()?;
         let mut map = vec![b'.'; n * n];
-        for (cage, &label) in rules.cages().iter().zip(CAGE_LABELS) {
+        for (cage, &label) in rules.cages().iter().zip(labels) {
             for &cell in &cage.cells {
                 map[cell] = label;
             }
         }
         line.push(' ');
         line.extend(map.iter().map(|&label| label as char));
-        for (cage, &label) in rules.cages().iter().zip(CAGE_LABELS) {
+        for (cage, &label) in rules.cages().iter().zip(labels) {
             // Writing into a String does not fail.
             let _ = write!(line, " {}={}", label as char, cage.sum);
         }

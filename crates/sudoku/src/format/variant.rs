@@ -79,18 +79,18 @@ pub(super) fn read_variant_data<'a>(
                 sum: sum.unwrap_or(0),
             })
             .collect();
-        rules = rules.with_cages(cages).map_err(|error| {
-            // Named by the cage's label, at its sum (or the map).
+        // The labels are kept, so that every later message (a contradiction,
+        // a check) names a cage as the user wrote it.
+        rules = rules.with_labelled_cages(cages, labels).map_err(|error| {
+            // Located at the cage's sum (or the map).
             match (&error, error.cage_detail()) {
-                (RulesError::CageSum { .. }, Some((cage, detail))) => {
-                    ReadErrorKind::BadVariantData {
-                        column: Some(sum_columns[cage] + 1),
-                        message: format!("cage {:?} {detail}", labels[cage] as char),
-                    }
-                }
-                (_, Some((cage, detail))) => ReadErrorKind::BadVariantData {
+                (RulesError::CageSum { .. }, Some((cage, _))) => ReadErrorKind::BadVariantData {
+                    column: Some(sum_columns[cage] + 1),
+                    message: error.to_string(),
+                },
+                (_, Some(_)) => ReadErrorKind::BadVariantData {
                     column: Some(at + 1),
-                    message: format!("cage {:?} {detail}", labels[cage] as char),
+                    message: error.to_string(),
                 },
                 (_, None) => ReadErrorKind::BadRules(error),
             }

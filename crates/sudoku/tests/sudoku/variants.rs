@@ -451,10 +451,84 @@ fn huge_cages_are_refused_with_their_size() {
     let error = Solver::new(Engine::Dlx)
         .count_with(&rules, &Grid::new(nine), 1)
         .unwrap_err();
+    // Unlabelled cages are named as a written line would label them.
     assert_eq!(
         error.to_string(),
-        "cage 1 (9 cells, sum 45) has more than 100000 fillings: too large for the exact cover"
+        "cage 'A' (9 cells, sum 45) has more than 100000 fillings: too large for the exact cover"
     );
+}
+
+/// A 4x4 killer puzzle read from a line whose cages are labelled `q`, `%`
+/// and `B` (in that order in the map): every message names a cage by the
+/// label the user wrote, not by its position.
+#[test]
+fn messages_name_killer_cages_by_the_labels_read() {
+    use dancing_sudoku::format::{PuzzleReader, ReadOptions, puzzle_line};
+    use dancing_sudoku::{Symbols, Variant};
+
+    let read = |line: &str| {
+        let options = ReadOptions {
+            variant: "killer".parse::<Variant>().unwrap(),
+            ..ReadOptions::default()
+        };
+        let mut reader = PuzzleReader::with_options(line.as_bytes(), None, options);
+        let mut puzzle = Grid::default();
+        let read = reader.read_into(&mut puzzle).expect("a puzzle");
+        read.map(|_| (puzzle, reader.rules().clone()))
+    };
+    // Cage 'q' is r1c1 and r2c3: no row, column or box in common, so a
+    // digit given in both breaks the cage alone.
+    let map = "q%%...q....BB...";
+    let sums = "q=3 %=7 B=5";
+    let (puzzle, rules) = read(&format!("1.....1......... {map} {sums}")).unwrap();
+    assert_eq!(rules.cage_labels(), Some(&b"q%B"[..]));
+    let error = Solver::new(Engine::Dlx)
+        .count_with(&rules, &puzzle, 2)
+        .unwrap_err();
+    assert!(matches!(error, SolveError::Contradiction(_)), "{error}");
+    assert!(
+        error
+            .to_string()
+            .contains("1 twice in cage 'q' (r1c1, r2c3)"),
+        "{error}"
+    );
+
+    // A grid that keeps the rows, columns and boxes but not cage '%''s sum.
+    let (empty, rules) = read(&format!("{} {map} {sums}", ".".repeat(16))).unwrap();
+    let grid: Grid = "1234342121434312".parse().unwrap();
+    let violation = rules.check(&grid, &empty).unwrap_err();
+    assert_eq!(violation.to_string(), "cage '%' sums to 5, not 7");
+
+    // A sum distinct digits cannot make, refused at its word by label.
+    let error = read(&format!("{} {map} q=3 %=7 B=9", ".".repeat(16))).unwrap_err();
+    assert!(
+        error.to_string().contains("cage 'B' cannot sum to 9"),
+        "{error}"
+    );
+
+    // Written back with the labels it was read with.
+    let line = puzzle_line(&puzzle, &rules, &Symbols::default()).unwrap();
+    assert_eq!(line, format!("1.....1......... {map} {sums}"));
+
+    // Labels the cage map cannot hold, or one twice, are refused.
+    let two = vec![
+        Cage {
+            cells: vec![0, 1],
+            sum: 3,
+        },
+        Cage {
+            cells: vec![2, 3],
+            sum: 7,
+        },
+    ];
+    let four = Shape::new(2, 2).unwrap();
+    for labels in [&b"A."[..], b"AA", b"A"] {
+        assert!(
+            Rules::classic(four)
+                .with_labelled_cages(two.clone(), labels.to_vec())
+                .is_err()
+        );
+    }
 }
 
 #[test]
