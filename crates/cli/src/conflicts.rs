@@ -50,7 +50,7 @@ const WHY: &[(&str, &str, &str, &str)] = &[
         "--best",
         "*",
         "--best is a branch-and-bound search of its own, on one thread, for the cheapest \
-         solutions: counting, -n, --memo, --seed, --profile, -j and tasks do not apply",
+         solutions: counting, -n, --memo, --seed, --profile and tasks do not apply",
     ),
     (
         "*",

@@ -499,7 +499,6 @@ fn ignored_flag_pairs_are_refused_with_a_reason() {
             &["solve", "--count", "--memo", "--seed", "2", problem],
             "input order",
         ),
-        (&["solve", "--best", "1", "-j", "2", problem], "one thread"),
         (
             &["solve", "--best", "1", "--memo-limit", "1M", problem],
             "one thread",
