@@ -82,10 +82,20 @@ fn setup(test: &str) -> Setup {
     let other_tasks = dir.join("t10");
     write_out(&tasks, &["split", p(&problem), "--tasks", "20"]);
     write_out(&other_tasks, &["split", p(&problem), "--tasks", "10"]);
+    // One thread, so that the result lines come in the order of the tasks
+    // (on more, each is written as its task ends).
     let results = dir.join("r20");
     write_out(
         &results,
-        &["solve", p(&problem), "--tasks", p(&tasks), "--count"],
+        &[
+            "solve",
+            p(&problem),
+            "--tasks",
+            p(&tasks),
+            "--count",
+            "-j",
+            "1",
+        ],
     );
     let lines = std::fs::read_to_string(&results)
         .unwrap()
