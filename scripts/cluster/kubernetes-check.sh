@@ -19,8 +19,13 @@
 #     index fails once and Kubernetes' retry alone mends it. Once with the
 #     input in ConfigMaps, once on the volume (by path) with several tasks
 #     per index;
-#  3. the kubectl lines the book quotes from kubernetes.sh are in it.
-# Installs what it needs (python3-venv from Debian if missing; PyPI).
+#  3. where kubectl is installed (no server needed): every command the runs
+#     gave the simulation must parse, and `kubectl create configmap
+#     --dry-run=client` must make the ConfigMap the Job reads;
+#  4. the kubectl lines the book quotes from kubernetes.sh are in it.
+# Installs what it needs (python3-venv from Debian if missing; the
+# validator from PyPI, into ~/.cache/dancing/, kept for the next run).
+# About 45 s with the validator installed, 40 s more to install it.
 # Usage: scripts/cluster/kubernetes.sh --check   (DLX=path/to/dlx)
 source "$(dirname "$0")/common.sh"
 cluster=$root/scripts/cluster
