@@ -86,6 +86,20 @@ impl Budget {
         self
     }
 
+    /// Stops a search when its cancel check says so, or when `cancelled`
+    /// returns true (for the threads of one search, which stop together).
+    #[must_use]
+    pub(crate) fn also_cancel_when(
+        mut self,
+        cancelled: impl Fn() -> bool + Send + Sync + 'static,
+    ) -> Budget {
+        self.cancel = Some(match self.cancel.take() {
+            Some(first) => Arc::new(move || first() || cancelled()),
+            None => Arc::new(cancelled),
+        });
+        self
+    }
+
     /// The node cap, if any.
     pub fn node_limit(&self) -> Option<u64> {
         self.nodes

@@ -22,8 +22,10 @@
 use std::collections::BinaryHeap;
 use std::fmt;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 
-use crate::budget::Budget;
+use crate::budget::{Budget, BudgetClock};
 use crate::problem::{ItemKind, OptionId, Problem};
 use crate::visit::{Stats, StopReason};
 
@@ -38,6 +40,16 @@ pub const MAX_BEST: usize = 15_000;
 /// An infinite cost: no cutoff yet.
 const INFINITE: u64 = u64::MAX;
 
+/// How many subtrees [`MinCostSolver::search_threads`] cuts for each
+/// thread: enough that a thread done early finds more work.
+const SUBTREES_PER_THREAD: usize = 32;
+
+/// The deepest level [`MinCostSolver::search_threads`] cuts the tree at.
+const FRONTIER_DEPTH: usize = 8;
+
+/// No entry node: an option that DLX5 ignores.
+const NO_ENTRY: u32 = u32::MAX;
+
 /// Why a minimum-cost search cannot run on a problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -47,6 +59,10 @@ pub enum MinCostError {
     Bounds,
     /// `K` is 0 or above [`MAX_BEST`].
     BadCount(usize),
+    /// The option at this place of a subtree's path cannot be chosen
+    /// there: not an option of the problem with a primary item, or in
+    /// conflict with one before it.
+    Path(usize),
 }
 
 impl fmt::Display for MinCostError {
@@ -59,6 +75,11 @@ impl fmt::Display for MinCostError {
             MinCostError::BadCount(k) => {
                 write!(f, "cannot keep {k} best solutions: from 1 to {MAX_BEST}")
             }
+            MinCostError::Path(place) => write!(
+                f,
+                "option {} of the path cannot be chosen there (no primary item, or it conflicts with one before it)",
+                place + 1
+            ),
         }
     }
 }
@@ -128,6 +149,7 @@ struct Node {
 /// assert!(outcome.is_proven());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
+#[derive(Clone)]
 pub struct MinCostSolver {
     nodes: Vec<Node>,
     /// The active-list links of the items (0 is the root); secondary items
@@ -139,6 +161,9 @@ pub struct MinCostSolver {
     len: Vec<u32>,
     /// The option of every entry node (meaningless elsewhere).
     option_of: Vec<u32>,
+    /// The first entry node of every option of the problem
+    /// ([`NO_ENTRY`] for those ignored).
+    option_start: Vec<u32>,
     /// Items are `1..first_secondary` primary, then secondary up to
     /// `first_node` (the first spacer).
     first_secondary: u32,
@@ -173,6 +198,7 @@ impl MinCostSolver {
         option_of.push(0);
         let mut last_spacer = nodes.len() - 1;
         let mut len = vec![0u32; first_node as usize];
+        let mut option_start = vec![NO_ENTRY; problem.option_count()];
         for (option, entries) in problem.options() {
             if entries
                 .iter()
@@ -181,6 +207,7 @@ impl MinCostSolver {
                 // Ignored, as DLX5 ignores it.
                 continue;
             }
+            option_start[option.index()] = nodes.len() as u32;
             let colors: Vec<i32> = problem
                 .option_colors(option)
                 .map(|color| color.map_or(0, |c| c.index() as i32 + 1))
@@ -239,6 +266,7 @@ impl MinCostSolver {
             next,
             len,
             option_of,
+            option_start,
             first_secondary,
             first_node,
             total_tax: 0,
@@ -528,48 +556,387 @@ impl MinCostSolver {
         &mut self,
         k: usize,
         budget: Budget,
-        mut report: impl FnMut(&CostedSolution) -> ControlFlow<()>,
+        report: impl FnMut(&CostedSolution) -> ControlFlow<()>,
     ) -> MinCostOutcome {
         Self::check_count(k).expect("a count of best solutions from 1 to MAX_BEST");
+        let mut walk = Walk::new(self, budget.start());
+        let mut kept = OwnBest::new(k, self.total_tax, report);
+        let stop = if self.hopeless {
+            walk.stats.nodes = 1;
+            StopReason::Complete
+        } else {
+            self.search_below(&[], &mut walk, &mut kept)
+        };
+        let mut stats = walk.stats;
+        stats.stop = stop;
+        stats.solutions = kept.best.found;
+        MinCostOutcome {
+            best: kept.best.into_best(k, self.total_tax),
+            stats,
+            total_tax: self.total_tax,
+        }
+    }
+
+    /// Searches for the `k` cheapest solutions on `threads` threads, which
+    /// share the cutoff: the subtrees below the first levels of the search
+    /// (cheapest first) are handed out one at a time, and a solution found
+    /// by one thread prunes the search of all. The best costs are those of
+    /// [`search`](Self::search) (among solutions of equal cost, which are
+    /// kept may differ); nodes and updates are those of a different tree
+    /// and vary from run to run. `report` is called under a lock, by the
+    /// thread that found the solution. A node cap counts the nodes of all
+    /// threads, looked at every [`POLL_INTERVAL`](crate::budget::POLL_INTERVAL)
+    /// nodes of each.
+    ///
+    /// ```
+    /// use dancing::{format, Budget, MinCostSolver};
+    ///
+    /// let problem = format::read_str("a b\na b |5\na |1\nb |2\nb |9\n")?.problem;
+    /// let mut solver = MinCostSolver::new(&problem)?;
+    /// let outcome = solver.search_threads(2, 2, Budget::new(), |_| std::ops::ControlFlow::Continue(()));
+    /// let costs: Vec<u64> = outcome.best.iter().map(|s| s.cost).collect();
+    /// assert_eq!(costs, [3, 5]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If `k` is 0 or above [`MAX_BEST`].
+    pub fn search_threads(
+        &mut self,
+        k: usize,
+        threads: usize,
+        budget: Budget,
+        report: impl FnMut(&CostedSolution) -> ControlFlow<()> + Send,
+    ) -> MinCostOutcome {
+        if threads <= 1 || self.hopeless {
+            return self.search(k, budget, report);
+        }
+        Self::check_count(k).expect("a count of best solutions from 1 to MAX_BEST");
+        let clock = budget.start();
+        let node_cap = clock.node_limit();
+        let subtrees = self.frontier(threads.saturating_mul(SUBTREES_PER_THREAD));
+        let shared = SharedBest {
+            best: Mutex::new((Best::new(k), report)),
+            cutoff: AtomicU64::new(INFINITE),
+            stop: Arc::new(AtomicBool::new(false)),
+            reason: Mutex::new(None),
+            nodes: AtomicU64::new(0),
+            next_subtree: AtomicUsize::new(0),
+            total_tax: self.total_tax,
+        };
+        // Each thread's clock: the deadline fixed now, the node cap counted
+        // over all threads (in `SharedHandle::poll`), and a stop by any
+        // thread stopping all.
+        let mut thread_budget = clock.remaining();
+        thread_budget.nodes = None;
+        let stop = Arc::clone(&shared.stop);
+        let thread_budget = thread_budget.also_cancel_when(move || stop.load(Ordering::Relaxed));
+        let this = &*self;
+        let all_stats: Vec<Stats> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    let mut solver = this.clone();
+                    let (shared, subtrees, thread_budget) = (&shared, &subtrees, &thread_budget);
+                    scope.spawn(move || {
+                        let mut walk = Walk::new(&solver, thread_budget.start());
+                        let mut handle = SharedHandle {
+                            shared,
+                            node_cap,
+                            counted: 0,
+                        };
+                        loop {
+                            let next = shared.next_subtree.fetch_add(1, Ordering::Relaxed);
+                            if next >= subtrees.len() || shared.stop.load(Ordering::Relaxed) {
+                                break;
+                            }
+                            let reason =
+                                solver.search_below(&subtrees[next], &mut walk, &mut handle);
+                            if reason != StopReason::Complete {
+                                shared.stop_for(reason);
+                                break;
+                            }
+                        }
+                        walk.stats
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|worker| worker.join().expect("a search thread panicked"))
+                .collect()
+        });
         let mut stats = Stats::default();
-        // The `k` best net costs found, a max-heap whose top is the cutoff.
-        let mut best_costs: BinaryHeap<u64> = std::iter::repeat_n(INFINITE, k).collect();
-        let mut best: Vec<(u64, u64, Vec<OptionId>)> = Vec::new();
-        let mut found = 0u64;
-        let mut clock = budget.start();
-        let mut checkpoint = clock.first_checkpoint();
-        let depth = (self.first_secondary as usize).max(1);
-        let mut choice = vec![0u32; depth];
-        let mut spent_at = vec![0u64; depth];
-        let mut item_threshold = vec![0u64; depth];
-        let mut option_threshold = vec![0u64; depth];
-        let mut cutoff = INFINITE;
-        let mut level = 0usize;
+        for one in &all_stats {
+            stats.nodes += one.nodes;
+            stats.updates += one.updates;
+            stats.cleansings += one.cleansings;
+            stats.max_depth = stats.max_depth.max(one.max_depth);
+        }
+        stats.stop = shared
+            .reason
+            .into_inner()
+            .expect("no thread panics holding the stop reason")
+            .unwrap_or(StopReason::Complete);
+        let (best, _) = shared
+            .best
+            .into_inner()
+            .expect("no thread panics holding the best solutions");
+        stats.solutions = best.found;
+        MinCostOutcome {
+            best: best.into_best(k, self.total_tax),
+            stats,
+            total_tax: self.total_tax,
+        }
+    }
+
+    /// The subtrees of the first levels of the search (with no cutoff), at
+    /// least `target` of them unless the tree is smaller, each as the path
+    /// of entry nodes that leads to it, cheapest path first: between them
+    /// they hold every solution once.
+    fn frontier(&mut self, target: usize) -> Vec<Vec<u32>> {
+        let mut stats = Stats::default();
+        let mut thresholds = Vec::new();
+        let mut leaves: Vec<(u64, Vec<u32>)> = Vec::new();
+        let mut level: Vec<(u64, Vec<u32>)> = vec![(0, Vec::new())];
+        for _ in 0..FRONTIER_DEPTH {
+            if leaves.len() + level.len() >= target {
+                break;
+            }
+            let mut below = Vec::new();
+            for (spent, path) in level {
+                let forced = self.force(&path, INFINITE, &mut thresholds, &mut stats);
+                debug_assert_eq!(forced, Some(spent), "a path of the search is usable");
+                let solved = self.next[0] == 0;
+                if !solved {
+                    let (item, count) = self.choose(spent, INFINITE);
+                    let mut node = self.nodes[item as usize].down;
+                    // No usable option: a dead end, which holds nothing.
+                    while count > 0 && node != item {
+                        let mut child = path.clone();
+                        child.push(node);
+                        below.push((spent + self.nodes[node as usize].cost, child));
+                        node = self.nodes[node as usize].down;
+                    }
+                }
+                self.unforce(&path, &thresholds);
+                if solved {
+                    // A solution: a subtree of one node.
+                    leaves.push((spent, path));
+                }
+            }
+            level = below;
+            if level.is_empty() {
+                break;
+            }
+        }
+        leaves.extend(level);
+        leaves.sort_by_key(|&(spent, _)| spent);
+        leaves.into_iter().map(|(_, path)| path).collect()
+    }
+
+    /// Covers the item and commits the option of each entry node of
+    /// `path`, in order, as the search would going down it with `cutoff`:
+    /// the net cost of the path, with the thresholds used in
+    /// `thresholds`; or `None`, with nothing changed, if the path costs
+    /// `cutoff` or more or one of its options is no longer usable (it
+    /// shares an item with, or disagrees in color with, one before it).
+    fn force(
+        &mut self,
+        path: &[u32],
+        cutoff: u64,
+        thresholds: &mut Vec<u64>,
+        stats: &mut Stats,
+    ) -> Option<u64> {
+        thresholds.clear();
         let mut spent = 0u64;
+        for (forced, &node) in path.iter().enumerate() {
+            let next_cost = spent.saturating_add(self.nodes[node as usize].cost);
+            if next_cost >= cutoff || !self.is_usable(node) {
+                self.unforce(&path[..forced], thresholds);
+                return None;
+            }
+            // Options costing this much or more can no longer be used
+            // below, so they need not be hidden.
+            let threshold = cutoff - next_cost;
+            self.cover(self.nodes[node as usize].item, threshold, stats);
+            self.commit(node, threshold, stats);
+            thresholds.push(threshold);
+            spent = next_cost;
+        }
+        Some(spent)
+    }
+
+    /// Undoes `force(path)`, which used `thresholds`.
+    fn unforce(&mut self, path: &[u32], thresholds: &[u64]) {
+        for (&node, &threshold) in path.iter().zip(thresholds).rev() {
+            self.uncommit(node, threshold);
+            self.uncover(self.nodes[node as usize].item, threshold);
+        }
+    }
+
+    /// Whether the option of entry `node` can be chosen now: its item
+    /// active, and none of its entries hidden by a choice made before.
+    fn is_usable(&self, node: u32) -> bool {
+        let item = self.nodes[node as usize].item;
+        if item >= self.first_secondary || self.next[self.prev[item as usize] as usize] != item {
+            return false;
+        }
+        let mut entry = node;
+        loop {
+            let Node { up, color, .. } = self.nodes[entry as usize];
+            if color >= 0 && self.nodes[up as usize].down != entry {
+                return false;
+            }
+            entry = self.right(entry);
+            if entry == node {
+                return true;
+            }
+        }
+    }
+
+    /// The entry node by which a search would choose `option`: its first
+    /// entry in a primary item; `None` for an option of the problem that
+    /// has none (DLX5 ignores those) or is not one.
+    fn entry_of(&self, option: OptionId) -> Option<u32> {
+        let start = *self.option_start.get(option.index())?;
+        let mut entry = start;
+        while entry != NO_ENTRY && self.nodes[entry as usize].item != 0 {
+            if self.nodes[entry as usize].item < self.first_secondary {
+                return Some(entry);
+            }
+            entry += 1;
+        }
+        None
+    }
+
+    /// Searches below the subtree of `options` (chosen one after another
+    /// from the root, as a task of `dlx split` names its subtree) for its
+    /// `k` cheapest solutions, as [`search`](Self::search) does from the
+    /// root; the nodes above the subtree are not counted. An empty list is
+    /// the whole search.
+    ///
+    /// # Errors
+    /// [`MinCostError::Path`] if an option is not one of the problem's,
+    /// covers no primary item, or conflicts with one before it.
+    ///
+    /// # Panics
+    /// If `k` is 0 or above [`MAX_BEST`].
+    pub fn search_subtree(
+        &mut self,
+        options: &[OptionId],
+        k: usize,
+        budget: Budget,
+        report: impl FnMut(&CostedSolution) -> ControlFlow<()>,
+    ) -> Result<MinCostOutcome, MinCostError> {
+        Self::check_count(k).expect("a count of best solutions from 1 to MAX_BEST");
+        let mut path = Vec::with_capacity(options.len());
+        for (place, &option) in options.iter().enumerate() {
+            path.push(self.entry_of(option).ok_or(MinCostError::Path(place))?);
+        }
+        // Check the whole path once, before any cutoff could prune it.
+        let mut scratch = Stats::default();
+        let mut thresholds = Vec::new();
+        if self.hopeless && !path.is_empty() {
+            return Err(MinCostError::Path(0));
+        }
+        if !self.hopeless {
+            for end in 1..=path.len() {
+                if self
+                    .force(&path[..end], INFINITE, &mut thresholds, &mut scratch)
+                    .is_none()
+                {
+                    return Err(MinCostError::Path(end - 1));
+                }
+                self.unforce(&path[..end], &thresholds);
+            }
+        }
+        let mut walk = Walk::new(self, budget.start());
+        let mut kept = OwnBest::new(k, self.total_tax, report);
+        let stop = if self.hopeless {
+            walk.stats.nodes = 1;
+            StopReason::Complete
+        } else {
+            self.search_below(&path, &mut walk, &mut kept)
+        };
+        let mut stats = walk.stats;
+        stats.stop = stop;
+        stats.solutions = kept.best.found;
+        Ok(MinCostOutcome {
+            best: kept.best.into_best(k, self.total_tax),
+            stats,
+            total_tax: self.total_tax,
+        })
+    }
+
+    /// DLX5's search of the subtree below `path` (entry nodes chosen from
+    /// the root; empty for the whole tree), keeping solutions in `kept`;
+    /// the counts go to `walk.stats`. The links are as they were when it
+    /// returns, however it stopped.
+    fn search_below<K: Kept>(&mut self, path: &[u32], walk: &mut Walk, kept: &mut K) -> StopReason {
+        let Walk {
+            clock,
+            checkpoint,
+            stats,
+            choice,
+            spent_at,
+            item_threshold,
+            option_threshold,
+            thresholds,
+        } = walk;
+        let mut cutoff = kept.cutoff();
+        let Some(mut spent) = self.force(path, cutoff, thresholds, stats) else {
+            // Pruned: the path alone costs the cutoff.
+            return StopReason::Complete;
+        };
+        let base = path.len();
+        for (level, (&node, &threshold)) in path.iter().zip(thresholds.iter()).enumerate() {
+            choice[level] = node;
+            item_threshold[level] = threshold;
+            option_threshold[level] = threshold;
+        }
+        if self.next[0] == 0 {
+            // The path is a solution: a node, as DLX5 counts one.
+            stats.nodes += 1;
+            stats.max_depth = stats.max_depth.max(base);
+            let options = self.options_of(&choice[..base]);
+            let asked = kept.keep(spent, options);
+            self.unwind(base, choice, item_threshold, option_threshold);
+            return if asked.is_break() {
+                StopReason::Visitor
+            } else {
+                StopReason::Complete
+            };
+        }
+        let mut level = base;
         let mut item;
         let mut node;
         let mut next_cost;
         let stop = 'search: {
-            if self.hopeless {
-                stats.nodes = 1;
-                break 'search StopReason::Complete;
-            }
             // DLX5's steps as labeled loops: `forward` enters a node,
             // `advance` commits the option at `level`, `backup` and
             // `backdown` go back up.
             'forward: loop {
-                if stats.nodes == checkpoint {
-                    match clock.checkpoint(stats.nodes) {
-                        ControlFlow::Continue(next) => checkpoint = next,
-                        ControlFlow::Break(reason) => {
-                            self.unwind(level, &choice, &item_threshold, &option_threshold);
-                            break 'search reason;
+                if stats.nodes == *checkpoint {
+                    let reason = match clock.checkpoint(stats.nodes) {
+                        ControlFlow::Continue(next) => {
+                            *checkpoint = next;
+                            kept.poll(stats.nodes)
                         }
+                        ControlFlow::Break(reason) => Some(reason),
+                    };
+                    if let Some(reason) = reason {
+                        break 'search reason;
                     }
                 }
                 stats.nodes += 1;
                 stats.max_depth = stats.max_depth.max(level);
-                let (chosen, count) = self.choose(spent, cutoff);
+                // Another thread may have found a cheaper solution.
+                cutoff = cutoff.min(kept.cutoff());
+                let (chosen, count) = if spent < cutoff {
+                    self.choose(spent, cutoff)
+                } else {
+                    (0, 0)
+                };
                 // Where the search goes on from: a level to back down
                 // from, or an option to advance to.
                 let mut backing_down = count == 0;
@@ -582,35 +949,23 @@ impl MinCostSolver {
                     choice[level] = node;
                     next_cost = spent + self.nodes[node as usize].cost;
                     item_threshold[level] = cutoff - next_cost;
-                    self.cover(item, item_threshold[level], &mut stats);
+                    self.cover(item, item_threshold[level], stats);
                 }
                 loop {
                     if !backing_down {
                         // Advance: commit the option at `level`.
                         option_threshold[level] = cutoff - next_cost;
-                        self.commit(node, option_threshold[level], &mut stats);
+                        self.commit(node, option_threshold[level], stats);
                         if self.next[0] == 0 {
                             // A solution, which DLX5 counts as a node.
                             stats.nodes += 1;
                             stats.max_depth = stats.max_depth.max(level + 1);
-                            best_costs.pop();
-                            best_costs.push(next_cost);
-                            cutoff = *best_costs.peek().expect("k > 0 costs");
-                            found += 1;
-                            let options: Vec<OptionId> = choice[..=level]
-                                .iter()
-                                .map(|&n| OptionId::new(self.option_of[n as usize] as usize))
-                                .collect();
-                            let solution = CostedSolution {
-                                cost: self.total_tax + next_cost,
-                                options,
-                            };
-                            let asked_stop = report(&solution).is_break();
-                            best.push((next_cost, found, solution.options));
-                            if asked_stop {
+                            let options = self.options_of(&choice[..=level]);
+                            let asked = kept.keep(next_cost, options);
+                            cutoff = cutoff.min(kept.cutoff());
+                            if asked.is_break() {
                                 self.uncommit(node, option_threshold[level]);
                                 self.uncover(item, item_threshold[level]);
-                                self.unwind(level, &choice, &item_threshold, &option_threshold);
                                 break 'search StopReason::Visitor;
                             }
                             // Recover at this level.
@@ -621,7 +976,7 @@ impl MinCostSolver {
                         }
                     } else {
                         // Backdown: to the level above.
-                        if level == 0 {
+                        if level == base {
                             break 'search StopReason::Complete;
                         }
                         level -= 1;
@@ -647,27 +1002,22 @@ impl MinCostSolver {
                 }
             }
         };
-        stats.stop = stop;
-        stats.solutions = found;
-        // The best: the `k` cheapest found, cheapest first, the earlier
-        // found first among equal costs.
-        best.sort_by_key(|&(cost, order, _)| (cost, order));
-        best.truncate(k);
-        MinCostOutcome {
-            best: best
-                .into_iter()
-                .map(|(cost, _, options)| CostedSolution {
-                    cost: self.total_tax + cost,
-                    options,
-                })
-                .collect(),
-            stats,
-            total_tax: self.total_tax,
-        }
+        // The levels still committed: those above `level` when the search
+        // stopped entering or leaving a node, and always the path.
+        self.unwind(level.max(base), choice, item_threshold, option_threshold);
+        stop
+    }
+
+    /// The options of the entry nodes `nodes`.
+    fn options_of(&self, nodes: &[u32]) -> Vec<OptionId> {
+        nodes
+            .iter()
+            .map(|&n| OptionId::new(self.option_of[n as usize] as usize))
+            .collect()
     }
 
     /// Undoes the levels above `level` (each with its item covered and its
-    /// option committed) after a search stopped entering `level`.
+    /// option committed).
     fn unwind(
         &mut self,
         level: usize,
@@ -693,5 +1043,215 @@ impl MinCostSolver {
         } else {
             Err(MinCostError::BadCount(k))
         }
+    }
+}
+
+/// The state of one thread's walk through the tree, kept from one subtree
+/// to the next: its clock, counts, and the choices of each level.
+struct Walk {
+    clock: BudgetClock,
+    /// The node count at which to look at the clock next.
+    checkpoint: u64,
+    stats: Stats,
+    /// The entry node chosen at each level.
+    choice: Vec<u32>,
+    /// The net cost of the options above each level.
+    spent_at: Vec<u64>,
+    /// The thresholds each level covered its item and committed its
+    /// option with (undone with the same).
+    item_threshold: Vec<u64>,
+    option_threshold: Vec<u64>,
+    /// Scratch for `force`.
+    thresholds: Vec<u64>,
+}
+
+impl Walk {
+    fn new(solver: &MinCostSolver, clock: BudgetClock) -> Walk {
+        // A level per primary item at most.
+        let depth = (solver.first_secondary as usize).max(1);
+        Walk {
+            checkpoint: clock.first_checkpoint(),
+            clock,
+            stats: Stats::default(),
+            choice: vec![0; depth],
+            spent_at: vec![0; depth],
+            item_threshold: vec![0; depth],
+            option_threshold: vec![0; depth],
+            thresholds: Vec::new(),
+        }
+    }
+}
+
+/// The best solutions found so far: the `k` best net costs (a max-heap
+/// whose top is the cutoff), and every solution that was kept, in the
+/// order found.
+struct Best {
+    costs: BinaryHeap<u64>,
+    kept: Vec<(u64, u64, Vec<OptionId>)>,
+    /// How many solutions were kept.
+    found: u64,
+}
+
+impl Best {
+    fn new(k: usize) -> Best {
+        Best {
+            costs: std::iter::repeat_n(INFINITE, k).collect(),
+            kept: Vec::new(),
+            found: 0,
+        }
+    }
+
+    /// The net cost a solution must be below to be among the `k` best.
+    fn cutoff(&self) -> u64 {
+        *self.costs.peek().expect("k > 0 costs")
+    }
+
+    fn insert(&mut self, net: u64, options: Vec<OptionId>) {
+        self.costs.pop();
+        self.costs.push(net);
+        self.found += 1;
+        self.kept.push((net, self.found, options));
+    }
+
+    /// The `k` cheapest kept, cheapest first, the earlier found first
+    /// among equal costs.
+    fn into_best(mut self, k: usize, total_tax: u64) -> Vec<CostedSolution> {
+        self.kept.sort_by_key(|&(cost, order, _)| (cost, order));
+        self.kept.truncate(k);
+        self.kept
+            .into_iter()
+            .map(|(cost, _, options)| CostedSolution {
+                cost: total_tax + cost,
+                options,
+            })
+            .collect()
+    }
+}
+
+/// Where a search keeps the solutions it finds and gets its cutoff: its
+/// own, or shared with the other threads of one search.
+trait Kept {
+    /// The net cost a solution must be below to be kept.
+    fn cutoff(&self) -> u64;
+    /// A solution of net cost `net` (below the cutoff when it was found):
+    /// kept and reported; `Break` stops the search.
+    fn keep(&mut self, net: u64, options: Vec<OptionId>) -> ControlFlow<()>;
+    /// At each checkpoint of the clock, after `nodes` nodes: a reason to
+    /// stop, if there is one.
+    fn poll(&mut self, nodes: u64) -> Option<StopReason>;
+}
+
+/// The solutions of a search on one thread, each reported as it is kept.
+struct OwnBest<R> {
+    best: Best,
+    total_tax: u64,
+    report: R,
+}
+
+impl<R: FnMut(&CostedSolution) -> ControlFlow<()>> OwnBest<R> {
+    fn new(k: usize, total_tax: u64, report: R) -> OwnBest<R> {
+        OwnBest {
+            best: Best::new(k),
+            total_tax,
+            report,
+        }
+    }
+}
+
+impl<R: FnMut(&CostedSolution) -> ControlFlow<()>> Kept for OwnBest<R> {
+    #[inline]
+    fn cutoff(&self) -> u64 {
+        self.best.cutoff()
+    }
+
+    fn keep(&mut self, net: u64, options: Vec<OptionId>) -> ControlFlow<()> {
+        let solution = CostedSolution {
+            cost: self.total_tax + net,
+            options,
+        };
+        let asked = (self.report)(&solution);
+        self.best.insert(net, solution.options);
+        asked
+    }
+
+    #[inline]
+    fn poll(&mut self, _nodes: u64) -> Option<StopReason> {
+        None
+    }
+}
+
+/// What the threads of [`MinCostSolver::search_threads`] share.
+struct SharedBest<R> {
+    /// The best so far and the caller's report, under one lock.
+    best: Mutex<(Best, R)>,
+    /// The cutoff of `best`, read at every node without the lock.
+    cutoff: AtomicU64,
+    /// Set when a thread stops: the others stop at their next checkpoint.
+    stop: Arc<AtomicBool>,
+    /// Why the first thread to stop stopped.
+    reason: Mutex<Option<StopReason>>,
+    /// The nodes counted by all threads at their last checkpoints.
+    nodes: AtomicU64,
+    /// The next subtree to hand out.
+    next_subtree: AtomicUsize,
+    total_tax: u64,
+}
+
+impl<R> SharedBest<R> {
+    /// Records why the search stops (the first reason wins) and stops
+    /// every thread.
+    fn stop_for(&self, reason: StopReason) {
+        let mut first = self
+            .reason
+            .lock()
+            .expect("no thread panics holding the stop reason");
+        first.get_or_insert(reason);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// One thread's view of [`SharedBest`].
+struct SharedHandle<'a, R> {
+    shared: &'a SharedBest<R>,
+    /// The node cap of the whole search.
+    node_cap: Option<u64>,
+    /// The nodes of this thread already added to `shared.nodes`.
+    counted: u64,
+}
+
+impl<R: FnMut(&CostedSolution) -> ControlFlow<()>> Kept for SharedHandle<'_, R> {
+    #[inline]
+    fn cutoff(&self) -> u64 {
+        self.shared.cutoff.load(Ordering::Relaxed)
+    }
+
+    fn keep(&mut self, net: u64, options: Vec<OptionId>) -> ControlFlow<()> {
+        let mut guard = self
+            .shared
+            .best
+            .lock()
+            .expect("no thread panics holding the best solutions");
+        let (best, report) = &mut *guard;
+        if net >= best.cutoff() {
+            // Another thread found as good meanwhile.
+            return ControlFlow::Continue(());
+        }
+        let solution = CostedSolution {
+            cost: self.shared.total_tax + net,
+            options,
+        };
+        let asked = report(&solution);
+        best.insert(net, solution.options);
+        self.shared.cutoff.store(best.cutoff(), Ordering::Relaxed);
+        asked
+    }
+
+    fn poll(&mut self, nodes: u64) -> Option<StopReason> {
+        let new = nodes - self.counted;
+        self.counted = nodes;
+        let total = self.shared.nodes.fetch_add(new, Ordering::Relaxed) + new;
+        self.node_cap
+            .is_some_and(|cap| total >= cap)
+            .then_some(StopReason::NodeLimit)
     }
 }

@@ -27,7 +27,7 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use dancing::{OptionId, Problem, ProblemBuilder};
+use dancing::{MAX_OPTION_COST, OptionId, Problem, ProblemBuilder};
 
 use crate::polyomino::{
     Board, Cell, MAX_ENTRIES, OwnerGrid, Piece, pieces_from_picture, placements,
@@ -48,6 +48,43 @@ pub struct Tilings {
 impl Tilings {
     /// The tilings of `board` by copies of `pieces`.
     pub fn new(board: Board, pieces: Vec<Piece>) -> Result<Tilings, Error> {
+        let prices = vec![0; pieces.len()];
+        Tilings::priced(board, pieces, &prices)
+    }
+
+    /// The tilings of `board` by copies of `pieces`, each copy of
+    /// `pieces[i]` costing `prices[i]`: the cheapest tiling is the
+    /// minimum-cost exact cover ([`MinCostSolver`](dancing::MinCostSolver)).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dancing::{Budget, MinCostSolver};
+    /// use dancing_problems::{Board, ExactCover, Tilings, polyomino::pieces_from_picture};
+    ///
+    /// // A 4x4 board by dominoes at 2 and squares at 3: four squares, 12.
+    /// let shapes = pieces_from_picture("DDOO/..OO")?;
+    /// let tilings = Tilings::priced(Board::rectangle(4, 4)?, shapes, &[2, 3])?;
+    /// let mut solver = MinCostSolver::new(tilings.problem()).unwrap();
+    /// let best = solver.search(1, Budget::new(), |_| ControlFlow::Continue(()));
+    /// assert_eq!(best.best[0].cost, 12);
+    /// # Ok::<(), dancing_problems::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`new`](Self::new), and [`Error::InvalidCosts`] when there is not
+    /// one price per piece or a price is above
+    /// [`MAX_OPTION_COST`](dancing::MAX_OPTION_COST).
+    pub fn priced(board: Board, pieces: Vec<Piece>, prices: &[u64]) -> Result<Tilings, Error> {
+        if prices.len() != pieces.len() {
+            return Err(Error::InvalidCosts {
+                reason: format!("{} prices for {} shapes", prices.len(), pieces.len()),
+            });
+        }
+        if let Some(&price) = prices.iter().find(|&&p| p > MAX_OPTION_COST) {
+            return Err(Error::InvalidCosts {
+                reason: format!("price {price} is too large (at most {MAX_OPTION_COST})"),
+            });
+        }
         if pieces.is_empty() {
             return Err(Error::InvalidPiece {
                 name: String::new(),
@@ -68,9 +105,12 @@ impl Tilings {
                 if !seen.insert(placed.clone()) {
                     continue;
                 }
-                builder.option(placed.iter().map(|&cell| {
+                let option = builder.option(placed.iter().map(|&cell| {
                     cells[board.position(cell).expect("placements lie on the board")]
                 }))?;
+                if prices[shape] > 0 {
+                    builder.set_option_cost(option, prices[shape])?;
+                }
                 options.push((shape, placed));
             }
         }
@@ -100,6 +140,11 @@ impl Tilings {
     /// The shapes, in the order given.
     pub fn pieces(&self) -> &[Piece] {
         &self.pieces
+    }
+
+    /// The shape (an index into [`pieces`](Self::pieces)) of each option.
+    pub fn shape_of(&self, option: OptionId) -> usize {
+        self.placements[option.index()].0
     }
 }
 

@@ -113,9 +113,15 @@ pub fn run(args: &Args) -> Status {
         Problem::Dominoes { board, .. } => {
             emit(&plan, Tilings::dominoes(board.clone()), Shape::Block, plain)
         }
-        Problem::Tiling { board, shapes, .. } => emit(
+        Problem::Tiling {
+            board,
+            shapes,
+            prices,
+            ..
+        } => emit(
             &plan,
-            Tilings::new(board.clone(), shapes.0.clone()),
+            shape_prices(&shapes.0, prices.as_ref())
+                .and_then(|prices| Tilings::priced(board.clone(), shapes.0.clone(), &prices)),
             Shape::Block,
             plain,
         ),
@@ -199,4 +205,26 @@ pub fn run(args: &Args) -> Status {
             emit(&plan, built, Shape::Block, plain)
         }
     }
+}
+
+/// The price of each shape of `dlx gen tiling` (0 for those `--prices`
+/// does not name); a name that is not a shape's is an error.
+fn shape_prices(
+    shapes: &[dancing_problems::Piece],
+    prices: Option<&values::Prices>,
+) -> Result<Vec<u64>, dancing_problems::Error> {
+    let mut each = vec![0; shapes.len()];
+    for (name, price) in prices.map_or(&[][..], |p| &p.0[..]) {
+        let Some(shape) = shapes.iter().position(|s| s.name() == name) else {
+            let names: Vec<&str> = shapes.iter().map(|s| s.name()).collect();
+            return Err(dancing_problems::Error::InvalidCosts {
+                reason: format!(
+                    "--prices: no shape is named `{name}` (the shapes: {})",
+                    names.join(", ")
+                ),
+            });
+        };
+        each[shape] = *price;
+    }
+    Ok(each)
 }

@@ -9,8 +9,8 @@ use dancing_problems::{
 
 use super::drawing::ColorWhen;
 use super::values::{
-    PieceSet, parse_board, parse_box, parse_pieces, parse_shape, parse_shapes, parse_sums,
-    size_parser,
+    PieceSet, Prices, parse_board, parse_box, parse_pieces, parse_prices, parse_shape,
+    parse_shapes, parse_sums, size_parser,
 };
 use crate::run::args::SearchArgs;
 
@@ -81,6 +81,11 @@ pub enum Problem {
         /// @FILE holding one.
         #[arg(long, value_name = "SHAPES", default_value = "trominoes", value_parser = parse_shapes)]
         shapes: PieceSet,
+        /// A price for each copy of a shape, by its character (`D=2,O=3`;
+        /// shapes not named cost 0): each option gets its shape's price
+        /// (`|n`), and `dlx solve --best` finds the cheapest tilings.
+        #[arg(long, value_name = "PRICES", value_parser = parse_prices)]
+        prices: Option<Prices>,
         #[command(flatten)]
         output: Output,
     },

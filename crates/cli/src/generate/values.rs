@@ -53,6 +53,42 @@ pub fn parse_shapes(text: &str) -> Result<PieceSet, String> {
     }
 }
 
+/// The prices of `dlx gen tiling --prices`: shape names and the price of
+/// a copy of each, in the order given.
+#[derive(Clone, Debug)]
+pub struct Prices(pub Vec<(String, u64)>);
+
+/// `NAME=PRICE` pairs separated by commas (`D=2,O=3`).
+pub fn parse_prices(text: &str) -> Result<Prices, String> {
+    let mut prices: Vec<(String, u64)> = Vec::new();
+    for pair in text.split(',') {
+        let Some((name, price)) = pair.split_once('=') else {
+            return Err(format!("`{pair}` is not NAME=PRICE (as in `D=2,O=3`)"));
+        };
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(format!("`{pair}` names no shape"));
+        }
+        let price: u64 = price
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&p| p <= dancing::MAX_OPTION_COST)
+            .ok_or_else(|| {
+                format!(
+                    "`{}` is not a price (a whole number from 0 to {})",
+                    price.trim(),
+                    dancing::MAX_OPTION_COST
+                )
+            })?;
+        if prices.iter().any(|(seen, _)| seen == name) {
+            return Err(format!("shape `{name}` is priced twice"));
+        }
+        prices.push((name.to_owned(), price));
+    }
+    Ok(Prices(prices))
+}
+
 pub fn parse_pieces(text: &str) -> Result<PieceSet, String> {
     if text == "pentominoes" {
         return Ok(PieceSet(pentominoes()));

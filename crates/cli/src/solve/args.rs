@@ -47,7 +47,9 @@ pub struct Args {
     /// improves on the K best found so far is printed with its cost, then
     /// the K best; the optimum goes to standard error ("not proven optimal"
     /// when --max-nodes, --time-limit or Ctrl-C stopped the search). Runs
-    /// on one thread (with -j, a note says so); no item bounds. `--best`
+    /// on one thread, with DLX5's counts; with -j N, N threads share the
+    /// cutoff (the same best costs; the improvements printed and the counts
+    /// vary from run to run). No item bounds. `--best`
     /// alone is `--best 1` (put it after the file, or the file is taken
     /// for K).
     #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "1",

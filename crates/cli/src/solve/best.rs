@@ -15,17 +15,18 @@ use crate::input::Input;
 use crate::interrupt;
 use crate::status::{Status, diag, is_broken_pipe};
 
-/// Solves every input for its `k` best solutions.
-pub fn run(plan: &SolvePlan, k: usize) -> Status {
+/// Solves every input for its `k` best solutions, on `threads` threads.
+pub fn run(plan: &SolvePlan, k: usize, threads: usize) -> Status {
     interrupt::catch();
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::new(stdout.lock());
+    // Not locked: the threads of the search write their improvements
+    // through it, one at a time.
+    let mut out = io::BufWriter::new(io::stdout());
     let mut status = Status::Success;
     for input in &plan.inputs {
         if interrupt::requested() {
             break;
         }
-        let result = solve(plan, input, k, &mut out).and_then(|s| out.flush().map(|()| s));
+        let result = solve(plan, input, k, threads, &mut out).and_then(|s| out.flush().map(|()| s));
         let this = match result {
             Ok(this) => this,
             Err(error) if is_broken_pipe(&error) => return status,
@@ -74,7 +75,13 @@ fn solution_json(solution: &CostedSolution) -> serde_json::Value {
 }
 
 /// Searches one input; the status of this input, or a write error.
-fn solve(plan: &SolvePlan, input: &Input, k: usize, out: &mut impl Write) -> io::Result<Status> {
+fn solve(
+    plan: &SolvePlan,
+    input: &Input,
+    k: usize,
+    threads: usize,
+    out: &mut (impl Write + Send),
+) -> io::Result<Status> {
     let name = input.name();
     let problem = match input.read_problem_warned() {
         Ok(problem) => problem,
@@ -100,7 +107,7 @@ fn solve(plan: &SolvePlan, input: &Input, k: usize, out: &mut impl Write) -> io:
     let json = matches!(plan.format, Format::Json { .. });
     let mut written = Ok(());
     let mut found = 0u64;
-    let outcome = solver.search(k, budget, |solution| {
+    let outcome = solver.search_threads(k, threads, budget, |solution| {
         found += 1;
         written = if json {
             let mut record = solution_json(solution);

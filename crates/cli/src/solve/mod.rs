@@ -44,12 +44,10 @@ pub fn run(args: &Args) -> Status {
         return tasks::run(tasks, &plan.search);
     }
     if let Some(k) = plan.best {
-        // The cost cutoff is not shared between threads yet: say so rather
-        // than take -j silently.
-        if let Some(threads) = args.search.threads.filter(|&n| n > 1) {
-            diag!("dlx solve: --best searches on one thread; -j {threads} is not used");
-        }
-        return best::run(&plan, k);
+        // One thread unless -j says otherwise: its improvements and counts
+        // are DLX5's, the same from run to run.
+        let threads = args.search.threads.map_or(1, |n| n as usize);
+        return best::run(&plan, k, threads);
     }
     let inputs = &plan.inputs;
     let several = inputs.len() > 1;

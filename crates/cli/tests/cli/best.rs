@@ -103,36 +103,63 @@ fn the_optimum_of_assignment_problems_is_the_independent_one() {
     }
 }
 
-/// --best searches on one thread: with -j N it says so, and the K best
-/// are those of one thread.
+/// The K best are DLX5's; with -j N the threads share the cutoff and find
+/// the same K best costs as one thread.
 #[test]
-fn the_k_best_are_dlx5s_and_a_note_says_j_is_not_used() {
+fn the_k_best_are_dlx5s_and_threads_find_the_same_costs() {
     for (file, costs) in [
         ("assignment6.dlx", [90, 95, 101]),
         ("queens8_costs.dlx", [20, 26, 26]),
     ] {
         let path = engine_data(file);
-        for threads in ["1", "2"] {
+        for threads in ["1", "2", "3"] {
             let record = summary("3", &["-j", threads], &path);
             assert_eq!(best_costs(&record), costs, "{file} -j {threads}");
+            assert_eq!(record["proven"], true);
         }
-        let output = dlx()
-            .args(["solve", "--best", "3", "-j", "2"])
-            .arg(&path)
-            .output()
-            .unwrap();
-        assert_exit(&output, 0);
-        assert!(
-            stderr(&output).contains("--best searches on one thread; -j 2 is not used"),
-            "{}",
-            stderr(&output)
-        );
     }
     let record = summary("1", &[], &engine_data("queens8_costs.dlx"));
     assert_eq!(
         (record["nodes"].as_u64(), record["updates"].as_u64()),
         (Some(173), Some(3461))
     );
+    // Larger problems, where the threads do share work: the costs of one
+    // thread, and each printed best a verified assignment of its cost.
+    for (n, seed) in [(24, "3"), (28, "3"), (20, "7")] {
+        let generated = dlx()
+            .args(["gen", "assignment", &n.to_string(), "--cost-seed", seed])
+            .output()
+            .unwrap();
+        assert_exit(&generated, 0);
+        let text = String::from_utf8(generated.stdout).unwrap();
+        let matrix = cost_matrix_of(&text);
+        let mut costs = Vec::new();
+        for threads in ["1", "2"] {
+            let output = solve_stdin(&["--best", "3", "--json", "-j", threads], text.as_bytes());
+            assert_exit(&output, 0);
+            let out = String::from_utf8(output.stdout).unwrap();
+            let record: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+            for solution in record["best"].as_array().unwrap() {
+                let options: Vec<usize> = solution["options"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|o| o.as_u64().unwrap() as usize)
+                    .collect();
+                // Option o is worker o / n, job o % n.
+                let mut jobs: Vec<usize> = options.iter().map(|o| o % n).collect();
+                let mut workers: Vec<usize> = options.iter().map(|o| o / n).collect();
+                jobs.sort_unstable();
+                workers.sort_unstable();
+                assert_eq!(jobs, (0..n).collect::<Vec<_>>());
+                assert_eq!(workers, (0..n).collect::<Vec<_>>());
+                let cost: u64 = options.iter().map(|o| matrix[o / n][o % n]).sum();
+                assert_eq!(solution["cost"].as_u64(), Some(cost));
+            }
+            costs.push(best_costs(&record));
+        }
+        assert_eq!(costs[0], costs[1], "n {n} seed {seed}");
+    }
 }
 
 #[test]
@@ -280,18 +307,23 @@ fn a_time_limit_prints_the_best_so_far_not_proven() {
         .args(["gen", "assignment", "40", "--cost-seed", "1"])
         .output()
         .unwrap();
-    let output = solve_stdin(&["--best", "1", "--time-limit", "300ms"], &generated.stdout);
-    assert_exit(&output, 0);
-    assert!(
-        stderr(&output).contains("not proven optimal: stopped, time limit reached"),
-        "{}",
-        stderr(&output)
-    );
-    assert!(
-        String::from_utf8(output.stdout)
-            .unwrap()
-            .contains("(not proven optimal)")
-    );
+    for threads in ["1", "2"] {
+        let output = solve_stdin(
+            &["--best", "1", "--time-limit", "300ms", "-j", threads],
+            &generated.stdout,
+        );
+        assert_exit(&output, 0);
+        assert!(
+            stderr(&output).contains("not proven optimal: stopped, time limit reached"),
+            "-j {threads}: {}",
+            stderr(&output)
+        );
+        assert!(
+            String::from_utf8(output.stdout)
+                .unwrap()
+                .contains("(not proven optimal)")
+        );
+    }
 }
 
 #[cfg(unix)]
@@ -304,19 +336,74 @@ fn ctrl_c_prints_the_best_so_far_not_proven_and_exits_130() {
         .output()
         .unwrap();
     std::fs::write(&path, generated.stdout).unwrap();
-    let running = spawn(&[
-        std::ffi::OsStr::new("solve"),
-        "--best".as_ref(),
-        "2".as_ref(),
-        path.as_os_str(),
-    ]);
-    std::thread::sleep(Duration::from_millis(500));
-    running.interrupt();
-    let finished = running.finish(Duration::from_secs(10));
-    assert_eq!(finished.code, Some(130), "{finished:?}");
-    assert!(
-        finished.stderr.contains("not proven optimal"),
-        "{finished:?}"
-    );
-    assert!(finished.stdout.contains("best 1: cost"), "{finished:?}");
+    for threads in ["1", "2"] {
+        let running = spawn(&[
+            std::ffi::OsStr::new("solve"),
+            "--best".as_ref(),
+            "2".as_ref(),
+            "-j".as_ref(),
+            threads.as_ref(),
+            path.as_os_str(),
+        ]);
+        std::thread::sleep(Duration::from_millis(500));
+        running.interrupt();
+        let finished = running.finish(Duration::from_secs(10));
+        assert_eq!(finished.code, Some(130), "-j {threads}: {finished:?}");
+        assert!(
+            finished.stderr.contains("not proven optimal"),
+            "-j {threads}: {finished:?}"
+        );
+        assert!(finished.stdout.contains("best 1: cost"), "{finished:?}");
+    }
+}
+
+/// `dlx gen tiling --prices`: each option costs its shape's price, so
+/// pricing every shape at 1 makes the optimum the fewest tiles, and bad
+/// prices are refused.
+#[test]
+fn priced_tilings_find_the_fewest_tiles_and_bad_prices_exit_2() {
+    // Monominoes, dominoes and 2x2 squares on R x C: as many squares as
+    // fit in 2 x 2 blocks, dominoes for an odd row or column pair, then a
+    // monomino for the odd corner.
+    for (rows, columns) in [(2, 2), (3, 4), (4, 4), (5, 3), (5, 5)] {
+        let generated = dlx()
+            .args(["gen", "tiling", &format!("{rows}x{columns}")])
+            .args(["--shapes", "M.DD.OO/.....OO", "--prices", "M=1,D=1,O=1"])
+            .output()
+            .unwrap();
+        assert_exit(&generated, 0);
+        let squares = (rows / 2) * (columns / 2);
+        let dominoes = (rows % 2) * (columns / 2) + (columns % 2) * (rows / 2);
+        let corner = (rows % 2) * (columns % 2);
+        let fewest = squares + dominoes + corner;
+        for threads in ["1", "2"] {
+            let output = solve_stdin(&["--best", "--json", "-j", threads], &generated.stdout);
+            assert_exit(&output, 0);
+            let out = String::from_utf8(output.stdout).unwrap();
+            let record: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+            assert_eq!(best_costs(&record), [fewest as u64], "{rows}x{columns}");
+            let tiles = record["best"][0]["options"].as_array().unwrap().len();
+            assert_eq!(tiles, fewest, "{rows}x{columns}");
+        }
+    }
+    for (prices, message) in [
+        ("X=1", "no shape is named `X`"),
+        ("D", "is not NAME=PRICE"),
+        ("D=-1", "`-1` is not a price"),
+        ("D=1,D=2", "priced twice"),
+    ] {
+        let output = dlx()
+            .args([
+                "gen", "tiling", "2x2", "--shapes", "M.DD", "--prices", prices,
+            ])
+            .output()
+            .unwrap();
+        assert_exit(&output, 2);
+        assert!(
+            stderr(&output).contains(message),
+            "{prices}: {}",
+            stderr(&output)
+        );
+        assert!(output.stdout.is_empty());
+    }
 }

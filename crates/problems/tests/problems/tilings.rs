@@ -158,3 +158,94 @@ fn a_tiling_needs_a_shape() {
     let board = Board::rectangle(2, 2).unwrap();
     assert!(Tilings::new(board, Vec::new()).is_err());
 }
+
+/// The least cost of tiling a `rows` x `columns` rectangle by monominoes
+/// at `mono` and dominoes at `domino` each, by the transfer matrix over
+/// columns in the (min, +) semiring, independent of the engine.
+fn cheapest_tiling(rows: usize, columns: usize, mono: u64, domino: u64) -> u64 {
+    let mut least = vec![u64::MAX; 1 << rows];
+    least[0] = 0;
+    for _ in 0..columns {
+        let mut next = vec![u64::MAX; 1 << rows];
+        for (filled, &cost) in least.iter().enumerate() {
+            if cost != u64::MAX {
+                fill_cheapest(rows, (mono, domino), filled, 0, 0, cost, &mut next);
+            }
+        }
+        least = next;
+    }
+    least[0]
+}
+
+/// `fill_column` for [`cheapest_tiling`]: each way to fill the column from
+/// `row` down, at `cost` so far, lowers `next[out]` to its cost.
+fn fill_cheapest(
+    rows: usize,
+    prices: (u64, u64),
+    filled: usize,
+    row: usize,
+    out: usize,
+    cost: u64,
+    next: &mut [u64],
+) {
+    if row == rows {
+        next[out] = next[out].min(cost);
+        return;
+    }
+    if filled & 1 << row != 0 {
+        return fill_cheapest(rows, prices, filled, row + 1, out, cost, next);
+    }
+    let (mono, domino) = prices;
+    fill_cheapest(rows, prices, filled, row + 1, out, cost + mono, next);
+    fill_cheapest(
+        rows,
+        prices,
+        filled,
+        row + 1,
+        out | 1 << row,
+        cost + domino,
+        next,
+    );
+    if row + 1 < rows && filled & 1 << (row + 1) == 0 {
+        fill_cheapest(rows, prices, filled, row + 2, out, cost + domino, next);
+    }
+}
+
+#[test]
+fn the_cheapest_priced_tiling_is_the_transfer_matrix_one() {
+    use std::ops::ControlFlow;
+
+    use dancing::random::SplitMix64;
+    use dancing::{Budget, MinCostSolver};
+    use dancing_problems::polyomino::pieces_from_picture;
+
+    let mut random = SplitMix64::new(3);
+    for round in 0..40 {
+        let (rows, columns) = (1 + random.below(4), 1 + random.below(5));
+        let prices = [random.below(10) as u64, random.below(10) as u64];
+        let shapes = pieces_from_picture("M.DD").unwrap();
+        let board = Board::rectangle(rows, columns).unwrap();
+        let tilings = Tilings::priced(board, shapes, &prices).unwrap();
+        let expected = cheapest_tiling(rows, columns, prices[0], prices[1]);
+        let mut solver = MinCostSolver::new(tilings.problem()).unwrap();
+        let threads = 1 + round % 2;
+        let outcome =
+            solver.search_threads(2, threads, Budget::new(), |_| ControlFlow::Continue(()));
+        let best = &outcome.best[0];
+        assert_eq!(best.cost, expected, "{rows}x{columns} at {prices:?}");
+        // Its cost is that of its shapes, and it tiles the board.
+        let priced: u64 = best
+            .options
+            .iter()
+            .map(|&o| prices[tilings.shape_of(o)])
+            .sum();
+        assert_eq!(priced, best.cost);
+        let layout = tilings.decode(&best.options);
+        let covered: usize = layout.tiles().iter().map(Vec::len).sum();
+        assert_eq!(covered, rows * columns);
+    }
+    let shapes = pieces_from_picture("M.DD").unwrap();
+    let board = Board::rectangle(2, 2).unwrap();
+    assert!(Tilings::priced(board.clone(), shapes.clone(), &[1]).is_err());
+    assert!(Tilings::priced(board, shapes, &[1, u64::MAX]).is_err());
+}
