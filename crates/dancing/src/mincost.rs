@@ -110,6 +110,12 @@ pub struct MinCostOutcome {
     /// The sum of the items' taxes (see the module): what every solution
     /// pays before its options' net costs.
     pub total_tax: u64,
+    /// When [`search_subtree`](MinCostSolver::search_subtree) was stopped
+    /// by its budget: the subtrees it left unexplored that may still hold
+    /// a solution cheaper than the `K`-th best it found, each as its path
+    /// of options from the root (empty otherwise). With the best found,
+    /// their best are the subtree's.
+    pub frontier: Vec<Vec<OptionId>>,
 }
 
 impl MinCostOutcome {
@@ -574,6 +580,7 @@ impl MinCostSolver {
             best: kept.best.into_best(k, self.total_tax),
             stats,
             total_tax: self.total_tax,
+            frontier: Vec::new(),
         }
     }
 
@@ -686,6 +693,7 @@ impl MinCostSolver {
             best: best.into_best(k, self.total_tax),
             stats,
             total_tax: self.total_tax,
+            frontier: Vec::new(),
         }
     }
 
@@ -851,6 +859,7 @@ impl MinCostSolver {
             }
         }
         let mut walk = Walk::new(self, budget.start());
+        walk.frontier = Some(Vec::new());
         let mut kept = OwnBest::new(k, self.total_tax, report);
         let stop = if self.hopeless {
             walk.stats.nodes = 1;
@@ -861,10 +870,17 @@ impl MinCostSolver {
         let mut stats = walk.stats;
         stats.stop = stop;
         stats.solutions = kept.best.found;
+        let frontier = walk
+            .frontier
+            .unwrap_or_default()
+            .iter()
+            .map(|nodes| self.options_of(nodes))
+            .collect();
         Ok(MinCostOutcome {
             best: kept.best.into_best(k, self.total_tax),
             stats,
             total_tax: self.total_tax,
+            frontier,
         })
     }
 
@@ -882,6 +898,7 @@ impl MinCostSolver {
             item_threshold,
             option_threshold,
             thresholds,
+            frontier,
         } = walk;
         let mut cutoff = kept.cutoff();
         let Some(mut spent) = self.force(path, cutoff, thresholds, stats) else {
@@ -925,6 +942,18 @@ impl MinCostSolver {
                         ControlFlow::Break(reason) => Some(reason),
                     };
                     if let Some(reason) = reason {
+                        if let Some(frontier) = frontier {
+                            // Undoes the levels, listing what is left.
+                            let levels = Levels {
+                                base,
+                                choice,
+                                spent_at,
+                                item_threshold,
+                                option_threshold,
+                            };
+                            self.unwind_to_frontier(level, &levels, cutoff, frontier);
+                            return reason;
+                        }
                         break 'search reason;
                     }
                 }
@@ -1008,6 +1037,44 @@ impl MinCostSolver {
         stop
     }
 
+    /// Undoes the levels above `level` after a budget stopped the search
+    /// entering `level`, pushing onto `frontier` the subtrees left: the
+    /// node being entered, and at each level from `levels.base` up the
+    /// options after its choice that the cutoff allows.
+    fn unwind_to_frontier(
+        &mut self,
+        level: usize,
+        levels: &Levels<'_>,
+        cutoff: u64,
+        frontier: &mut Vec<Vec<u32>>,
+    ) {
+        let Levels {
+            base,
+            choice,
+            spent_at,
+            item_threshold,
+            option_threshold,
+        } = *levels;
+        frontier.push(choice[..level].to_vec());
+        for l in (0..level).rev() {
+            let node = choice[l];
+            self.uncommit(node, option_threshold[l]);
+            let item = self.nodes[node as usize].item;
+            if l >= base {
+                // The item's list is whole again here (the levels below
+                // are undone): the siblings still to try, cheapest first.
+                let mut sibling = self.nodes[node as usize].down;
+                while sibling != item && spent_at[l] + self.nodes[sibling as usize].cost < cutoff {
+                    let mut path = choice[..l].to_vec();
+                    path.push(sibling);
+                    frontier.push(path);
+                    sibling = self.nodes[sibling as usize].down;
+                }
+            }
+            self.uncover(item, item_threshold[l]);
+        }
+    }
+
     /// The options of the entry nodes `nodes`.
     fn options_of(&self, nodes: &[u32]) -> Vec<OptionId> {
         nodes
@@ -1063,6 +1130,19 @@ struct Walk {
     option_threshold: Vec<u64>,
     /// Scratch for `force`.
     thresholds: Vec<u64>,
+    /// Where a search stopped by its budget lists the subtrees it left,
+    /// if it is asked to.
+    frontier: Option<Vec<Vec<u32>>>,
+}
+
+/// The levels of a search, for [`MinCostSolver::unwind_to_frontier`].
+struct Levels<'a> {
+    /// The first level below the subtree's path.
+    base: usize,
+    choice: &'a [u32],
+    spent_at: &'a [u64],
+    item_threshold: &'a [u64],
+    option_threshold: &'a [u64],
 }
 
 impl Walk {
@@ -1078,6 +1158,7 @@ impl Walk {
             item_threshold: vec![0; depth],
             option_threshold: vec![0; depth],
             thresholds: Vec::new(),
+            frontier: None,
         }
     }
 }

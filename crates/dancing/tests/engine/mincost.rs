@@ -279,3 +279,51 @@ fn a_path_of_conflicting_options_is_refused() {
     let whole = solver.search(1, Budget::new(), |_| ControlFlow::Continue(()));
     assert_eq!(whole.best[0].cost, 4);
 }
+
+/// A subtree search stopped by a node cap lists the subtrees it left; run
+/// again and again under small caps, their best with the best found are
+/// the problem's best (what `dlx merge` does with the frontier of a task
+/// stopped by its budget).
+#[test]
+fn the_frontier_of_a_stopped_subtree_holds_the_rest_of_the_best() {
+    let mut random = SplitMix64::new(31);
+    for round in 0..150 {
+        let text = random_problem(&mut random, round % 2 == 1);
+        let problem = format::read_str(&text).unwrap().problem;
+        let mut all: Vec<u64> = exact_covers(&problem)
+            .iter()
+            .map(|cover| cost_of(&problem, cover))
+            .collect();
+        all.sort_unstable();
+        let mut solver = MinCostSolver::new(&problem).unwrap();
+        let k = 1 + round % 3;
+        let cap = 1 + random.below(4) as u64;
+        let mut work: Vec<Vec<OptionId>> = vec![Vec::new()];
+        let mut found = Vec::new();
+        let mut runs = 0;
+        while let Some(path) = work.pop() {
+            runs += 1;
+            assert!(runs < 100_000, "the frontiers do not shrink");
+            let outcome = solver
+                .search_subtree(&path, k, Budget::new().max_nodes(cap), |_| {
+                    ControlFlow::Continue(())
+                })
+                .unwrap();
+            for solution in &outcome.best {
+                assert_exact_cover(&problem, &solution.options);
+                assert!(solution.options.starts_with(&path));
+            }
+            if outcome.is_proven() {
+                assert!(outcome.frontier.is_empty());
+            } else {
+                assert_eq!(outcome.stats.stop, StopReason::NodeLimit);
+            }
+            found.extend(outcome.best.iter().map(|s| s.cost));
+            work.extend(outcome.frontier);
+        }
+        found.sort_unstable();
+        found.truncate(k);
+        let expected: Vec<u64> = all.iter().copied().take(k).collect();
+        assert_eq!(found, expected, "k={k} cap={cap} on\n{text}");
+    }
+}
