@@ -49,8 +49,8 @@ const WHY: &[(&str, &str, &str, &str)] = &[
         "solve",
         "--best",
         "*",
-        "--best is a branch-and-bound search of its own, on one thread, for the cheapest \
-         solutions: counting, -n, --memo, --seed, --profile and tasks do not apply",
+        "--best is a branch-and-bound search of its own, for the cheapest solutions: \
+         counting, -n, --memo, --seed and --profile do not apply",
     ),
     (
         "*",

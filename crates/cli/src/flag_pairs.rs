@@ -23,7 +23,7 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
     // ---- dlx solve. The files, and the search flags (threads, budgets,
     // progress, figures) compose with every mode: printing, --count, -n,
     // --json, --memo (counting), --tasks (result lines). --best is a search
-    // of its own (one thread, no counting); --memo cannot stop after -n or
+    // of its own (no counting; its tasks keep their K best); --memo cannot stop after -n or
     // profile levels; a task run refuses what would change or duplicate its
     // result line (see crate::conflicts for each reason).
     (
@@ -46,7 +46,11 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
         "--json",
         "--best -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
     ),
-    ("solve", "--best", "-j --max-nodes --time-limit -q --stats"),
+    (
+        "solve",
+        "--best",
+        "-j --max-nodes --time-limit -q --stats --tasks --task --task-range --task-from-env --chunk",
+    ),
     (
         "solve",
         "-j",

@@ -12,5 +12,5 @@ pub use file::{
     TaskFile, TaskFileError, read_tasks, write_header, write_split, write_split_streamed,
     write_task,
 };
-pub use results::{ResultOutcome, TaskResult};
+pub use results::{BestFound, ResultOutcome, TaskResult};
 pub use task::{MAX_ID_LEN, Task, format_prefix, is_valid_id, parse_prefix};

@@ -88,14 +88,28 @@ pub enum ResultOutcome {
         seconds: f64,
         /// The tasks a stop left unexplored, empty when complete.
         frontier: Vec<Task>,
-        /// The solutions, when they were asked for.
+        /// The solutions, when they were asked for (with `best`, the
+        /// best found, cheapest first).
         found: Option<Vec<Value>>,
+        /// For a run of `dlx solve --tasks --best K`: K, and the cost of
+        /// each solution in `found` (`solutions` then counts them).
+        best: Option<BestFound>,
     },
     /// A budget ran out before it started (`time-limit` or
     /// `interrupted`): it is still to run.
     NotStarted(String),
     /// It could not run, and why.
     Failed(String),
+}
+
+/// The K best solutions of a task run with costs (`dlx solve --tasks
+/// --best K`): their costs, in the order of `found`, cheapest first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BestFound {
+    /// How many best solutions were kept at most.
+    pub k: u64,
+    /// The cost of each solution found.
+    pub costs: Vec<u64>,
 }
 
 impl TaskResult {
@@ -152,6 +166,10 @@ struct Record {
     seconds: Option<f64>,
     #[serde(deserialize_with = "lenient", skip_serializing_if = "Option::is_none")]
     frontier: Option<Vec<Object<FrontierRecord>>>,
+    #[serde(deserialize_with = "lenient", skip_serializing_if = "Option::is_none")]
+    best: Option<u64>,
+    #[serde(deserialize_with = "lenient", skip_serializing_if = "Option::is_none")]
+    costs: Option<Vec<u64>>,
     /// Kept as JSON: a list of solutions, or (present but not a list)
     /// refused by the reader.
     #[serde(deserialize_with = "present", skip_serializing_if = "Option::is_none")]
@@ -228,8 +246,13 @@ impl TaskResult {
                 seconds,
                 frontier,
                 found,
+                best,
             } => {
                 record.stop = Some(stop.clone());
+                if let Some(best) = best {
+                    record.best = Some(best.k);
+                    record.costs = Some(best.costs.clone());
+                }
                 record.solutions = Some(stats.solutions);
                 record.nodes = Some(stats.nodes);
                 record.updates = Some(stats.updates);
@@ -341,6 +364,24 @@ impl TaskResult {
             {
                 return Err("`found` does not hold `solutions` solutions".into());
             }
+            let best = match (record.best, record.costs) {
+                (None, None) => None,
+                (Some(k), Some(costs)) => {
+                    if found
+                        .as_ref()
+                        .is_none_or(|found| found.len() != costs.len())
+                    {
+                        return Err(
+                            "`costs` does not give a cost to each solution of `found`".into()
+                        );
+                    }
+                    if costs.len() as u64 > k || !costs.is_sorted() {
+                        return Err("`costs` is not at most `best` costs, cheapest first".into());
+                    }
+                    Some(BestFound { k, costs })
+                }
+                _ => return Err("`best` and `costs` come together (a run of --best K)".into()),
+            };
             ResultOutcome::Ran {
                 stop,
                 stats: Stats {
@@ -355,6 +396,7 @@ impl TaskResult {
                 seconds: record.seconds.unwrap_or(0.0),
                 frontier,
                 found,
+                best,
             }
         };
         Ok(TaskResult {
@@ -485,8 +527,52 @@ mod tests {
                     },
                 }],
                 found: Some(vec![json!([["A", "B"]])]),
+                best: None,
             },
         }
+    }
+
+    /// The result of a run with costs: its best two and their costs.
+    fn costed() -> TaskResult {
+        let mut result = sample();
+        if let ResultOutcome::Ran {
+            stats, found, best, ..
+        } = &mut result.outcome
+        {
+            stats.solutions = 2;
+            *found = Some(vec![json!([["A", "B"]]), json!([["A"], ["B"]])]);
+            *best = Some(BestFound {
+                k: 3,
+                costs: vec![4, 9],
+            });
+        }
+        result
+    }
+
+    #[test]
+    fn a_costed_result_reads_back_and_bad_costs_are_refused() {
+        let line = costed().to_line();
+        assert!(line.contains(r#""best":3,"costs":[4,9]"#), "{line}");
+        assert_eq!(TaskResult::parse(&line), Ok(costed()));
+        let changed = line.replace("[4,9]", "[4,8]");
+        assert!(
+            TaskResult::parse(&changed)
+                .unwrap_err()
+                .contains("checksum")
+        );
+        let rechecked = |edit: &dyn Fn(&mut BestFound)| {
+            let mut result = costed();
+            if let ResultOutcome::Ran {
+                best: Some(best), ..
+            } = &mut result.outcome
+            {
+                edit(best);
+            }
+            TaskResult::parse(&result.to_line()).unwrap_err()
+        };
+        assert!(rechecked(&|b| b.costs = vec![9, 4]).contains("cheapest first"));
+        assert!(rechecked(&|b| b.k = 1).contains("cheapest first"));
+        assert!(rechecked(&|b| b.costs = vec![4]).contains("a cost to each"));
     }
 
     #[test]

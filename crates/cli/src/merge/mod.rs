@@ -2,6 +2,7 @@
 //! accounted for once (those of the split, and the frontier tasks that
 //! stopped tasks left), and an exit status a rerun loop can follow.
 
+mod best;
 mod ledger;
 
 use std::io::{self, BufWriter, Write};
@@ -15,6 +16,7 @@ use serde_json::{Value, json};
 use crate::interrupt;
 use crate::run::printer::EMPTY_SOLUTION;
 use crate::status::{Status, diag, is_broken_pipe};
+use best::BestTotal;
 use ledger::{Ledger, Placed};
 
 /// The most problems named one by one without --verbose; past it, a count.
@@ -174,22 +176,30 @@ pub fn run(args: &Args) -> Status {
     ledger.account();
     let verdict = Verdict::of(&ledger);
     let total = Total::of(&ledger.accepted);
+    let best = match BestTotal::of(&ledger.accepted) {
+        Ok(best) => best,
+        Err(message) => {
+            diag!("{message}");
+            return Status::Error;
+        }
+    };
     if plan.print != Print::Json {
         name_problems(&ledger, plan.verbose);
     }
     diag!("{}", summary(&ledger, verdict));
     let written = match (plan.print, verdict) {
         (Print::Json, _) => {
-            write_json(&ledger, verdict, &total).map(|()| status_of(verdict, &total))
+            write_json(&ledger, verdict, &total, best.as_ref()).map(|()| status_of(verdict, &total))
         }
         (Print::Rerun, Verdict::Incomplete) => write_rerun(&ledger),
         (Print::Rerun, Verdict::Complete) => {
             diag!("dlx merge: the results are complete: nothing to rerun");
             Ok(status_of(verdict, &total))
         }
-        (_, Verdict::Complete) => {
-            total.write(&ledger.accepted, plan.print == Print::Solutions, plan.stats)
-        }
+        (_, Verdict::Complete) => match &best {
+            Some(best) => best.write(ledger.accepted.len()),
+            None => total.write(&ledger.accepted, plan.print == Print::Solutions, plan.stats),
+        },
         (_, Verdict::Incomplete) => {
             diag!(
                 "dlx merge: no total from incomplete results: `dlx merge --rerun` lists the tasks to run"
@@ -326,7 +336,12 @@ fn write_rerun(ledger: &Ledger) -> io::Result<Status> {
 }
 
 /// The account as one JSON object.
-fn write_json(ledger: &Ledger, verdict: Verdict, total: &Total) -> io::Result<()> {
+fn write_json(
+    ledger: &Ledger,
+    verdict: Verdict,
+    total: &Total,
+    best: Option<&BestTotal>,
+) -> io::Result<()> {
     let missing: Vec<Value> = ledger
         .missing
         .iter()
@@ -359,6 +374,9 @@ fn write_json(ledger: &Ledger, verdict: Verdict, total: &Total) -> io::Result<()
         report["cleansings"] = json!(total.stats.cleansings);
         report["max_depth"] = json!(total.stats.max_depth);
         report["task_seconds"] = json!(total.seconds);
+        if let Some(best) = best {
+            report["best"] = best.to_json();
+        }
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();

@@ -54,8 +54,7 @@ pub struct Args {
     /// for K).
     #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "1",
           value_parser = clap::value_parser!(u64).range(1..=dancing::mincost::MAX_BEST as u64),
-          conflicts_with_all = ["count", "max_solutions", "memo", "memo_limit", "seed", "profile",
-                                "tasks", "task", "task_range", "task_from_env", "chunk"])]
+          conflicts_with_all = ["count", "max_solutions", "memo", "memo_limit", "seed", "profile"])]
     pub best: Option<u64>,
 
     #[command(flatten)]

@@ -11,8 +11,11 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use bumpalo::Bump;
-use dancing::task::{TaskRunner, run_on_threads};
-use dancing::{FnVisitor, Problem, Progress, SearchConfig, Solution, StopReason, Template};
+use dancing::task::{Choice, NodePath, TaskRunner, run_on_threads};
+use dancing::{
+    Budget, FnVisitor, MinCostSolver, OptionId, Problem, Progress, SearchConfig, Solution,
+    StopReason, Template,
+};
 use serde_json::Value;
 
 use super::args::{Args, TaskArgs};
@@ -23,7 +26,7 @@ use crate::run::outcome::stop_name;
 use crate::run::plan::SearchPlan;
 use crate::run::printer::option_entries;
 use crate::status::{Status, diag, is_broken_pipe};
-use dancing_tasks::results::{ResultOutcome, TaskResult};
+use dancing_tasks::results::{BestFound, ResultOutcome, TaskResult};
 use dancing_tasks::{Digest, SplitId, Task, read_tasks};
 
 /// The environment variables that hold a job array's index: Slurm's, then
@@ -41,6 +44,8 @@ pub struct TaskPlan {
     pub selection: TaskArgs,
     /// Whether results hold the solutions (not with `--count`).
     pub solutions: bool,
+    /// `--best K`: each task's K cheapest solutions instead.
+    pub best: Option<usize>,
 }
 
 impl TaskPlan {
@@ -59,6 +64,7 @@ impl TaskPlan {
             tasks_path: tasks_path.clone(),
             selection: args.tasks.clone(),
             solutions: !args.count,
+            best: args.best.map(|k| k as usize),
         }))
     }
 }
@@ -99,6 +105,13 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
             file.digest
         ));
     }
+    let costed = match plan.best {
+        Some(k) => Some((
+            MinCostSolver::new(&problem).map_err(|error| format!("{name}: {error}"))?,
+            k,
+        )),
+        None => None,
+    };
     let places = selected(&plan.selection, file.tasks.len(), &tasks_name)?;
     let tasks = &file.tasks[places];
     let Some(template) = Template::new_cancellable(&problem, || budget.spent().is_some()) else {
@@ -122,6 +135,7 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
         budget,
         node_limit: search.max_nodes,
         solutions: plan.solutions,
+        costed: costed.as_ref().map(|(solver, k)| (solver, *k)),
         next: AtomicUsize::new(0),
     };
     if wanted > tasks.len() && wanted > 1 {
@@ -264,6 +278,9 @@ struct Shared<'a> {
     node_limit: Option<u64>,
     /// Whether results hold the solutions.
     solutions: bool,
+    /// `--best K`: the minimum-cost search, linked once (each thread
+    /// searches a copy), and K.
+    costed: Option<(&'a MinCostSolver, usize)>,
     /// The next task to take.
     next: AtomicUsize,
 }
@@ -284,6 +301,7 @@ impl Shared<'_> {
         let bump = Bump::new();
         let mut runner = TaskRunner::new(self.problem, self.template, &bump);
         runner.set_config(SearchConfig::new().node_limit(self.node_limit));
+        let mut costed = self.costed.map(|(solver, k)| (solver.clone(), k));
         loop {
             if self.budget.spent().is_some() {
                 return;
@@ -292,7 +310,10 @@ impl Shared<'_> {
             let Some(task) = self.tasks.get(place) else {
                 return;
             };
-            let result = self.run_one(&mut runner, task);
+            let result = match &mut costed {
+                Some((solver, k)) => self.run_best(solver, *k, task),
+                None => self.run_one(&mut runner, task),
+            };
             if sender.send(result).is_err() {
                 return;
             }
@@ -307,12 +328,18 @@ impl Shared<'_> {
         let mut out = stdout.lock();
         let mut status = Status::Success;
         let mut ran = 0;
+        // A minimum-cost task runs on one thread (its threads would share
+        // a cutoff, not a subtree).
+        let mut costed = self.costed.map(|(solver, k)| (solver.clone(), k));
         for task in self.tasks {
             if self.budget.spent().is_some() {
                 break;
             }
             ran += 1;
-            let result = self.run_on_threads(task, threads);
+            let result = match &mut costed {
+                Some((solver, k)) => self.run_best(solver, *k, task),
+                None => self.run_on_threads(task, threads),
+            };
             if matches!(result.outcome, ResultOutcome::Failed(_)) {
                 status = Status::Error;
             }
@@ -384,6 +411,74 @@ impl Shared<'_> {
             seconds: started.elapsed().as_secs_f64(),
             frontier: task.frontier(threaded.outcome.frontier),
             found,
+            best: None,
+        })
+    }
+
+    /// Runs one task for its `k` cheapest solutions: a budget that stops
+    /// it leaves the subtrees it did not search as its frontier.
+    fn run_best(&self, solver: &mut MinCostSolver, k: usize, task: &Task) -> TaskResult {
+        let started = Instant::now();
+        let result = |outcome| self.result(task, outcome);
+        let options: Option<Vec<OptionId>> = task
+            .node
+            .prefix
+            .iter()
+            .map(|choice| match choice {
+                Choice::Option(option) => Some(*option),
+                Choice::Retire(_) => None,
+            })
+            .collect();
+        let Some(options) = options else {
+            return result(ResultOutcome::Failed(format!(
+                "task {}: a path with Algorithm M's moves, from a problem with bounds",
+                task.id
+            )));
+        };
+        let clock = self.budget;
+        let mut budget = Budget::new().cancel_when(move || clock.spent().is_some());
+        if let Some(nodes) = self.node_limit {
+            budget = budget.max_nodes(nodes);
+        }
+        let outcome =
+            match solver.search_subtree(&options, k, budget, |_| ControlFlow::Continue(())) {
+                Ok(outcome) => outcome,
+                Err(error) => {
+                    return result(ResultOutcome::Failed(format!("task {}: {error}", task.id)));
+                }
+            };
+        let stop = match outcome.stats.stop {
+            StopReason::Complete => "complete",
+            StopReason::NodeLimit => stop_name(StopReason::NodeLimit),
+            _ => self.budget.spent().map_or("interrupted", stop_name),
+        };
+        let frontier = outcome.frontier.into_iter().map(|path| NodePath {
+            own: 0,
+            prefix: path.into_iter().map(Choice::Option).collect(),
+        });
+        let mut stats = outcome.stats;
+        stats.solutions = outcome.best.len() as u64;
+        let found = outcome
+            .best
+            .iter()
+            .map(|solution| {
+                solution
+                    .options
+                    .iter()
+                    .map(|&option| Value::from(option_entries(self.problem, option)))
+                    .collect()
+            })
+            .collect();
+        result(ResultOutcome::Ran {
+            stop: stop.to_owned(),
+            stats,
+            seconds: started.elapsed().as_secs_f64(),
+            frontier: task.frontier(frontier),
+            found: Some(found),
+            best: Some(BestFound {
+                k: k as u64,
+                costs: outcome.best.iter().map(|solution| solution.cost).collect(),
+            }),
         })
     }
 
@@ -431,6 +526,7 @@ impl Shared<'_> {
             seconds: started.elapsed().as_secs_f64(),
             frontier: task.frontier(outcome.frontier),
             found: self.solutions.then_some(found),
+            best: None,
         })
     }
 }

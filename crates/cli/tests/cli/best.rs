@@ -407,3 +407,139 @@ fn priced_tilings_find_the_fewest_tiles_and_bad_prices_exit_2() {
         assert!(output.stdout.is_empty());
     }
 }
+
+/// `dlx split`, `dlx solve --tasks --best K` and `dlx merge`: the K best
+/// of the tasks are the problem's, also when a node cap stops the tasks
+/// and reruns of their frontiers finish the search; a merge of results
+/// run with and without --best is refused.
+#[test]
+fn split_tasks_with_costs_merge_to_the_k_best() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = |name: &str| dir.path().join(name);
+    let n = 16;
+    let generated = dlx()
+        .args(["gen", "assignment", &n.to_string(), "--cost-seed", "5"])
+        .output()
+        .unwrap();
+    std::fs::write(path("a.dlx"), &generated.stdout).unwrap();
+    let matrix = cost_matrix_of(&String::from_utf8(generated.stdout).unwrap());
+    let whole = summary("3", &[], &path("a.dlx"));
+    let expected = best_costs(&whole);
+    let split = dlx()
+        .args(["split", "--tasks", "20"])
+        .arg(path("a.dlx"))
+        .output()
+        .unwrap();
+    assert_exit(&split, 0);
+    std::fs::write(path("t.txt"), &split.stdout).unwrap();
+    let solve_tasks = |tasks: &str, extra: &[&str], out: &str| {
+        let output = dlx()
+            .arg("solve")
+            .arg(path("a.dlx"))
+            .arg("--tasks")
+            .arg(path(tasks))
+            .args(["--best", "3"])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert_exit(&output, 0);
+        std::fs::write(path(out), output.stdout).unwrap();
+    };
+    let merge = |extra: &[&str], results: &[&str]| {
+        let mut command = dlx();
+        command
+            .arg("merge")
+            .arg("--tasks")
+            .arg(path("t.txt"))
+            .args(extra);
+        for result in results {
+            command.arg(path(result));
+        }
+        command.output().unwrap()
+    };
+    // The merged best, each an assignment of the cost it claims.
+    let merged_costs = |results: &[&str]| {
+        let output = merge(&["--json"], results);
+        assert_exit(&output, 0);
+        let record: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let mut costs = Vec::new();
+        for solution in record["best"].as_array().unwrap() {
+            let mut jobs = Vec::new();
+            let mut cost = 0;
+            for option in solution["options"].as_array().unwrap() {
+                let entries: Vec<&str> = option
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|e| e.as_str().unwrap())
+                    .collect();
+                let worker: usize = entries[0][1..].parse().unwrap();
+                let job: usize = entries[1][1..].parse().unwrap();
+                jobs.push(job);
+                cost += matrix[worker][job];
+            }
+            jobs.sort_unstable();
+            assert_eq!(jobs, (0..n).collect::<Vec<_>>());
+            assert_eq!(solution["cost"].as_u64(), Some(cost));
+            costs.push(cost);
+        }
+        costs
+    };
+    for threads in ["1", "2"] {
+        solve_tasks("t.txt", &["-j", threads], "r.jsonl");
+        assert_eq!(merged_costs(&["r.jsonl"]), expected, "-j {threads}");
+        let text = merge(&[], &["r.jsonl"]);
+        assert_exit(&text, 0);
+        assert!(
+            stderr(&text).contains(&format!("optimum cost {}", expected[0])),
+            "{}",
+            stderr(&text)
+        );
+    }
+    // Tasks stopped by a node cap, and rounds of reruns of what is left.
+    solve_tasks("t.txt", &["--max-nodes", "20"], "s0.jsonl");
+    let mut results = vec!["s0.jsonl".to_owned()];
+    for round in 1.. {
+        let names: Vec<&str> = results.iter().map(String::as_str).collect();
+        let rerun = merge(&["--rerun"], &names);
+        if rerun.status.code() == Some(0) {
+            break;
+        }
+        assert_exit(&rerun, 3);
+        assert!(round < 20, "the reruns do not end");
+        let tasks = format!("re{round}.txt");
+        std::fs::write(path(&tasks), &rerun.stdout).unwrap();
+        let out = format!("s{round}.jsonl");
+        solve_tasks(&tasks, &["--max-nodes", "200"], &out);
+        results.push(out);
+    }
+    assert!(results.len() > 1, "the cap stopped no task");
+    let names: Vec<&str> = results.iter().map(String::as_str).collect();
+    assert_eq!(merged_costs(&names), expected);
+    // Results with and without --best are not merged.
+    let counted = dlx()
+        .arg("solve")
+        .arg(path("a.dlx"))
+        .arg("--tasks")
+        .arg(path("t.txt"))
+        .args(["--count", "--task-range", "0..5"])
+        .output()
+        .unwrap();
+    std::fs::write(path("c.jsonl"), counted.stdout).unwrap();
+    let split_range = dlx()
+        .arg("solve")
+        .arg(path("a.dlx"))
+        .arg("--tasks")
+        .arg(path("t.txt"))
+        .args(["--best", "3", "--task-range", "5..20"])
+        .output()
+        .unwrap();
+    std::fs::write(path("b.jsonl"), split_range.stdout).unwrap();
+    let mixed = merge(&[], &["c.jsonl", "b.jsonl"]);
+    assert_exit(&mixed, 2);
+    assert!(
+        stderr(&mixed).contains("without --best"),
+        "{}",
+        stderr(&mixed)
+    );
+}
