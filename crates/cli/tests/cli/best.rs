@@ -497,7 +497,7 @@ fn split_tasks_with_costs_merge_to_the_k_best() {
         );
     }
     // Tasks stopped by a node cap, and rounds of reruns of what is left.
-    solve_tasks("t.txt", &["--max-nodes", "20"], "s0.jsonl");
+    solve_tasks("t.txt", &["--max-nodes", "100"], "s0.jsonl");
     let mut results = vec!["s0.jsonl".to_owned()];
     for round in 1.. {
         let names: Vec<&str> = results.iter().map(String::as_str).collect();
@@ -510,7 +510,7 @@ fn split_tasks_with_costs_merge_to_the_k_best() {
         let tasks = format!("re{round}.txt");
         std::fs::write(path(&tasks), &rerun.stdout).unwrap();
         let out = format!("s{round}.jsonl");
-        solve_tasks(&tasks, &["--max-nodes", "200"], &out);
+        solve_tasks(&tasks, &["--max-nodes", "5000"], &out);
         results.push(out);
     }
     assert!(results.len() > 1, "the cap stopped no task");
@@ -522,7 +522,7 @@ fn split_tasks_with_costs_merge_to_the_k_best() {
         .arg(path("a.dlx"))
         .arg("--tasks")
         .arg(path("t.txt"))
-        .args(["--count", "--task-range", "0..5"])
+        .args(["--count", "--max-nodes", "5", "--task-range", "0..5"])
         .output()
         .unwrap();
     std::fs::write(path("c.jsonl"), counted.stdout).unwrap();
@@ -542,4 +542,43 @@ fn split_tasks_with_costs_merge_to_the_k_best() {
         "{}",
         stderr(&mixed)
     );
+}
+
+/// The costed 8 queens: every solution listed by the plain search (which
+/// ignores costs), priced by the rule its header states, gives the K best
+/// that `--best K` finds, on one thread and on two.
+#[test]
+fn the_costed_queens_best_are_those_of_every_solution_priced() {
+    let path = engine_data("queens8_costs.dlx");
+    let listed = dlx()
+        .args(["solve", "--json", "-j", "1"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_exit(&listed, 0);
+    let mut costs = Vec::new();
+    for line in String::from_utf8(listed.stdout).unwrap().lines() {
+        let record: Value = serde_json::from_str(line).unwrap();
+        if record["type"] != "solution" {
+            continue;
+        }
+        // A queen on row i, column j costs (i*j + 3*i + j) mod 10.
+        let cost: u64 = record["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|option| {
+                let i: u64 = option[0].as_str().unwrap()[1..].parse().unwrap();
+                let j: u64 = option[1].as_str().unwrap()[1..].parse().unwrap();
+                (i * j + 3 * i + j) % 10
+            })
+            .sum();
+        costs.push(cost);
+    }
+    assert_eq!(costs.len(), 92);
+    costs.sort_unstable();
+    for threads in ["1", "2"] {
+        let record = summary("5", &["-j", threads], &path);
+        assert_eq!(best_costs(&record), costs[..5], "-j {threads}");
+    }
 }
