@@ -222,11 +222,16 @@ fn the_cheapest_priced_tiling_is_the_transfer_matrix_one() {
     let mut random = SplitMix64::new(3);
     for round in 0..40 {
         let (rows, columns) = (1 + random.below(4), 1 + random.below(5));
-        let prices = [random.below(10) as u64, random.below(10) as u64];
+        let (mono, domino) = (random.below(10) as u64, random.below(10) as u64);
         let shapes = pieces_from_picture("M.DD").unwrap();
+        // The pieces come in the order of their names.
+        let prices: Vec<u64> = shapes
+            .iter()
+            .map(|shape| if shape.len() == 1 { mono } else { domino })
+            .collect();
         let board = Board::rectangle(rows, columns).unwrap();
         let tilings = Tilings::priced(board, shapes, &prices).unwrap();
-        let expected = cheapest_tiling(rows, columns, prices[0], prices[1]);
+        let expected = cheapest_tiling(rows, columns, mono, domino);
         let mut solver = MinCostSolver::new(tilings.problem()).unwrap();
         let threads = 1 + round % 2;
         let outcome =
