@@ -308,6 +308,7 @@ impl TaskResult {
                 own: own as usize,
                 prefix,
             },
+            estimate: None,
         };
         let stop = required(record.stop, "stop")?;
         let outcome = if stop == "error" {
@@ -415,6 +416,7 @@ fn frontier_task(entry: FrontierRecord) -> Result<Task, String> {
             own: own as usize,
             prefix,
         },
+        estimate: None,
     })
 }
 
@@ -459,6 +461,7 @@ mod tests {
                         Choice::Retire(ItemId::new(2)),
                     ],
                 },
+                estimate: None,
             },
             split: "000102030405060708090a0b0c0d0e0f/9".parse().unwrap(),
             digest: "blake3:000102030405060708090a0b0c0d0e0f".parse().unwrap(),
@@ -483,6 +486,7 @@ mod tests {
                             Choice::Option(OptionId::new(9)),
                         ],
                     },
+                    estimate: None,
                 }],
                 found: Some(vec![json!([["A", "B"]])]),
             },

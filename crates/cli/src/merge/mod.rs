@@ -3,6 +3,7 @@
 //! stopped tasks left), and an exit status a rerun loop can follow.
 
 mod ledger;
+mod progress;
 
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -72,6 +73,15 @@ pub struct Args {
     /// complete) instead of the total.
     #[arg(long, conflicts_with_all = ["rerun", "solutions", "verbose"])]
     pub json: bool,
+
+    /// Print how far the run is instead of the total: tasks done and
+    /// left, nodes done, the nodes left as the task file's estimates say
+    /// (a stopped task's frontier: its estimate less what it and its
+    /// frontier did), the fraction of the tree done, and the task time
+    /// left at the task time per node so far. With --json, a `progress`
+    /// object in the account. The exit status is the merge's (0, 3, 2).
+    #[arg(long, requires = "tasks", conflicts_with_all = ["rerun", "solutions", "stats"])]
+    pub progress: bool,
 }
 
 /// What `dlx merge` prints on standard output.
@@ -81,8 +91,10 @@ enum Print {
     Rerun,
     /// `--solutions`: the solutions, in the order of the search.
     Solutions,
-    /// `--json`: the account.
+    /// `--json`: the account (with `--progress`, the progress too).
     Json,
+    /// `--progress`: how far the run is.
+    Progress,
     /// The number of solutions.
     Total,
 }
@@ -95,6 +107,8 @@ struct MergePlan<'a> {
     /// `--stats`: the figures as `name value` pairs.
     stats: bool,
     verbose: bool,
+    /// `--progress` (printed alone, or in the JSON account).
+    progress: bool,
 }
 
 impl<'a> MergePlan<'a> {
@@ -106,6 +120,8 @@ impl<'a> MergePlan<'a> {
             Print::Solutions
         } else if args.json {
             Print::Json
+        } else if args.progress {
+            Print::Progress
         } else {
             Print::Total
         };
@@ -115,6 +131,7 @@ impl<'a> MergePlan<'a> {
             print,
             stats: args.stats,
             verbose: args.verbose,
+            progress: args.progress,
         }
     }
 }
@@ -175,13 +192,23 @@ pub fn run(args: &Args) -> Status {
     let verdict = Verdict::of(&ledger);
     let total = Total::of(&ledger.accepted);
     if plan.print != Print::Json {
-        name_problems(&ledger, plan.verbose);
+        // Progress is about what is left, not which tasks: named with
+        // --verbose only.
+        let name_missing = plan.print != Print::Progress || plan.verbose;
+        name_problems(&ledger, plan.verbose, name_missing);
     }
     diag!("{}", summary(&ledger, verdict));
     let written = match (plan.print, verdict) {
         (Print::Json, _) => {
-            write_json(&ledger, verdict, &total).map(|()| status_of(verdict, &total))
+            let progress = plan
+                .progress
+                .then(|| progress::Progress::of(&ledger, &total));
+            write_json(&ledger, verdict, &total, progress.as_ref())
+                .map(|()| status_of(verdict, &total))
         }
+        (Print::Progress, _) => progress::Progress::of(&ledger, &total)
+            .write()
+            .map(|()| status_of(verdict, &total)),
         (Print::Rerun, Verdict::Incomplete) => write_rerun(&ledger),
         (Print::Rerun, Verdict::Complete) => {
             diag!("dlx merge: the results are complete: nothing to rerun");
@@ -225,7 +252,7 @@ fn status_of(verdict: Verdict, total: &Total) -> Status {
 
 /// Names the faults (first: no rerun mends them), then the missing tasks;
 /// the first [`NAMED`] of them unless `verbose`.
-fn name_problems(ledger: &Ledger, verbose: bool) {
+fn name_problems(ledger: &Ledger, verbose: bool, name_missing: bool) {
     let mut lines: Vec<String> = ledger.faults.iter().map(|fault| fault.describe()).collect();
     if ledger.identity.is_none() {
         lines.push(
@@ -237,6 +264,7 @@ fn name_problems(ledger: &Ledger, verbose: bool) {
         ledger
             .missing
             .iter()
+            .filter(|_| name_missing)
             .map(|missing| match &missing.not_started {
                 Some((place, why)) => {
                     format!("{place}: task {} was not started ({why})", missing.id)
@@ -326,7 +354,12 @@ fn write_rerun(ledger: &Ledger) -> io::Result<Status> {
 }
 
 /// The account as one JSON object.
-fn write_json(ledger: &Ledger, verdict: Verdict, total: &Total) -> io::Result<()> {
+fn write_json(
+    ledger: &Ledger,
+    verdict: Verdict,
+    total: &Total,
+    progress: Option<&progress::Progress>,
+) -> io::Result<()> {
     let missing: Vec<Value> = ledger
         .missing
         .iter()
@@ -359,6 +392,9 @@ fn write_json(ledger: &Ledger, verdict: Verdict, total: &Total) -> io::Result<()
         report["cleansings"] = json!(total.stats.cleansings);
         report["max_depth"] = json!(total.stats.max_depth);
         report["task_seconds"] = json!(total.seconds);
+    }
+    if let Some(progress) = progress {
+        report["progress"] = progress.to_json();
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();
