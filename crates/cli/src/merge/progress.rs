@@ -88,20 +88,23 @@ impl Progress {
         }
     }
 
-    /// The fraction of the tree done, as far as the estimates go.
-    fn fraction_done(&self) -> f64 {
+    /// The fraction of the tree done, as far as the estimates go: none
+    /// when tasks are left and none of them has a size to go by.
+    fn fraction_done(&self) -> Option<f64> {
         let all = self.nodes_done as f64 + self.nodes_left as f64;
-        if all == 0.0 {
-            if self.left == 0 { 1.0 } else { 0.0 }
+        if self.left == 0 {
+            Some(1.0)
+        } else if (self.nodes_left == 0 && self.unknown_size > 0) || all == 0.0 {
+            None
         } else {
-            self.nodes_done as f64 / all
+            Some(self.nodes_done as f64 / all)
         }
     }
 
     /// The task time left at the task time per node so far, if anything
     /// has been timed.
     fn seconds_left(&self) -> Option<f64> {
-        (self.nodes_done > 0 && self.seconds_done > 0.0)
+        (self.nodes_done > 0 && self.seconds_done > 0.0 && self.fraction_done().is_some())
             .then(|| self.nodes_left as f64 * self.seconds_done / self.nodes_done as f64)
     }
 
@@ -114,13 +117,23 @@ impl Progress {
             "tasks: {} done, {} stopped (their frontiers expected), {} left ({} not started)",
             self.done, self.stopped, self.left, self.not_started
         )?;
-        write!(
-            out,
-            "nodes: {} done, about {} left: {:.1}% of the tree done",
-            self.nodes_done,
-            self.nodes_left,
-            100.0 * self.fraction_done()
-        )?;
+        write!(out, "nodes: {} done, ", self.nodes_done)?;
+        match self.fraction_done() {
+            None => write!(out, "the rest of unknown size")?,
+            // Tasks of unknown size left: the fraction is an upper bound.
+            Some(fraction) if self.unknown_size > 0 => write!(
+                out,
+                "about {} left: at most {:.1}% of the tree done",
+                self.nodes_left,
+                100.0 * fraction
+            )?,
+            Some(fraction) => write!(
+                out,
+                "about {} left: {:.1}% of the tree done",
+                self.nodes_left,
+                100.0 * fraction
+            )?,
+        }
         if self.unknown_size > 0 {
             write!(
                 out,
@@ -132,12 +145,12 @@ impl Progress {
         match self.seconds_left() {
             Some(left) => writeln!(
                 out,
-                "time: {:.1} task-seconds so far, about {left:.1} left (divide by the jobs running at once)",
+                "time: {:.3} task-seconds so far, about {left:.3} left (divide by the jobs running at once)",
                 self.seconds_done
             )?,
             None => writeln!(
                 out,
-                "time: no task time so far to go by ({:.1} task-seconds)",
+                "time: {:.3} task-seconds so far, the time left unknown",
                 self.seconds_done
             )?,
         }

@@ -544,6 +544,42 @@ fn progress_tells_what_is_done_and_estimates_what_is_left() {
         text.contains(&format!("nodes: {all_nodes} done, about 0 left: 100.0%")),
         "{text}"
     );
+    // A task file without estimates: what is left is of unknown size, and
+    // no fraction or time is made up.
+    let bare = s.dir.join("bare");
+    write_out(
+        &bare,
+        &["split", p(&s.problem), "--tasks", "20", "--probes", "0"],
+    );
+    let part = s.dir.join("part");
+    write_out(
+        &part,
+        &[
+            "solve",
+            p(&s.problem),
+            "--tasks",
+            p(&bare),
+            "--task-range",
+            "0..5",
+            "--count",
+        ],
+    );
+    let output = run(&["merge", "--progress", "--tasks", p(&bare), p(&part)]);
+    assert_exit(&output, 3);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("done, the rest of unknown size"), "{text}");
+    assert!(text.contains("the time left unknown"), "{text}");
+    let json = run(&[
+        "merge",
+        "--progress",
+        "--json",
+        "--tasks",
+        p(&bare),
+        p(&part),
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(report["progress"]["fraction_done"].is_null(), "{report}");
+    assert!(report["progress"]["tasks_left_unsized"].as_u64().unwrap() > 0);
     // Estimates live in the task file: --progress needs it; it prints no
     // total, so it takes no --stats, --rerun or --solutions.
     for extra in [
