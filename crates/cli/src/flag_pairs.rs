@@ -278,8 +278,10 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
     (
         "merge",
         "--tasks",
-        "--rerun --solutions --stats --verbose --json --progress",
+        "--rerun --solutions --stats --verbose --json --progress --chunk",
     ),
+    // --chunk regroups --rerun's tasks.
+    ("merge", "--chunk", "--rerun --verbose"),
     // --progress prints how far the run is instead of the total: in the
     // JSON account with --json; --verbose names the tasks left too.
     ("merge", "--progress", "--json --verbose"),

@@ -55,6 +55,16 @@ pub struct Args {
     #[arg(long)]
     pub rerun: bool,
 
+    /// With --rerun: regroup the tasks into about N jobs of about equal
+    /// estimated size (and equal counts), each job's tasks together, so
+    /// that job K is `dlx solve FILE --tasks RERUN --task K --chunk C` (or
+    /// --task-from-env --chunk C in a job array of the N indices); C is
+    /// said on standard error. Sizes come from the task file's estimates.
+    #[arg(long, value_name = "N", requires = "rerun",
+          conflicts_with_all = ["solutions", "stats", "json", "progress"],
+          value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    pub chunk: Option<u64>,
+
     /// Print the solutions the results hold, in the order of the search.
     #[arg(long, conflicts_with = "rerun")]
     pub solutions: bool,
@@ -109,6 +119,8 @@ struct MergePlan<'a> {
     verbose: bool,
     /// `--progress` (printed alone, or in the JSON account).
     progress: bool,
+    /// `--rerun --chunk N`: the jobs to regroup the tasks into.
+    chunk: Option<usize>,
 }
 
 impl<'a> MergePlan<'a> {
@@ -132,6 +144,7 @@ impl<'a> MergePlan<'a> {
             stats: args.stats,
             verbose: args.verbose,
             progress: args.progress,
+            chunk: args.chunk.map(|jobs| jobs as usize),
         }
     }
 }
@@ -209,7 +222,7 @@ pub fn run(args: &Args) -> Status {
         (Print::Progress, _) => progress::Progress::of(&ledger, &total)
             .write()
             .map(|()| status_of(verdict, &total)),
-        (Print::Rerun, Verdict::Incomplete) => write_rerun(&ledger),
+        (Print::Rerun, Verdict::Incomplete) => write_rerun(&ledger, plan.chunk),
         (Print::Rerun, Verdict::Complete) => {
             diag!("dlx merge: the results are complete: nothing to rerun");
             Ok(status_of(verdict, &total))
@@ -335,14 +348,34 @@ fn summary(ledger: &Ledger, verdict: Verdict) -> String {
 
 /// The tasks still to run, in order, as a task file of the same split;
 /// refused when a task's path is unknown (no task file).
-fn write_rerun(ledger: &Ledger) -> io::Result<Status> {
+fn write_rerun(ledger: &Ledger, chunk: Option<usize>) -> io::Result<Status> {
     let tasks: Option<Vec<&Task>> = ledger.missing.iter().map(|m| m.task.as_ref()).collect();
-    let (Some(tasks), Some((digest, split))) = (tasks, ledger.identity) else {
+    let (Some(mut tasks), Some((digest, split))) = (tasks, ledger.identity) else {
         diag!(
             "dlx merge: --rerun needs the task file (--tasks) to write the paths of the split's missing tasks"
         );
         return Ok(Status::Error);
     };
+    if let Some(jobs) = chunk {
+        // The merge accounts by id: the order of a rerun's file is free.
+        let sizes = progress::sizes_left(ledger);
+        let (order, per, loads) = progress::regroup(&sizes, jobs);
+        tasks = order.iter().map(|&k| tasks[k]).collect();
+        let largest = loads.iter().copied().fold(0.0, f64::max);
+        let mean = loads.iter().sum::<f64>() / loads.len().max(1) as f64;
+        let unknown = sizes.iter().filter(|size| size.is_none()).count();
+        diag!(
+            "dlx merge: {} tasks to rerun in {} jobs of {per}: run job K as `dlx solve FILE --tasks RERUN --task K --chunk {per}` (a job array: indices 0-{}, --task-from-env --chunk {per}); estimated nodes a job: mean {mean:.0}, largest {largest:.0}{}",
+            tasks.len(),
+            loads.len(),
+            loads.len().saturating_sub(1),
+            if unknown > 0 {
+                format!(" ({unknown} tasks of unknown size taken as the mean)")
+            } else {
+                String::new()
+            }
+        );
+    }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     write_header(&mut out, digest, split, tasks.len())?;

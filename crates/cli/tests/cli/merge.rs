@@ -593,3 +593,109 @@ fn progress_tells_what_is_done_and_estimates_what_is_left() {
         assert_exit(&run(&args), 2);
     }
 }
+
+/// `dlx merge --rerun --chunk N`: the tasks left (some never run, the
+/// frontiers of others stopped by a budget) regrouped into about N jobs
+/// of equal counts, each job a `--task K --chunk C` of the rerun's file;
+/// every task is in it once, and the jobs' results with the first
+/// round's merge to the figures of one `dlx solve -j 1`.
+#[test]
+fn rerun_chunks_regroup_the_tasks_left_into_jobs() {
+    let s = setup("chunk");
+    let stopped = s.dir.join("stopped");
+    write_out(
+        &stopped,
+        &[
+            "solve",
+            p(&s.problem),
+            "--tasks",
+            p(&s.tasks),
+            "--task-range",
+            "0..10",
+            "--count",
+            "-j",
+            "1",
+            "--max-nodes",
+            "15",
+        ],
+    );
+    let complete = s.write("complete", &s.lines[10..14]);
+    let plain = run(&[
+        "merge",
+        "--rerun",
+        "--tasks",
+        p(&s.tasks),
+        p(&stopped),
+        p(&complete),
+    ]);
+    assert_exit(&plain, 3);
+    let left: usize = String::from_utf8_lossy(&plain.stdout).lines().count() - 1;
+    assert!(left > 12, "{left} tasks left");
+    let jobs = 4;
+    let chunked = run(&[
+        "merge",
+        "--rerun",
+        "--chunk",
+        &jobs.to_string(),
+        "--tasks",
+        p(&s.tasks),
+        p(&stopped),
+        p(&complete),
+    ]);
+    assert_exit(&chunked, 3);
+    let per = left.div_ceil(jobs);
+    assert!(
+        stderr(&chunked).contains(&format!("--task K --chunk {per}`")),
+        "{}",
+        stderr(&chunked)
+    );
+    // The same tasks, once each, regrouped.
+    let lines = |output: &Output| -> Vec<String> {
+        let mut lines: Vec<String> = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .skip(1)
+            .map(str::to_owned)
+            .collect();
+        lines.sort();
+        lines
+    };
+    assert_eq!(lines(&chunked), lines(&plain));
+    let todo = s.dir.join("todo");
+    std::fs::write(&todo, &chunked.stdout).unwrap();
+    let mut results = vec![stopped.clone(), complete.clone()];
+    for job in 0..left.div_ceil(per) {
+        let out = s.dir.join(format!("job{job}"));
+        write_out(
+            &out,
+            &[
+                "solve",
+                p(&s.problem),
+                "--tasks",
+                p(&todo),
+                "--task",
+                &job.to_string(),
+                "--chunk",
+                &per.to_string(),
+                "--count",
+            ],
+        );
+        results.push(out);
+    }
+    let mut args = vec!["merge", "--stats", "--tasks", p(&s.tasks)];
+    args.extend(results.iter().map(|r| p(r)));
+    let merged = run(&args);
+    assert_exit(&merged, 0);
+    assert_eq!(figures(&stderr(&merged)), whole(&s.problem));
+    // --chunk is --rerun's.
+    assert_exit(
+        &run(&[
+            "merge",
+            "--chunk",
+            "3",
+            "--tasks",
+            p(&s.tasks),
+            p(&s.results),
+        ]),
+        2,
+    );
+}
