@@ -271,17 +271,24 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
     ("estimate", "FILE", "--probes --seed --json"),
     ("estimate", "--probes", "--seed --json"),
     ("estimate", "--seed", "--json"),
-    ("split", "FILE", "--tasks --depth --balance"),
-    ("split", "--tasks", "--balance"),
-    ("split", "--depth", "--balance"),
+    ("split", "FILE", "--tasks --depth --balance --probes --seed"),
+    ("split", "--tasks", "--balance --probes --seed"),
+    ("split", "--depth", "--balance --probes --seed"),
+    ("split", "--balance", "--probes --seed"),
+    ("split", "--probes", "--seed"),
     // ---- dlx merge: --tasks checks the results whatever is printed; the
     // total (with --solutions, --stats) and --rerun's task file name their
     // faults, all of them with --verbose. --json holds it all already.
     (
         "merge",
         "--tasks",
-        "--rerun --solutions --stats --verbose --json",
+        "--rerun --solutions --stats --verbose --json --progress --chunk",
     ),
+    // --chunk regroups --rerun's tasks.
+    ("merge", "--chunk", "--rerun --verbose"),
+    // --progress prints how far the run is instead of the total: in the
+    // JSON account with --json; --verbose names the tasks left too.
+    ("merge", "--progress", "--json --verbose"),
     ("merge", "--rerun", "--verbose"),
     ("merge", "--solutions", "--stats --verbose"),
     ("merge", "--stats", "--verbose"),

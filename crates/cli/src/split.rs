@@ -8,7 +8,9 @@ use std::path::PathBuf;
 
 use bumpalo::Bump;
 use dancing::Template;
-use dancing::task::{MAX_SPLIT_TASKS, SplitGoal, SplitTasks};
+use dancing::task::{
+    DEFAULT_PROBES, DEFAULT_WORK_LIMIT, MAX_SPLIT_TASKS, Sizing, SplitGoal, SplitTasks,
+};
 use dancing_tasks::{Digest, write_split_streamed};
 
 use crate::input::Input;
@@ -18,10 +20,13 @@ use crate::status::{Status, diag, is_broken_pipe};
 /// Write the search of a problem as tasks, one line each.
 ///
 /// The header line holds the format version, the problem's digest, the
-/// split's identity and the number of tasks; each task line its id, how many ancestors it owns, and
-/// its path from the root as option indices (and `rN` for Algorithm M's
-/// move that retires item N). `dlx solve FILE --tasks TASKS` runs them,
-/// `dlx merge` adds up their results. Exits 0, or 2 on bad input.
+/// split's identity and the number of tasks; each task line its id, how
+/// many ancestors it owns, `~` and its estimated size in nodes (Knuth's
+/// random probes from the task's node), and its path from the root as
+/// option indices (and `rN` for Algorithm M's move that retires item N).
+/// `dlx solve FILE --tasks TASKS` runs them, `dlx merge` adds up their
+/// results (and `dlx merge --progress` tells how much is left from the
+/// estimates). Exits 0, or 2 on bad input.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// A problem in Knuth's DLX format (`-` or none: standard input).
@@ -36,11 +41,23 @@ pub struct Args {
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u64).range(1..=100_000))]
     pub depth: Option<u64>,
 
-    /// Cut further the subtrees that Knuth's estimate says are more than
+    /// Cut further the subtrees that the estimates say are more than
     /// twice the mean, largest first (into up to four times as many
     /// tasks): tasks of more even sizes.
     #[arg(long)]
     pub balance: bool,
+
+    /// Random probes per task for its estimated size (0: write no
+    /// estimates; `--balance` then probes once per subtree). Each probe
+    /// costs about one path of the search; past 5x10^8 updates of probes in
+    /// all (some seconds), the tasks are written without estimates.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_PROBES,
+          value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub probes: u64,
+
+    /// The seed of the probes: the same seed, the same task file.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    pub seed: u64,
 }
 
 /// The number of tasks without `--tasks` or `--depth`.
@@ -53,6 +70,8 @@ struct SplitPlan {
     goal: SplitGoal,
     /// `--balance`: cut the large subtrees further.
     balance: bool,
+    /// `--probes`, `--seed`.
+    sizing: Sizing,
 }
 
 impl SplitPlan {
@@ -64,6 +83,11 @@ impl SplitPlan {
                 None => SplitGoal::Tasks(args.tasks.unwrap_or(DEFAULT_TASKS) as usize),
             },
             balance: args.balance,
+            sizing: Sizing {
+                probes: args.probes,
+                seed: args.seed,
+                ..Sizing::default()
+            },
         }
     }
 }
@@ -94,16 +118,36 @@ pub fn run(args: &Args) -> Status {
         return Status::Interrupted;
     };
     let bump = Bump::new();
-    let tasks = SplitTasks::new(&problem, &template, &bump, goal, plan.balance, &mut |_| {
-        if interrupt::requested() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
+    let tasks = SplitTasks::sized(
+        &problem,
+        &template,
+        &bump,
+        goal,
+        plan.balance,
+        plan.sizing,
+        &mut |_| {
+            if interrupt::requested() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    );
     if tasks.stopped().is_some() {
         diag!("{name}: interrupted while splitting; no tasks written");
         return Status::Interrupted;
+    }
+    if tasks.over_work_limit() {
+        diag!(
+            "{name}: sizing {} tasks by {} probes each passed {DEFAULT_WORK_LIMIT} updates: the tasks are written without estimates{} (fewer --probes, or fewer tasks, to have them)",
+            tasks.len(),
+            plan.sizing.probes.max(1),
+            if plan.balance {
+                ", balanced only as far as the estimates went"
+            } else {
+                ""
+            }
+        );
     }
     if let SplitGoal::Depth(depth) = goal
         && tasks.len() >= MAX_SPLIT_TASKS

@@ -2,19 +2,25 @@
 //!
 //! ```text
 //! dlx-tasks 2 blake3:5e0b3c0f6f1f2a1d5e0b3c0f6f1f2a1d 0c9d…51/3 3
-//! 0 1 0
-//! 1 0 1 7
-//! 2 0 1 8
+//! 0 1 ~12 0
+//! 1 0 ~310 1 7
+//! 2 0 ~41 1 8
 //! ```
 //!
 //! The header holds the format's name and version (2), the problem's
 //! [`Digest`], the [`SplitId`] of the split the tasks come from (a rerun's
 //! file keeps it) and the number of tasks in this file. A task line holds the task's id
-//! (numbers joined by dots), the number of ancestors it owns, and its path
-//! from the root as choices: an option's input index counted from 0, or `r`
-//! and an item's index for Algorithm M's move that retires that item.
-//! Words are separated by single spaces or tabs; lines end with `\n` (or
-//! `\r\n`).
+//! (numbers joined by dots), the number of ancestors it owns, optionally
+//! `~` and the task's estimated size in nodes (Knuth's estimate, a whole
+//! number: `dlx split` writes it unless asked for no probes; a frontier
+//! task in a rerun's file has none), and its path from the root as
+//! choices: an option's input index counted from 0, or `r` and an item's
+//! index for Algorithm M's move that retires that item. Files without
+//! estimates (of an older `dlx split`, or `--probes 0`) read as before;
+//! an older `dlx` refuses a file with estimates at its first task line
+//! (`~12` is not a choice). The split's identity hashes the lines as
+//! written, estimates included. Words are separated by single spaces or
+//! tabs; lines end with `\n` (or `\r\n`).
 
 use std::collections::HashSet;
 use std::fmt;
@@ -22,7 +28,7 @@ use std::io::{self, BufRead, Write};
 
 use dancing::task::{Choice, NodePath};
 
-use crate::{Digest, MAX_ID_LEN, SplitId, Task, format_prefix, is_valid_id};
+use crate::{Digest, MAX_ID_LEN, SplitId, Task, format_prefix, is_valid_id, rounded_estimate};
 
 /// The first word of a task file.
 pub const MAGIC: &str = "dlx-tasks";
@@ -60,7 +66,7 @@ pub fn write_split<W: Write>(out: &mut W, digest: Digest, tasks: &[Task]) -> io:
 /// Writes the task file of a new split of `count` tasks of the problem of
 /// `digest`, as [`write_split`] does, without holding the tasks: `tasks`
 /// is called twice and must give the same tasks (numbered from 0 here) in
-/// the same order both times: first to hash their lines into the split's
+/// the same order both times, each with its estimated nodes or none: first to hash their lines into the split's
 /// identity, which the header holds, then to write them. Peak memory is
 /// then one line, however many tasks there are.
 ///
@@ -71,16 +77,21 @@ pub fn write_split_streamed<W: Write>(
     out: &mut W,
     digest: Digest,
     count: usize,
-    mut tasks: impl FnMut(&mut dyn FnMut(&NodePath) -> io::Result<()>) -> io::Result<()>,
+    mut tasks: impl FnMut(&mut dyn FnMut(&NodePath, Option<f64>) -> io::Result<()>) -> io::Result<()>,
 ) -> io::Result<SplitId> {
     // The identity hashes the header without it, then the lines.
     let mut hasher = blake3::Hasher::new();
     writeln!(hasher, "{MAGIC} {VERSION} {digest} {count}")?;
     let mut line = Vec::new();
     let mut hashed = 0;
-    tasks(&mut |node| {
+    tasks(&mut |node, estimate| {
         line.clear();
-        write_node(&mut line, &hashed.to_string(), node)?;
+        write_node(
+            &mut line,
+            &hashed.to_string(),
+            node,
+            estimate.map(rounded_estimate),
+        )?;
         hasher.update(&line);
         hashed += 1;
         Ok(())
@@ -88,8 +99,13 @@ pub fn write_split_streamed<W: Write>(
     let split = SplitId::of_hasher(&hasher, count);
     write_header(out, digest, split, count)?;
     let mut written = 0;
-    tasks(&mut |node| {
-        write_node(out, &written.to_string(), node)?;
+    tasks(&mut |node, estimate| {
+        write_node(
+            out,
+            &written.to_string(),
+            node,
+            estimate.map(rounded_estimate),
+        )?;
         written += 1;
         Ok(())
     })?;
@@ -131,18 +147,30 @@ pub fn write_header<W: Write>(
 /// # Errors
 /// Those of `out`.
 pub fn write_task<W: Write>(out: &mut W, task: &Task) -> io::Result<()> {
-    write_node(out, &task.id, &task.node)
+    write_node(out, &task.id, &task.node, task.estimate)
 }
 
-/// Writes the line of the task `id` at `node`.
-fn write_node<W: Write + ?Sized>(out: &mut W, id: &str, node: &NodePath) -> io::Result<()> {
+/// Writes the line of the task `id` at `node`, with its estimate if any.
+fn write_node<W: Write + ?Sized>(
+    out: &mut W,
+    id: &str,
+    node: &NodePath,
+    estimate: Option<u64>,
+) -> io::Result<()> {
     let NodePath { own, prefix } = node;
+    write!(out, "{id} {own}")?;
+    if let Some(estimate) = estimate {
+        write!(out, " {ESTIMATE}{estimate}")?;
+    }
     if prefix.is_empty() {
-        writeln!(out, "{id} {own}")
+        writeln!(out)
     } else {
-        writeln!(out, "{id} {own} {}", format_prefix(prefix))
+        writeln!(out, " {}", format_prefix(prefix))
     }
 }
+
+/// What starts a task line's estimate.
+const ESTIMATE: char = '~';
 
 /// What is wrong with a task file, and on which line (counted from 1).
 #[derive(Debug)]
@@ -329,11 +357,23 @@ fn parse_header(text: &str) -> Result<(Digest, SplitId, usize), String> {
     Ok((digest, split, count))
 }
 
-/// Reads one task line (`ID OWN CHOICE...`).
+/// Reads one task line (`ID OWN [~ESTIMATE] CHOICE...`).
+///
+/// ```
+/// use dancing_tasks::file::parse_task;
+///
+/// assert_eq!(parse_task("3 0 ~1200 4 9")?.estimate, Some(1200));
+/// assert_eq!(parse_task("3 0 4 9")?.estimate, None);
+/// assert!(parse_task("3 0 ~12x 4 9").unwrap_err().contains("estimate"));
+/// # Ok::<(), String>(())
+/// ```
+///
+/// # Errors
+/// What is malformed, in words naming the task.
 pub fn parse_task(text: &str) -> Result<Task, String> {
-    let mut words = text.split_ascii_whitespace();
+    let mut words = text.split_ascii_whitespace().peekable();
     let (Some(id), Some(own)) = (words.next(), words.next()) else {
-        return Err("a task line is `ID OWN CHOICE...`".into());
+        return Err("a task line is `ID OWN [~ESTIMATE] CHOICE...`".into());
     };
     if !is_valid_id(id) {
         return Err(format!(
@@ -347,6 +387,15 @@ pub fn parse_task(text: &str) -> Result<Task, String> {
             own.escape_debug()
         )
     })?;
+    let estimate = match words.next_if(|word| word.starts_with(ESTIMATE)) {
+        None => None,
+        Some(word) => Some(parse_estimate(&word[ESTIMATE.len_utf8()..]).ok_or_else(|| {
+            format!(
+                "task {id}: `{}` is not an estimated size (`~` and a whole number of nodes)",
+                word.chars().take(40).collect::<String>().escape_debug()
+            )
+        })?),
+    };
     let prefix: Vec<Choice> = words
         .map(str::parse)
         .collect::<Result<_, _>>()
@@ -360,5 +409,14 @@ pub fn parse_task(text: &str) -> Result<Task, String> {
     Ok(Task {
         id: id.to_owned(),
         node: NodePath { own, prefix },
+        estimate,
     })
+}
+
+/// A whole number of nodes in decimal digits (no sign), if it fits.
+fn parse_estimate(digits: &str) -> Option<u64> {
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
 }

@@ -13,4 +13,4 @@ pub use file::{
     write_task,
 };
 pub use results::{BestFound, ResultOutcome, TaskResult};
-pub use task::{MAX_ID_LEN, Task, format_prefix, is_valid_id, parse_prefix};
+pub use task::{MAX_ID_LEN, Task, format_prefix, is_valid_id, parse_prefix, rounded_estimate};

@@ -331,6 +331,7 @@ impl TaskResult {
                 own: own as usize,
                 prefix,
             },
+            estimate: None,
         };
         let stop = required(record.stop, "stop")?;
         let outcome = if stop == "error" {
@@ -457,6 +458,7 @@ fn frontier_task(entry: FrontierRecord) -> Result<Task, String> {
             own: own as usize,
             prefix,
         },
+        estimate: None,
     })
 }
 
@@ -501,6 +503,7 @@ mod tests {
                         Choice::Retire(ItemId::new(2)),
                     ],
                 },
+                estimate: None,
             },
             split: "000102030405060708090a0b0c0d0e0f/9".parse().unwrap(),
             digest: "blake3:000102030405060708090a0b0c0d0e0f".parse().unwrap(),
@@ -525,6 +528,7 @@ mod tests {
                             Choice::Option(OptionId::new(9)),
                         ],
                     },
+                    estimate: None,
                 }],
                 found: Some(vec![json!([["A", "B"]])]),
                 best: None,

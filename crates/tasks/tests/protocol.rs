@@ -29,7 +29,7 @@ fn split(problem: &Problem, template: &Template, goal: SplitGoal) -> Vec<Task> {
         ControlFlow::Continue(())
     });
     assert!(outcome.stopped.is_none());
-    Task::numbered(outcome.tasks).collect()
+    Task::numbered_sized(outcome.tasks, &outcome.estimates)
 }
 
 proptest! {
@@ -70,7 +70,7 @@ proptest! {
         let digest = Digest::of(&problem).unwrap();
         for goal in [SplitGoal::Depth(depth), SplitGoal::Tasks(count)] {
             let outcome = task::split(&problem, &template, goal, balance, &mut |_| ControlFlow::Continue(()));
-            let tasks: Vec<Task> = Task::numbered(outcome.tasks).collect();
+            let tasks = Task::numbered_sized(outcome.tasks, &outcome.estimates);
             let mut collected = Vec::new();
             let id = write_split(&mut collected, digest, &tasks).unwrap();
             let bump = Bump::new();
@@ -153,4 +153,69 @@ fn frontier_tasks_are_named_below_their_parent() {
             assert!(stopped > 0, "{file}: a budget this small leaves frontiers");
         }
     }
+}
+
+/// Estimates: a split's file carries each task's (`~N` after its own
+/// count), reads back, and the split's identity covers them: a changed
+/// estimate in a whole split is refused like a changed path. A file
+/// without estimates (an older `dlx split`'s, or `--probes 0`) reads as
+/// before; a malformed estimate is refused at its line.
+#[test]
+fn estimates_are_written_read_back_and_bound_to_the_split() {
+    let problem = data("queens8.dlx");
+    let template = Template::new(&problem);
+    let digest = Digest::of(&problem).unwrap();
+    let tasks = split(&problem, &template, SplitGoal::Tasks(10));
+    assert!(
+        tasks
+            .iter()
+            .all(|task| task.estimate.is_some_and(|e| e >= 1))
+    );
+    let mut text = Vec::new();
+    write_split(&mut text, digest, &tasks).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let file = read_tasks(text.as_bytes()).unwrap();
+    assert_eq!(file.tasks, tasks);
+    let second = text.lines().nth(1).unwrap();
+    let estimate = tasks[0].estimate.unwrap();
+    assert!(
+        second.starts_with(&format!("0 {} ~{estimate} ", tasks[0].node.own)),
+        "{second}"
+    );
+
+    // Changed: the identity no longer holds.
+    let changed = text.replacen(&format!("~{estimate} "), &format!("~{} ", estimate + 1), 1);
+    let error = read_tasks(changed.as_bytes()).unwrap_err();
+    assert_eq!(error.line, 1, "{error}");
+    assert!(error.message.contains("changed"), "{error}");
+
+    // Malformed: located, naming the estimate.
+    for bad in [
+        "~",
+        "~x",
+        "~-3",
+        "~1.5",
+        "~+4",
+        "~99999999999999999999999",
+        "~~2",
+    ] {
+        let damaged = text.replacen(&format!("~{estimate} "), &format!("{bad} "), 1);
+        let error = read_tasks(damaged.as_bytes()).unwrap_err();
+        assert_eq!(error.line, 2, "{bad}: {error}");
+        assert!(error.message.contains("estimated size"), "{bad}: {error}");
+    }
+
+    // Without estimates: the file of before, read as before.
+    let bare: Vec<Task> = tasks
+        .iter()
+        .map(|task| Task {
+            estimate: None,
+            ..task.clone()
+        })
+        .collect();
+    let mut old = Vec::new();
+    let old_id = write_split(&mut old, digest, &bare).unwrap();
+    assert!(!String::from_utf8_lossy(&old).contains('~'));
+    let file = read_tasks(&old[..]).unwrap();
+    assert_eq!((file.split, file.tasks), (old_id, bare));
 }

@@ -101,6 +101,8 @@ pub struct Ledger {
     pub task_file: bool,
     /// The task file's tasks, in its order.
     tasks: Vec<Task>,
+    /// The estimated nodes of the task file's tasks that have one, by id.
+    pub estimates: HashMap<String, u64>,
     /// Every checked line, by the task id it names.
     lines: HashMap<String, Vec<Placed>>,
     /// The results that count, one per task, in the order they were
@@ -133,6 +135,11 @@ impl Ledger {
         self.identity = Some((file.digest, file.split));
         self.identity_from = format!("the task file {name}");
         self.task_file = true;
+        self.estimates = file
+            .tasks
+            .iter()
+            .filter_map(|task| Some((task.id.clone(), task.estimate?)))
+            .collect();
         self.tasks = file.tasks;
         Ok(())
     }

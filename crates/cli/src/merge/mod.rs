@@ -4,6 +4,7 @@
 
 mod best;
 mod ledger;
+mod progress;
 
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -56,6 +57,16 @@ pub struct Args {
     #[arg(long)]
     pub rerun: bool,
 
+    /// With --rerun: regroup the tasks into about N jobs of about equal
+    /// estimated size (and equal counts), each job's tasks together, so
+    /// that job K is `dlx solve FILE --tasks RERUN --task K --chunk C` (or
+    /// --task-from-env --chunk C in a job array of the N indices); C is
+    /// said on standard error. Sizes come from the task file's estimates.
+    #[arg(long, value_name = "N", requires = "rerun",
+          conflicts_with_all = ["solutions", "stats", "json", "progress"],
+          value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    pub chunk: Option<u64>,
+
     /// Print the solutions the results hold, in the order of the search.
     #[arg(long, conflicts_with = "rerun")]
     pub solutions: bool,
@@ -74,6 +85,15 @@ pub struct Args {
     /// complete) instead of the total.
     #[arg(long, conflicts_with_all = ["rerun", "solutions", "verbose"])]
     pub json: bool,
+
+    /// Print how far the run is instead of the total: tasks done and
+    /// left, nodes done, the nodes left as the task file's estimates say
+    /// (a stopped task's frontier: its estimate less what it and its
+    /// frontier did), the fraction of the tree done, and the task time
+    /// left at the task time per node so far. With --json, a `progress`
+    /// object in the account. The exit status is the merge's (0, 3, 2).
+    #[arg(long, requires = "tasks", conflicts_with_all = ["rerun", "solutions", "stats"])]
+    pub progress: bool,
 }
 
 /// What `dlx merge` prints on standard output.
@@ -83,8 +103,10 @@ enum Print {
     Rerun,
     /// `--solutions`: the solutions, in the order of the search.
     Solutions,
-    /// `--json`: the account.
+    /// `--json`: the account (with `--progress`, the progress too).
     Json,
+    /// `--progress`: how far the run is.
+    Progress,
     /// The number of solutions.
     Total,
 }
@@ -97,6 +119,10 @@ struct MergePlan<'a> {
     /// `--stats`: the figures as `name value` pairs.
     stats: bool,
     verbose: bool,
+    /// `--progress` (printed alone, or in the JSON account).
+    progress: bool,
+    /// `--rerun --chunk N`: the jobs to regroup the tasks into.
+    chunk: Option<usize>,
 }
 
 impl<'a> MergePlan<'a> {
@@ -108,6 +134,8 @@ impl<'a> MergePlan<'a> {
             Print::Solutions
         } else if args.json {
             Print::Json
+        } else if args.progress {
+            Print::Progress
         } else {
             Print::Total
         };
@@ -117,6 +145,8 @@ impl<'a> MergePlan<'a> {
             print,
             stats: args.stats,
             verbose: args.verbose,
+            progress: args.progress,
+            chunk: args.chunk.map(|jobs| jobs as usize),
         }
     }
 }
@@ -184,14 +214,24 @@ pub fn run(args: &Args) -> Status {
         }
     };
     if plan.print != Print::Json {
-        name_problems(&ledger, plan.verbose);
+        // Progress is about what is left, not which tasks: named with
+        // --verbose only.
+        let name_missing = plan.print != Print::Progress || plan.verbose;
+        name_problems(&ledger, plan.verbose, name_missing);
     }
     diag!("{}", summary(&ledger, verdict));
     let written = match (plan.print, verdict) {
         (Print::Json, _) => {
-            write_json(&ledger, verdict, &total, best.as_ref()).map(|()| status_of(verdict, &total))
+            let progress = plan
+                .progress
+                .then(|| progress::Progress::of(&ledger, &total));
+            write_json(&ledger, verdict, &total, best.as_ref(), progress.as_ref())
+                .map(|()| status_of(verdict, &total))
         }
-        (Print::Rerun, Verdict::Incomplete) => write_rerun(&ledger),
+        (Print::Progress, _) => progress::Progress::of(&ledger, &total)
+            .write()
+            .map(|()| status_of(verdict, &total)),
+        (Print::Rerun, Verdict::Incomplete) => write_rerun(&ledger, plan.chunk),
         (Print::Rerun, Verdict::Complete) => {
             diag!("dlx merge: the results are complete: nothing to rerun");
             Ok(status_of(verdict, &total))
@@ -235,7 +275,7 @@ fn status_of(verdict: Verdict, total: &Total) -> Status {
 
 /// Names the faults (first: no rerun mends them), then the missing tasks;
 /// the first [`NAMED`] of them unless `verbose`.
-fn name_problems(ledger: &Ledger, verbose: bool) {
+fn name_problems(ledger: &Ledger, verbose: bool, name_missing: bool) {
     let mut lines: Vec<String> = ledger.faults.iter().map(|fault| fault.describe()).collect();
     if ledger.identity.is_none() {
         lines.push(
@@ -247,6 +287,7 @@ fn name_problems(ledger: &Ledger, verbose: bool) {
         ledger
             .missing
             .iter()
+            .filter(|_| name_missing)
             .map(|missing| match &missing.not_started {
                 Some((place, why)) => {
                     format!("{place}: task {} was not started ({why})", missing.id)
@@ -317,14 +358,34 @@ fn summary(ledger: &Ledger, verdict: Verdict) -> String {
 
 /// The tasks still to run, in order, as a task file of the same split;
 /// refused when a task's path is unknown (no task file).
-fn write_rerun(ledger: &Ledger) -> io::Result<Status> {
+fn write_rerun(ledger: &Ledger, chunk: Option<usize>) -> io::Result<Status> {
     let tasks: Option<Vec<&Task>> = ledger.missing.iter().map(|m| m.task.as_ref()).collect();
-    let (Some(tasks), Some((digest, split))) = (tasks, ledger.identity) else {
+    let (Some(mut tasks), Some((digest, split))) = (tasks, ledger.identity) else {
         diag!(
             "dlx merge: --rerun needs the task file (--tasks) to write the paths of the split's missing tasks"
         );
         return Ok(Status::Error);
     };
+    if let Some(jobs) = chunk {
+        // The merge accounts by id: the order of a rerun's file is free.
+        let sizes = progress::sizes_left(ledger);
+        let (order, per, loads) = progress::regroup(&sizes, jobs);
+        tasks = order.iter().map(|&k| tasks[k]).collect();
+        let largest = loads.iter().copied().fold(0.0, f64::max);
+        let mean = loads.iter().sum::<f64>() / loads.len().max(1) as f64;
+        let unknown = sizes.iter().filter(|size| size.is_none()).count();
+        diag!(
+            "dlx merge: {} tasks to rerun in {} jobs of {per}: run job K as `dlx solve FILE --tasks RERUN --task K --chunk {per}` (a job array: indices 0-{}, --task-from-env --chunk {per}); estimated nodes a job: mean {mean:.0}, largest {largest:.0}{}",
+            tasks.len(),
+            loads.len(),
+            loads.len().saturating_sub(1),
+            if unknown > 0 {
+                format!(" ({unknown} tasks of unknown size taken as the mean)")
+            } else {
+                String::new()
+            }
+        );
+    }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     write_header(&mut out, digest, split, tasks.len())?;
@@ -341,6 +402,7 @@ fn write_json(
     verdict: Verdict,
     total: &Total,
     best: Option<&BestTotal>,
+    progress: Option<&progress::Progress>,
 ) -> io::Result<()> {
     let missing: Vec<Value> = ledger
         .missing
@@ -377,6 +439,9 @@ fn write_json(
         if let Some(best) = best {
             report["best"] = best.to_json();
         }
+    }
+    if let Some(progress) = progress {
+        report["progress"] = progress.to_json();
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();

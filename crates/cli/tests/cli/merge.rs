@@ -415,3 +415,287 @@ fn flags_a_task_run_cannot_honour_are_refused() {
         &["old:1:", "version 1"],
     );
 }
+
+/// The figure after `word` in a `--progress` line (`nodes: 12 done`).
+fn progress_figure(text: &str, line: &str, before: &str) -> f64 {
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(line))
+        .unwrap_or_else(|| panic!("no `{line}` line in: {text}"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|w| *w == before)
+        .unwrap_or_else(|| panic!("no `{before}` in `{line}`"));
+    words[at - 1]
+        .trim_start_matches('(')
+        .parse()
+        .unwrap_or_else(|_| panic!("`{}` in `{line}`", words[at - 1]))
+}
+
+/// `dlx merge --progress` on a run half done: some tasks stopped by a
+/// budget (their frontiers left), some complete, some never run. The
+/// nodes done are those of the lines given (added up here), the nodes
+/// left are near the truth (one search's total less those done), and a
+/// complete run is all done; the exit status is the merge's.
+#[test]
+fn progress_tells_what_is_done_and_estimates_what_is_left() {
+    let s = setup("progress");
+    let stopped = s.dir.join("stopped");
+    write_out(
+        &stopped,
+        &[
+            "solve",
+            p(&s.problem),
+            "--tasks",
+            p(&s.tasks),
+            "--task-range",
+            "0..6",
+            "--count",
+            "-j",
+            "1",
+            "--max-nodes",
+            "20",
+        ],
+    );
+    let stopped_lines: Vec<String> = std::fs::read_to_string(&stopped)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let complete = s.write("complete", &s.lines[6..14]);
+    let mut done_nodes = 0;
+    let mut stopped_count = 0;
+    for line in stopped_lines.iter().chain(&s.lines[6..14]) {
+        let result = TaskResult::parse(line).unwrap();
+        let dancing_tasks::results::ResultOutcome::Ran {
+            stats, frontier, ..
+        } = result.outcome
+        else {
+            panic!("{line}")
+        };
+        done_nodes += stats.nodes;
+        stopped_count += usize::from(!frontier.is_empty());
+    }
+    assert!(stopped_count > 0, "a budget of 20 nodes stops some tasks");
+    let all_nodes: u64 = whole(&s.problem)
+        .iter()
+        .find_map(|pair| pair.strip_prefix("nodes ").map(|n| n.parse().unwrap()))
+        .unwrap();
+    let output = run(&[
+        "merge",
+        "--progress",
+        "--tasks",
+        p(&s.tasks),
+        p(&stopped),
+        p(&complete),
+    ]);
+    assert_exit(&output, 3);
+    let text = String::from_utf8(output.stdout.clone()).unwrap();
+    assert!(
+        text.starts_with(&format!(
+            "tasks: {} done, {stopped_count} stopped",
+            6 - stopped_count + 8
+        )),
+        "{text}"
+    );
+    assert_eq!(progress_figure(&text, "nodes:", "done,"), done_nodes as f64);
+    let left = progress_figure(&text, "nodes:", "left:");
+    let truth = (all_nodes - done_nodes) as f64;
+    assert!(
+        (0.6 * truth..1.6 * truth).contains(&left),
+        "estimated {left} nodes left, truly {truth}: {text}"
+    );
+    assert!(text.contains("task-seconds so far"), "{text}");
+    // The tasks left are not listed (they are with --verbose).
+    assert!(!stderr(&output).contains("has no result"));
+    let verbose = run(&[
+        "merge",
+        "--progress",
+        "-v",
+        "--tasks",
+        p(&s.tasks),
+        p(&stopped),
+        p(&complete),
+    ]);
+    assert!(stderr(&verbose).contains("has no result"));
+    // The same as JSON, in the account.
+    let json = run(&[
+        "merge",
+        "--progress",
+        "--json",
+        "--tasks",
+        p(&s.tasks),
+        p(&stopped),
+        p(&complete),
+    ]);
+    assert_exit(&json, 3);
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let progress = &report["progress"];
+    assert_eq!(progress["nodes_done"], done_nodes);
+    assert_eq!(progress["estimated_nodes_left"].as_f64().unwrap(), left);
+    let fraction = progress["fraction_done"].as_f64().unwrap();
+    assert!((fraction - done_nodes as f64 / (done_nodes as f64 + left)).abs() < 1e-9);
+    // Complete: everything done, exit 0.
+    let output = run(&["merge", "--progress", "--tasks", p(&s.tasks), p(&s.results)]);
+    assert_exit(&output, 0);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains(&format!("nodes: {all_nodes} done, about 0 left: 100.0%")),
+        "{text}"
+    );
+    // A task file without estimates: what is left is of unknown size, and
+    // no fraction or time is made up.
+    let bare = s.dir.join("bare");
+    write_out(
+        &bare,
+        &["split", p(&s.problem), "--tasks", "20", "--probes", "0"],
+    );
+    let part = s.dir.join("part");
+    write_out(
+        &part,
+        &[
+            "solve",
+            p(&s.problem),
+            "--tasks",
+            p(&bare),
+            "--task-range",
+            "0..5",
+            "--count",
+        ],
+    );
+    let output = run(&["merge", "--progress", "--tasks", p(&bare), p(&part)]);
+    assert_exit(&output, 3);
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("done, the rest of unknown size"), "{text}");
+    assert!(text.contains("the time left unknown"), "{text}");
+    let json = run(&[
+        "merge",
+        "--progress",
+        "--json",
+        "--tasks",
+        p(&bare),
+        p(&part),
+    ]);
+    let report: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert!(report["progress"]["fraction_done"].is_null(), "{report}");
+    assert!(report["progress"]["tasks_left_unsized"].as_u64().unwrap() > 0);
+    // Estimates live in the task file: --progress needs it; it prints no
+    // total, so it takes no --stats, --rerun or --solutions.
+    for extra in [
+        &[][..],
+        &["--tasks", p(&s.tasks), "--stats"],
+        &["--tasks", p(&s.tasks), "--rerun"],
+    ] {
+        let mut args = vec!["merge", "--progress"];
+        args.extend(extra);
+        args.push(p(&s.results));
+        assert_exit(&run(&args), 2);
+    }
+}
+
+/// `dlx merge --rerun --chunk N`: the tasks left (some never run, the
+/// frontiers of others stopped by a budget) regrouped into about N jobs
+/// of equal counts, each job a `--task K --chunk C` of the rerun's file;
+/// every task is in it once, and the jobs' results with the first
+/// round's merge to the figures of one `dlx solve -j 1`.
+#[test]
+fn rerun_chunks_regroup_the_tasks_left_into_jobs() {
+    let s = setup("chunk");
+    let stopped = s.dir.join("stopped");
+    write_out(
+        &stopped,
+        &[
+            "solve",
+            p(&s.problem),
+            "--tasks",
+            p(&s.tasks),
+            "--task-range",
+            "0..10",
+            "--count",
+            "-j",
+            "1",
+            "--max-nodes",
+            "15",
+        ],
+    );
+    let complete = s.write("complete", &s.lines[10..14]);
+    let plain = run(&[
+        "merge",
+        "--rerun",
+        "--tasks",
+        p(&s.tasks),
+        p(&stopped),
+        p(&complete),
+    ]);
+    assert_exit(&plain, 3);
+    let left: usize = String::from_utf8_lossy(&plain.stdout).lines().count() - 1;
+    assert!(left > 12, "{left} tasks left");
+    let jobs = 4;
+    let chunked = run(&[
+        "merge",
+        "--rerun",
+        "--chunk",
+        &jobs.to_string(),
+        "--tasks",
+        p(&s.tasks),
+        p(&stopped),
+        p(&complete),
+    ]);
+    assert_exit(&chunked, 3);
+    let per = left.div_ceil(jobs);
+    assert!(
+        stderr(&chunked).contains(&format!("--task K --chunk {per}`")),
+        "{}",
+        stderr(&chunked)
+    );
+    // The same tasks, once each, regrouped.
+    let lines = |output: &Output| -> Vec<String> {
+        let mut lines: Vec<String> = String::from_utf8_lossy(&output.stdout)
+            .lines()
+            .skip(1)
+            .map(str::to_owned)
+            .collect();
+        lines.sort();
+        lines
+    };
+    assert_eq!(lines(&chunked), lines(&plain));
+    let todo = s.dir.join("todo");
+    std::fs::write(&todo, &chunked.stdout).unwrap();
+    let mut results = vec![stopped.clone(), complete.clone()];
+    for job in 0..left.div_ceil(per) {
+        let out = s.dir.join(format!("job{job}"));
+        write_out(
+            &out,
+            &[
+                "solve",
+                p(&s.problem),
+                "--tasks",
+                p(&todo),
+                "--task",
+                &job.to_string(),
+                "--chunk",
+                &per.to_string(),
+                "--count",
+            ],
+        );
+        results.push(out);
+    }
+    let mut args = vec!["merge", "--stats", "--tasks", p(&s.tasks)];
+    args.extend(results.iter().map(|r| p(r)));
+    let merged = run(&args);
+    assert_exit(&merged, 0);
+    assert_eq!(figures(&stderr(&merged)), whole(&s.problem));
+    // --chunk is --rerun's.
+    assert_exit(
+        &run(&[
+            "merge",
+            "--chunk",
+            "3",
+            "--tasks",
+            p(&s.tasks),
+            p(&s.results),
+        ]),
+        2,
+    );
+}

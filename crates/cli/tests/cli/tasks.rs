@@ -92,6 +92,8 @@ fn tasks_add_up_to_one_search_for_every_algorithm() {
         for split in [
             &["--tasks", "7"][..],
             &["--tasks", "7", "--balance"][..],
+            &["--tasks", "7", "--balance", "--probes", "3", "--seed", "5"][..],
+            &["--tasks", "7", "--balance", "--probes", "0"][..],
             &["--depth", "2"][..],
         ] {
             let mut args = vec!["split", path(&problem)];
@@ -485,6 +487,11 @@ fn bad_task_files_and_selections_are_named() {
             good.replace(lines[1], "0"),
             vec!["bad:2:".into(), "ID OWN".into()],
         ),
+        // A malformed estimate.
+        (
+            good.replacen(" ~", " ~1x", 2).replacen(" ~1x", " ~", 1),
+            vec!["bad:3:".into(), "`~1x".into(), "estimated size".into()],
+        ),
         // A header that is not one, or of another version.
         (
             good.replacen("dlx-tasks 2", "dlx-tasks 9", 1),
@@ -516,6 +523,16 @@ fn bad_task_files_and_selections_are_named() {
         let needles: Vec<&str> = needles.iter().map(String::as_str).collect();
         refused(&args, &needles);
     }
+    // A malformed estimate is refused by merge as by solve.
+    std::fs::write(
+        &bad,
+        good.replacen(" ~", " ~1x", 2).replacen(" ~1x", " ~", 1),
+    )
+    .unwrap();
+    refused(
+        &["merge", "--tasks", path(&bad), path(&tasks)],
+        &["bad:3:", "estimated size"],
+    );
     // Tasks of another problem.
     refused(
         &["solve", path(&other), "--tasks", path(&tasks), "--count"],
@@ -640,4 +657,71 @@ fn bad_task_files_and_selections_are_named() {
         ],
         &["invalid value '0' for '--max-nodes <N>'"],
     );
+}
+
+/// `dlx split` writes each task's estimated size (`~N` after its own
+/// count): on every line by default, on none with `--probes 0`; the same
+/// seed gives the same file, another seed another split identity; and
+/// the estimates add up to about the tree's nodes (one search's count).
+#[test]
+fn split_writes_estimates_by_seed() {
+    let dir = scratch("estimates");
+    let problem = engine_data("langford7.dlx");
+    let split = |extra: &[&str]| {
+        let mut args = vec!["split", path(&problem), "--tasks", "20"];
+        args.extend(extra);
+        let output = run(&args);
+        assert_exit(&output, 0);
+        text(&output)
+    };
+    let sized = split(&[]);
+    let estimates: Vec<u64> = sized
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let word = line.split(' ').nth(2).unwrap();
+            word.strip_prefix('~')
+                .unwrap_or_else(|| panic!("no estimate in `{line}`"))
+                .parse()
+                .unwrap()
+        })
+        .collect();
+    let nodes: f64 = whole(&problem)
+        .iter()
+        .find(|(name, _)| name == "nodes")
+        .unwrap()
+        .1
+        .parse()
+        .unwrap();
+    let sum = estimates.iter().sum::<u64>() as f64;
+    assert!(
+        (0.8 * nodes..1.25 * nodes).contains(&sum),
+        "estimated {sum}, {nodes} nodes"
+    );
+    assert_eq!(split(&["--seed", "0", "--probes", "200"]), sized);
+    let reseeded = split(&["--seed", "9"]);
+    assert_ne!(reseeded.lines().next(), sized.lines().next());
+    let bare = split(&["--probes", "0"]);
+    assert!(!bare.contains('~'), "{bare}");
+    // The same tasks, with or without estimates.
+    let paths = |file: &str| -> Vec<String> {
+        file.lines()
+            .skip(1)
+            .map(|line| {
+                line.split(' ')
+                    .filter(|w| !w.starts_with('~'))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect()
+    };
+    assert_eq!(paths(&bare), paths(&sized));
+    // Each runs and merges to one search's figures.
+    let tasks = dir.join("bare");
+    std::fs::write(&tasks, &bare).unwrap();
+    let results = dir.join("results");
+    solve_tasks(&results, &problem, &tasks, &["--count"]);
+    let merged = run(&["merge", "--stats", "--tasks", path(&tasks), path(&results)]);
+    assert_exit(&merged, 0);
+    assert_eq!(figures(&stderr(&merged)), whole(&problem));
 }

@@ -52,6 +52,8 @@ pub struct Estimate {
     pub solutions: Figure,
     /// The deepest level a probe reached (the root is level 0).
     pub max_depth: usize,
+    /// The updates the probes made themselves: what the estimate cost.
+    pub work: u64,
 }
 
 /// What one probe found: its estimates of the nodes, updates and
@@ -169,8 +171,10 @@ impl Solver<'_> {
             solutions.add(probe.solutions);
             max_depth = max_depth.max(probe.depth);
         }
+        let work = self.matrix.updates.saturating_sub(counts.0);
         (self.matrix.updates, self.matrix.cleansings) = counts;
         Estimate {
+            work,
             probes: done,
             nodes: nodes.figure(done),
             updates: updates.figure(done),

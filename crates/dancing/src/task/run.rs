@@ -3,7 +3,7 @@
 use std::collections::BinaryHeap;
 use std::fmt;
 use std::ops::ControlFlow;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
 
@@ -12,6 +12,7 @@ use crate::config::SearchConfig;
 use crate::matrix::Template;
 use crate::parallel::{SplitFrontier, split_frontier};
 use crate::problem::{ItemId, ItemKind, OptionId, Problem};
+use crate::random::SplitMix64;
 use crate::search::Solver;
 use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, StopReason, Visiting, Visitor};
 
@@ -39,6 +40,9 @@ pub enum SplitGoal {
 pub struct SplitOutcome {
     /// The tasks' nodes, in the order of the search.
     pub tasks: Vec<NodePath>,
+    /// Knuth's estimate of each task's number of nodes (see [`Sizing`]),
+    /// in the order of `tasks`; empty when no probes were asked for.
+    pub estimates: Vec<f64>,
     /// Why the split stopped short of its goal (the monitor), if it did;
     /// the tasks still cover the whole tree.
     pub stopped: Option<StopReason>,
@@ -47,7 +51,8 @@ pub struct SplitOutcome {
 /// Splits the search of `problem` (linked as `template`) into tasks, as
 /// `goal` says: the parallel search's split pass, its subtrees and the
 /// solutions it met written down as tasks that together explore the tree
-/// once. With `balance`, subtrees that Knuth's estimate says are large are
+/// once, each with Knuth's estimate of its size ([`Sizing::default`]'s
+/// probes). With `balance`, subtrees that the estimate says are large are
 /// cut further (into up to four times the tasks of the split), for tasks
 /// of more even sizes. `monitor` is called every few milliseconds with the
 /// progress, and stops the split by breaking (the tasks then have the
@@ -61,29 +66,91 @@ pub fn split(
     balance: bool,
     monitor: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
 ) -> SplitOutcome {
+    split_sized(problem, template, goal, balance, Sizing::default(), monitor)
+}
+
+/// [`split`], the tasks' sizes estimated as `sizing` says.
+pub fn split_sized(
+    problem: &Problem,
+    template: &Template,
+    goal: SplitGoal,
+    balance: bool,
+    sizing: Sizing,
+    monitor: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+) -> SplitOutcome {
     let bump = Bump::new();
-    let split = SplitTasks::new(problem, template, &bump, goal, balance, monitor);
+    let split = SplitTasks::sized(problem, template, &bump, goal, balance, sizing, monitor);
     let mut tasks = Vec::with_capacity(split.len());
-    let walked: Result<(), std::convert::Infallible> = split.for_each(|task| {
+    let mut estimates = Vec::new();
+    let walked: Result<(), std::convert::Infallible> = split.for_each(|task, estimate| {
         tasks.push(task.clone());
+        estimates.extend(estimate);
         Ok(())
     });
     let Ok(()) = walked;
     SplitOutcome {
         tasks,
+        estimates,
         stopped: split.stopped(),
+    }
+}
+
+/// How a split estimates the size of each task: Knuth's random probes
+/// ([`Solver::estimate`]) started at the task's node, `probes` of them
+/// (none: no estimates), drawn from `seed` (the same seed, the same
+/// estimates, and so the same task file), within `work_limit` updates in
+/// all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sizing {
+    /// The probes per task; 0 for no estimate (then `--balance` probes
+    /// once per subtree all the same: it needs sizes to compare).
+    pub probes: u64,
+    /// The seed of the first task's probes; each task's seed is the next
+    /// number of a SplitMix64 stream from it.
+    pub seed: u64,
+    /// The most updates the probes may make in all ([`Estimate::work`]):
+    /// past it, the split has no estimates (and `--balance` cuts no
+    /// further), so that a split of a huge problem into many tasks ends in
+    /// seconds. Counted, not timed: the same split gives the same file.
+    ///
+    /// [`Estimate::work`]: crate::Estimate::work
+    pub work_limit: u64,
+}
+
+/// The probes per task of [`Sizing::default`]: 15 queens cut into 200
+/// tasks is sized in a quarter of a second, each task's estimate within
+/// some tens of percent (pentominoes 6x10 balanced into 840 tasks: 3 s).
+pub const DEFAULT_PROBES: u64 = 200;
+
+/// The work limit of [`Sizing::default`]: about five seconds of probes
+/// here (pentominoes 6x10 balanced into 840 tasks stays within it).
+pub const DEFAULT_WORK_LIMIT: u64 = 500_000_000;
+
+impl Default for Sizing {
+    fn default() -> Sizing {
+        Sizing {
+            probes: DEFAULT_PROBES,
+            seed: 0,
+            work_limit: DEFAULT_WORK_LIMIT,
+        }
     }
 }
 
 /// The tasks of a split, as [`split`] makes them, kept as the split pass
 /// stores its frontier (a few bytes a task) and turned into [`NodePath`]s
 /// one at a time, as often as needed: a task file is written (and its
-/// identity hashed first) without holding every task's path at once. With
-/// `balance`, the frontier is held as paths (the balancing reorders them).
+/// identity hashed first) without holding every task's path at once (but
+/// their estimates, 8 bytes a task). With `balance`, the frontier is held
+/// as paths (the balancing reorders them).
 pub struct SplitTasks<'b> {
     solver: Solver<'b>,
     primaries: Vec<ItemId>,
     frontier: Frontier,
+    /// Each task's estimated nodes, when sized.
+    estimates: Option<Vec<f64>>,
+    /// Whether the probes passed the sizing's work limit (then there are
+    /// no estimates).
+    over_work_limit: bool,
     stopped: Option<StopReason>,
 }
 
@@ -91,7 +158,8 @@ pub struct SplitTasks<'b> {
 enum Frontier {
     /// As the split pass left it.
     Compact(SplitFrontier),
-    /// Balanced: every path, in the order of the search.
+    /// Balanced: every path with its estimated nodes, in the order of the
+    /// search.
     Paths(Vec<(Vec<u32>, f64)>),
 }
 
@@ -104,6 +172,28 @@ impl<'b> SplitTasks<'b> {
         bump: &'b Bump,
         goal: SplitGoal,
         balance: bool,
+        monitor: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    ) -> SplitTasks<'b> {
+        SplitTasks::sized(
+            problem,
+            template,
+            bump,
+            goal,
+            balance,
+            Sizing::default(),
+            monitor,
+        )
+    }
+
+    /// [`new`](Self::new), the tasks' sizes estimated as `sizing` says.
+    /// The monitor stops the estimates too (the split is then stopped).
+    pub fn sized(
+        problem: &Problem,
+        template: &'b Template,
+        bump: &'b Bump,
+        goal: SplitGoal,
+        balance: bool,
+        sizing: Sizing,
         monitor: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
     ) -> SplitTasks<'b> {
         let mut solver = Solver::from_template(template, bump);
@@ -119,18 +209,42 @@ impl<'b> SplitTasks<'b> {
             Duration::from_millis(50),
             monitor,
         );
-        let stopped = frontier.stopped;
-        let frontier = if balance && stopped.is_none() {
+        let mut stopped = frontier.stopped;
+        let mut prober = Prober::new(sizing, monitor);
+        // A split by depth that reached the cap is refused by its caller:
+        // not worth sizing.
+        let refused = matches!(goal, SplitGoal::Depth(_)) && frontier.len() >= MAX_SPLIT_TASKS;
+        let (frontier, estimates) = if stopped.is_some() || refused {
+            (Frontier::Compact(frontier), None)
+        } else if balance {
             let paths = frontier.into_paths();
             let most = paths.len().saturating_mul(4);
-            Frontier::Paths(split_large(&mut solver, paths, most))
+            let paths = split_large(&mut solver, &mut prober, paths, most);
+            let estimates =
+                (sizing.probes > 0).then(|| paths.iter().map(|&(_, estimate)| estimate).collect());
+            (Frontier::Paths(paths), estimates)
+        } else if sizing.probes > 0 {
+            let mut path = Vec::new();
+            let estimates = (0..frontier.len())
+                .map(|k| {
+                    frontier.path(k, &mut path);
+                    prober.nodes(&mut solver, &path)
+                })
+                .collect();
+            (Frontier::Compact(frontier), Some(estimates))
         } else {
-            Frontier::Compact(frontier)
+            (Frontier::Compact(frontier), None)
         };
+        if prober.stopped {
+            stopped = Some(StopReason::Interrupted);
+        }
+        let over_work_limit = prober.over_limit();
         SplitTasks {
             solver,
             primaries: primaries(problem),
             frontier,
+            estimates: estimates.filter(|_| !over_work_limit),
+            over_work_limit,
             stopped,
         }
     }
@@ -154,12 +268,22 @@ impl<'b> SplitTasks<'b> {
         self.stopped
     }
 
-    /// Calls `visit` with each task in the order of the search, until it
-    /// fails.
+    /// Whether the estimates passed the [`Sizing`]'s work limit: the tasks
+    /// then have no estimates (and a balanced split is cut no further
+    /// than it was then).
+    pub fn over_work_limit(&self) -> bool {
+        self.over_work_limit
+    }
+
+    /// Calls `visit` with each task in the order of the search, and its
+    /// estimated nodes when the split was sized, until it fails.
     ///
     /// # Errors
     /// The first error of `visit`.
-    pub fn for_each<E>(&self, mut visit: impl FnMut(&NodePath) -> Result<(), E>) -> Result<(), E> {
+    pub fn for_each<E>(
+        &self,
+        mut visit: impl FnMut(&NodePath, Option<f64>) -> Result<(), E>,
+    ) -> Result<(), E> {
         let mut previous = Vec::new();
         let mut path = Vec::new();
         let mut task = NodePath {
@@ -180,10 +304,69 @@ impl<'b> SplitTasks<'b> {
                 path.iter()
                     .map(|&node| choice_of(&self.solver, &self.primaries, node)),
             );
-            visit(&task)?;
+            visit(&task, self.estimates.as_ref().map(|estimates| estimates[k]))?;
             std::mem::swap(&mut previous, &mut path);
         }
         Ok(())
+    }
+}
+
+/// Knuth's estimates of subtrees, for a split: each from the probes of a
+/// [`Sizing`] (at least one) and the next seed of its stream, the monitor
+/// asked every few milliseconds (once it breaks, every estimate is 0 and
+/// [`stopped`](Self::stopped) is set; so once the work limit is passed).
+struct Prober<'m> {
+    probes: u64,
+    seeds: SplitMix64,
+    /// The updates the probes made so far, and the most they may.
+    work: u64,
+    work_limit: u64,
+    monitor: &'m mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    asked: Instant,
+    stopped: bool,
+}
+
+impl<'m> Prober<'m> {
+    fn new(sizing: Sizing, monitor: &'m mut dyn FnMut(&Progress) -> ControlFlow<()>) -> Self {
+        Prober {
+            probes: sizing.probes.max(1),
+            seeds: SplitMix64::new(sizing.seed),
+            work: 0,
+            work_limit: sizing.work_limit,
+            monitor,
+            asked: Instant::now(),
+            stopped: false,
+        }
+    }
+
+    /// The estimated nodes of the subtree at `path` (its node included).
+    fn nodes(&mut self, solver: &mut Solver<'_>, path: &[u32]) -> f64 {
+        let seed = self.seeds.next_u64();
+        if !self.stopped && self.asked.elapsed() >= Duration::from_millis(50) {
+            self.asked = Instant::now();
+            let progress = Progress {
+                stats: Stats {
+                    stop: StopReason::Running,
+                    ..Stats::default()
+                },
+                fraction: 0.0,
+            };
+            self.stopped = (self.monitor)(&progress).is_break();
+        }
+        if self.stopped || self.over_limit() {
+            return 0.0;
+        }
+        solver.clear_selection();
+        solver.reselect_from(0, path);
+        let estimate = solver.estimate(self.probes, seed);
+        solver.clear_selection();
+        self.work = self.work.saturating_add(estimate.work);
+        estimate.nodes.mean
+    }
+
+    /// Whether the probes have passed the work limit.
+    fn over_limit(&self) -> bool {
+        self.work > self.work_limit
     }
 }
 
@@ -191,26 +374,36 @@ impl<'b> SplitTasks<'b> {
 /// [`split_large`] cuts it into its children.
 const LARGE: f64 = 2.0;
 
-/// Cuts the subtree that Knuth's estimate (one over the product of the
-/// branching degrees on its path) says is largest into its children, again
-/// and again, until none is more than [`LARGE`] times the mean or there
-/// are `most` tasks; then puts the tasks back in the order of the search,
-/// so that they still explore the tree once.
+/// Estimates every subtree of `paths` (the split pass's, whose weights are
+/// dropped) with `prober`, then cuts the one estimated largest into its
+/// children (each estimated in turn), again and again, until none is more
+/// than [`LARGE`] times the mean or there are `most` tasks; then puts the
+/// tasks back in the order of the search, so that they still explore the
+/// tree once. Each path comes back with its estimated nodes.
 fn split_large(
     solver: &mut Solver<'_>,
-    mut paths: Vec<(Vec<u32>, f64)>,
+    prober: &mut Prober<'_>,
+    paths: Vec<(Vec<u32>, f64)>,
     most: usize,
 ) -> Vec<(Vec<u32>, f64)> {
     let most = most.min(MAX_SPLIT_TASKS);
-    let total: f64 = paths.iter().map(|(_, weight)| weight).sum();
+    let mut paths: Vec<(Vec<u32>, f64)> = paths
+        .into_iter()
+        .map(|(path, _)| {
+            let estimate = prober.nodes(solver, &path);
+            (path, estimate)
+        })
+        .collect();
+    // The sum of the estimates of the tasks as they stand.
+    let mut total: f64 = paths.iter().map(|(_, estimate)| estimate).sum();
     let mut heap: BinaryHeap<(Weight, usize)> = paths
         .iter()
         .enumerate()
-        .map(|(index, (_, weight))| (Weight(*weight), index))
+        .map(|(index, (_, estimate))| (Weight(*estimate), index))
         .collect();
     let mut children = Vec::new();
-    while let Some((Weight(weight), index)) = heap.pop() {
-        if paths.len() >= most || weight <= LARGE * total / paths.len() as f64 {
+    while let Some((Weight(estimate), index)) = heap.pop() {
+        if prober.stopped || paths.len() >= most || estimate <= LARGE * total / paths.len() as f64 {
             break;
         }
         let path = paths[index].0.clone();
@@ -224,17 +417,21 @@ fn split_large(
             },
         );
         // A leaf (a solution or a dead end) stays as it is, out of the heap.
-        for (k, &(node, share)) in children.iter().enumerate() {
+        for (k, &(node, _)) in children.iter().enumerate() {
             let mut child = path.clone();
             child.push(node);
+            let size = prober.nodes(solver, &child);
             let place = if k == 0 {
-                paths[index] = (child, weight * share);
+                // The cut node itself is the first child's to explore.
+                total -= estimate;
+                paths[index] = (child, size);
                 index
             } else {
-                paths.push((child, weight * share));
+                paths.push((child, size));
                 paths.len() - 1
             };
-            heap.push((Weight(weight * share), place));
+            total += size;
+            heap.push((Weight(size), place));
         }
     }
     solver.clear_selection();

@@ -452,3 +452,106 @@ fn a_null_move_at_the_end_of_a_path_is_undone() {
     assert_eq!(ran, tasks.len());
     assert_eq!(totals, sequential(&problem));
 }
+
+/// The nodes each task of `tasks` explores, run one by one to its end.
+fn nodes_per_task(problem: &Problem, template: &Template, tasks: &[NodePath]) -> Vec<u64> {
+    let bump = Bump::new();
+    let mut runner = TaskRunner::new(problem, template, &bump);
+    tasks
+        .iter()
+        .map(|task| {
+            runner.select(task).expect("a task of the split selects");
+            runner.count().stats.nodes
+        })
+        .collect()
+}
+
+/// Each task's estimate is Knuth's from its own node: a leaf's is exactly
+/// 1, and with many probes each task's is near the nodes it explores
+/// (checked by running it), so their sum is near the tree's. The same seed
+/// gives the same estimates, another seed others; no probes, none.
+#[test]
+fn split_tasks_carry_their_estimated_sizes() {
+    for file in ["queens8.dlx", "langford7.dlx", "rowcol4_2_2.dlx"] {
+        let problem = data(file);
+        let template = Template::new(&problem);
+        let whole = sequential(&problem);
+        let sized = |probes, seed, balance| {
+            task::split_sized(
+                &problem,
+                &template,
+                SplitGoal::Tasks(12),
+                balance,
+                task::Sizing {
+                    probes,
+                    seed,
+                    ..task::Sizing::default()
+                },
+                &mut |_| ControlFlow::Continue(()),
+            )
+        };
+        for balance in [false, true] {
+            let outcome = sized(4000, 7, balance);
+            assert_eq!(outcome.estimates.len(), outcome.tasks.len());
+            let real = nodes_per_task(&problem, &template, &outcome.tasks);
+            assert_eq!(real.iter().sum::<u64>(), whole.nodes, "{file}");
+            for ((task, &estimate), &nodes) in
+                outcome.tasks.iter().zip(&outcome.estimates).zip(&real)
+            {
+                // A task owns a few ancestors besides its subtree.
+                let subtree = nodes.saturating_sub(task.own as u64) as f64;
+                if subtree <= 1.0 {
+                    assert_eq!(estimate, 1.0, "{file}: a leaf task {task:?}");
+                } else {
+                    assert!(
+                        (estimate - subtree).abs() <= 0.25 * subtree + 3.0,
+                        "{file} balance {balance}: task {task:?} explores {subtree} nodes below it, estimated {estimate}"
+                    );
+                }
+            }
+            let sum: f64 = outcome.estimates.iter().sum();
+            let ratio = sum / whole.nodes as f64;
+            assert!(
+                (0.9..1.1).contains(&ratio),
+                "{file}: estimated {sum}, {} nodes",
+                whole.nodes
+            );
+        }
+        assert_eq!(sized(50, 3, false).estimates, sized(50, 3, false).estimates);
+        assert_ne!(
+            sized(50, 3, false).estimates,
+            sized(50, 4, false).estimates,
+            "{file}"
+        );
+        assert!(sized(0, 3, false).estimates.is_empty());
+        // Balancing without probes still balances (once per subtree), and
+        // writes no estimate.
+        let unsized_balanced = sized(0, 3, true);
+        assert!(unsized_balanced.estimates.is_empty());
+        let (totals, _) = run_all(&problem, &template, unsized_balanced.tasks, None);
+        assert_eq!(totals, whole, "{file}");
+    }
+}
+
+/// `--balance` by the estimates evens the tasks out: on 10 queens the
+/// largest task of a balanced split is a smaller multiple of the mean
+/// than the largest of the plain split, and well under the cut-off's
+/// neighbourhood.
+#[test]
+fn balancing_by_estimates_evens_the_tasks() {
+    let problem = data("queens10.dlx");
+    let template = Template::new(&problem);
+    let spread = |balance| {
+        let tasks = split_balanced(&problem, &template, SplitGoal::Tasks(30), balance);
+        let nodes = nodes_per_task(&problem, &template, &tasks);
+        let mean = nodes.iter().sum::<u64>() as f64 / nodes.len() as f64;
+        (*nodes.iter().max().unwrap() as f64 / mean, nodes.len())
+    };
+    let (plain, plain_count) = spread(false);
+    let (balanced, balanced_count) = spread(true);
+    assert!(balanced_count > plain_count && balanced_count <= 4 * plain_count);
+    assert!(
+        balanced < plain && balanced < 3.0,
+        "max/mean {plain} in {plain_count} tasks, {balanced} balanced in {balanced_count}"
+    );
+}
