@@ -228,6 +228,14 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
     (
         "gen tiling",
         "--shapes",
+        "--prices --solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
+    ),
+    // Prices are written as the options' costs (for `dlx solve --best`);
+    // drawing and counting list every tiling, whatever it costs, as
+    // `dlx solve` does on a file with costs.
+    (
+        "gen tiling",
+        "--prices",
         "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
     ),
     (
@@ -315,6 +323,7 @@ fn sample(arg: &Arg) -> String {
         "3x3",
         "classic",
         "123456789",
+        "D=1",
         "x",
     ];
     // Tried on the argument's parser alone, in a command of its own.

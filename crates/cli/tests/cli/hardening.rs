@@ -501,7 +501,7 @@ fn ignored_flag_pairs_are_refused_with_a_reason() {
         ),
         (
             &["solve", "--best", "1", "--memo-limit", "1M", problem],
-            "one thread",
+            "cheapest solutions",
         ),
         (
             &["solve", "--tasks", "t", "--task", "0", "--json", problem],
