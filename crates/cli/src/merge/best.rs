@@ -10,7 +10,7 @@ use dancing_tasks::results::ResultOutcome;
 use serde_json::{Value, json};
 
 use super::ledger::Placed;
-use crate::run::printer::EMPTY_SOLUTION;
+use super::write_solution;
 use crate::status::{Status, diag};
 
 /// The K cheapest solutions of the results, cheapest first (ties in the
@@ -98,19 +98,7 @@ impl BestTotal {
         )?;
         for (place, (cost, options)) in self.best.iter().enumerate() {
             writeln!(out, "best {}: cost {cost}", place + 1)?;
-            let options = options.as_array().map_or(&[][..], Vec::as_slice);
-            if options.is_empty() {
-                writeln!(out, "{EMPTY_SOLUTION}")?;
-            }
-            for option in options {
-                let entries: Vec<&str> = option
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .filter_map(Value::as_str)
-                    .collect();
-                writeln!(out, "{}", entries.join(" "))?;
-            }
+            write_solution(&mut out, options)?;
             writeln!(out)?;
         }
         out.flush()?;

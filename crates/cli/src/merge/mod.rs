@@ -512,20 +512,7 @@ impl Total {
                     if number > 1 {
                         writeln!(out)?;
                     }
-                    // Visible, as `dlx solve` prints it (and `dlx verify`
-                    // counts it).
-                    if solution.as_array().is_some_and(Vec::is_empty) {
-                        writeln!(out, "{EMPTY_SOLUTION}")?;
-                    }
-                    for option in solution.as_array().into_iter().flatten() {
-                        let entries: Vec<&str> = option
-                            .as_array()
-                            .into_iter()
-                            .flatten()
-                            .filter_map(Value::as_str)
-                            .collect();
-                        writeln!(out, "{}", entries.join(" "))?;
-                    }
+                    write_solution(&mut out, solution)?;
                 }
             }
         } else {
@@ -557,4 +544,23 @@ impl Total {
             Status::NotFound
         })
     }
+}
+
+/// A solution of a result line (a list of options, each a list of
+/// entries) as `dlx solve` prints it: an option per line, the empty
+/// solution visible (as `dlx verify` counts it).
+fn write_solution(out: &mut impl Write, solution: &Value) -> io::Result<()> {
+    if solution.as_array().is_some_and(Vec::is_empty) {
+        writeln!(out, "{EMPTY_SOLUTION}")?;
+    }
+    for option in solution.as_array().into_iter().flatten() {
+        let entries: Vec<&str> = option
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        writeln!(out, "{}", entries.join(" "))?;
+    }
+    Ok(())
 }
