@@ -45,7 +45,7 @@ impl Matrix<'_> {
     /// The number of options in `item`'s list, covered or not.
     #[inline]
     pub(crate) fn length(&self, item: u32) -> u32 {
-        (self.links.len(item) & (COVERED - 1)) >> self.unit.trailing_zeros()
+        (self.links.len(item) & (COVERED - 1)) >> self.unit_shift
     }
 
     /// DLX3's choice: the active item of smallest branching degree
@@ -199,6 +199,12 @@ impl Matrix<'_> {
     /// its options are hidden already.
     pub(crate) fn tweak<H: Hiding>(&mut self, n: u32, block: bool) {
         let (first, last) = if block { self.option_bounds(n) } else { (n, n) };
+        if block && last - first == 1 {
+            // An option of two nodes (a 0-1 matrix's): no loop.
+            H::unlink(self, first);
+            H::unlink(self, last);
+            return;
+        }
         for q in first..last + 1 {
             H::unlink(self, q);
         }

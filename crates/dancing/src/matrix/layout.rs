@@ -383,6 +383,7 @@ impl<'b> Matrix<'b> {
             links: Links::new(links, items, bounds, lens),
             primary_count: shape.primary_count,
             unit,
+            unit_shift: unit.trailing_zeros(),
             option_nodes,
             colors,
             offsets,
@@ -405,6 +406,7 @@ impl<'b> Matrix<'b> {
             *self.links.len_mut(item) = covered + (key - covered) / unit;
         }
         self.unit = 1;
+        self.unit_shift = 0;
     }
 }
 

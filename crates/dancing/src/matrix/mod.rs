@@ -72,6 +72,9 @@ pub(crate) struct Matrix<'b> {
     /// What one option adds to the length key of its items (see the
     /// module doc).
     unit: u32,
+    /// `unit` as a power of two: a length key shifted right by it is the
+    /// length (kept, not found from `unit` at every use).
+    unit_shift: u32,
     /// `option_nodes[option]` is the first node of the option, or 0 for an
     /// option left out (one without a primary item).
     option_nodes: &'b [u32],
@@ -272,7 +275,7 @@ impl<'b> Matrix<'b> {
     /// key without the column (which is below `unit`).
     #[inline(always)]
     pub(super) fn list_length(&self, item: u32) -> u32 {
-        self.links.len(item) >> self.unit.trailing_zeros()
+        self.links.len(item) >> self.unit_shift
     }
 
     /// The updates and cleansings counted so far.
@@ -285,7 +288,7 @@ impl<'b> Matrix<'b> {
     /// of covered items alone).
     pub(crate) fn covered_list_length(&self, item: u32) -> u32 {
         debug_assert!(self.links.len(item) >= COVERED);
-        (self.links.len(item) - COVERED) >> self.unit.trailing_zeros()
+        (self.links.len(item) - COVERED) >> self.unit_shift
     }
     /// Appends to `words` the set of active items (primary and secondary),
     /// a bit per item column from 1, 64 to a word: with the colors in force

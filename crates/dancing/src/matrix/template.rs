@@ -145,6 +145,7 @@ impl<'b> Matrix<'b> {
             links: template.slices.copy_into(bump, cancel)?,
             primary_count: template.primary_count,
             unit: template.unit,
+            unit_shift: template.unit.trailing_zeros(),
             option_nodes: &template.option_nodes,
             colors: copy_in_chunks(&template.colors, bump, cancel)?,
             offsets: &template.offsets,

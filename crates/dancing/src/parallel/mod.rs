@@ -158,21 +158,37 @@ impl ParallelSolver {
 
     /// The search on the caller's thread alone, with progress on a clock;
     /// the solver's checkpoints look at the budget of `clock`.
+    /// If not `collect`, the visitor only counts the solutions (see
+    /// `count_within`): the search then does not list their options.
     fn explore_sequential<V: Visitor>(
         &mut self,
+        collect: bool,
         visiting: &mut Visiting<V>,
         clock: &mut BudgetClock,
     ) -> Stats {
-        let bump = Bump::new();
         let interval = self.config.get_progress_interval();
         let mut clocked = Throttled::new(visiting, interval);
-        let Some(mut solver) = copy_budgeted(&self.template, &bump, &mut clocked, clock) else {
+        if collect {
+            self.explore_sequential_with(&mut clocked, clock)
+        } else {
+            self.explore_sequential_with(&mut OptionsUnread(&mut clocked), clock)
+        }
+    }
+
+    /// `explore_sequential` reporting to `explorer`.
+    fn explore_sequential_with<E: Explorer>(
+        &mut self,
+        explorer: &mut E,
+        clock: &mut BudgetClock,
+    ) -> Stats {
+        let bump = Bump::new();
+        let Some(mut solver) = copy_budgeted(&self.template, &bump, explorer, clock) else {
             return self.stopped_before_search_by(stopped_by(clock));
         };
         // The time limit counts from the start of this search, not the
         // solver's.
         solver.set_config(self.config.clone().budget(clock.remaining()));
-        let stats = solver.explore_to(usize::MAX, &mut clocked);
+        let stats = solver.explore_to(usize::MAX, explorer);
         self.profile.fill(0);
         self.profile[..solver.profile().len()].copy_from_slice(solver.profile());
         self.tasks = 0;
@@ -213,7 +229,7 @@ impl ParallelSolver {
             return self.stopped_before_search_by(reason);
         }
         if threads == 1 {
-            return self.explore_sequential(visiting, &mut clock);
+            return self.explore_sequential(collect, visiting, &mut clock);
         }
         let interval = self.config.get_progress_interval();
         let node_limit = self.config.get_node_limit().unwrap_or(u64::MAX);
@@ -304,7 +320,7 @@ impl ParallelSolver {
             .build()
         else {
             // No threads to be had: the search on this one, from the top.
-            return self.explore_sequential(visiting, &mut clock);
+            return self.explore_sequential(collect, visiting, &mut clock);
         };
         let shared = Shared::new(
             &self.template,
@@ -512,6 +528,8 @@ impl<'e, E: Explorer> Throttled<'e, E> {
 }
 
 impl<E: Explorer> Explorer for Throttled<'_, E> {
+    const LISTS_OPTIONS: bool = E::LISTS_OPTIONS;
+
     #[inline(always)]
     fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()> {
         self.inner.solution(solution)
@@ -523,6 +541,29 @@ impl<E: Explorer> Explorer for Throttled<'_, E> {
         }
         self.last = Instant::now();
         self.inner.checkpoint(progress)
+    }
+}
+
+/// An explorer whose visitor only counts the solutions: the search skips
+/// listing their options (each solution it passes on is empty). On a 0-1
+/// matrix 7 x 7 with sums 2, a third of whose nodes are solutions, the
+/// listing took 9% of a count on one thread.
+struct OptionsUnread<'e, E>(&'e mut E);
+
+impl<E: Explorer> Explorer for OptionsUnread<'_, E> {
+    const LISTS_OPTIONS: bool = false;
+
+    #[inline(always)]
+    fn solution(&mut self, solution: &Solution<'_>) -> ControlFlow<()> {
+        self.0.solution(solution)
+    }
+
+    fn frontier(&mut self, node: u32, weight: f64) -> ControlFlow<()> {
+        self.0.frontier(node, weight)
+    }
+
+    fn checkpoint(&mut self, progress: &Progress) -> ControlFlow<()> {
+        self.0.checkpoint(progress)
     }
 }
 
