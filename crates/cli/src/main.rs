@@ -36,7 +36,10 @@ pub(crate) struct Cli {
     command: Command,
 }
 
+// Deferred: only the subcommand that runs is built (the whole tree, with
+// every generator's flags, was a third of a small run's instructions).
 #[derive(Subcommand)]
+#[command(defer = true)]
 enum Command {
     /// Solve exact-cover problems written in Knuth's DLX format.
     Solve(solve::Args),

@@ -51,6 +51,14 @@ pub fn threads_that_fit(wanted: usize, per_thread: usize, who: &str) -> usize {
     fitting
 }
 
+/// The limits on memory in `/proc/self/limits` that `ulimit -v` and `-d`
+/// set, each with the line of `/proc/self/status` that says what is used
+/// under it.
+const LIMITS: [(&str, &str); 2] = [
+    ("Max address space", "VmSize:"),
+    ("Max data size", "VmData:"),
+];
+
 /// The memory this process can still take.
 #[derive(Clone, Copy, Debug)]
 struct Free {
@@ -65,7 +73,16 @@ impl Free {
     fn now() -> Option<Free> {
         let meminfo = fs::read_to_string("/proc/meminfo").ok()?;
         let limits = fs::read_to_string("/proc/self/limits").unwrap_or_default();
-        let status = fs::read_to_string("/proc/self/status").unwrap_or_default();
+        // What the process uses matters only under a limit, and each read
+        // of /proc costs a small run a little.
+        let limited = LIMITS
+            .iter()
+            .any(|(limit, _)| soft_limit(&limits, limit).is_some());
+        let status = if limited {
+            fs::read_to_string("/proc/self/status").unwrap_or_default()
+        } else {
+            String::new()
+        };
         Free::read(&meminfo, &limits, &status)
     }
 
@@ -73,15 +90,12 @@ impl Free {
     /// `/proc/self/status`.
     fn read(meminfo: &str, limits: &str, status: &str) -> Option<Free> {
         let memory = kilobytes(meminfo, "MemAvailable:")?;
-        let address_space = [
-            ("Max address space", "VmSize:"),
-            ("Max data size", "VmData:"),
-        ]
-        .into_iter()
-        .filter_map(|(limit, used)| {
-            Some(soft_limit(limits, limit)?.saturating_sub(kilobytes(status, used)?))
-        })
-        .min();
+        let address_space = LIMITS
+            .into_iter()
+            .filter_map(|(limit, used)| {
+                Some(soft_limit(limits, limit)?.saturating_sub(kilobytes(status, used)?))
+            })
+            .min();
         Some(Free {
             memory,
             address_space,

@@ -69,7 +69,13 @@ pub fn with_diagnostics(status: Status) -> Status {
 macro_rules! diag {
     ($($arg:tt)*) => {{
         use ::std::io::Write as _;
-        if ::std::writeln!(::std::io::stderr().lock(), $($arg)*).is_err() {
+        // Formatted first, then written in one call: standard error is
+        // unbuffered, and `writeln!` on it makes a system call per piece
+        // (a dozen for a summary line), where other processes' lines can
+        // come in between.
+        let mut line = ::std::format!($($arg)*);
+        line.push('\n');
+        if ::std::io::stderr().lock().write_all(line.as_bytes()).is_err() {
             $crate::status::diagnostic_lost();
         }
     }};

@@ -16,6 +16,7 @@ use crate::run::args::SearchArgs;
 
 /// One subcommand per problem.
 #[derive(Subcommand, Debug)]
+#[command(defer = true)]
 pub enum Problem {
     /// N queens on an N x N board: rows and columns primary, diagonals secondary.
     Queens {

@@ -210,6 +210,48 @@ impl<W: Wait> BufRead for ReadAhead<W> {
     }
 }
 
+/// A buffered reader of a source that never keeps it waiting (a regular
+/// file), read on this thread: the [`Wait`] policy is asked before each
+/// chunk, as a [`ReadAhead`] asks it, but no helper thread is started, so
+/// a small file costs no more than its reading.
+pub struct ReadInline<W: Wait> {
+    source: io::BufReader<Box<dyn Read>>,
+    wait: W,
+}
+
+impl<W: Wait> ReadInline<W> {
+    /// Reads `source` in chunks of [`CHUNK_BYTES`].
+    pub fn new(source: Box<dyn Read>, wait: W) -> ReadInline<W> {
+        ReadInline {
+            source: io::BufReader::with_capacity(CHUNK_BYTES, source),
+            wait,
+        }
+    }
+}
+
+impl<W: Wait> Read for ReadInline<W> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl<W: Wait> BufRead for ReadInline<W> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.source.buffer().is_empty() {
+            self.wait.before_chunk()?;
+        }
+        self.source.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.source.consume(amount);
+    }
+}
+
 /// Bytes a [`pump`] reads at a time.
 const CHUNK_BYTES: usize = 1 << 16;
 

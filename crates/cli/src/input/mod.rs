@@ -3,10 +3,10 @@
 pub mod ahead;
 
 use std::fs::{self, File};
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, Read};
 use std::path::PathBuf;
 
-use self::ahead::{ReadAhead, UntilInterrupted};
+use self::ahead::{ReadAhead, ReadInline, UntilInterrupted, Wait};
 use crate::status::diag;
 
 /// One input: a file, or standard input (no file given, or `-`).
@@ -77,15 +77,26 @@ impl Input {
     /// a helper thread, so that Ctrl-C ends the wait: the reading then
     /// fails with an `interrupted` error (see [`ahead`]).
     pub fn open(&self) -> io::Result<Box<dyn BufRead>> {
+        self.open_within(UntilInterrupted)
+    }
+
+    /// Opens the input for buffered reading within a [`Wait`] policy: a
+    /// source that may keep the reader waiting on a helper thread (a
+    /// [`ReadAhead`], opened there too), a regular file on this thread (a
+    /// [`ReadInline`]). Either asks the policy before each chunk.
+    pub fn open_within<W: Wait + 'static>(&self, wait: W) -> io::Result<Box<dyn BufRead>> {
         if self.may_wait()? {
             let input = self.clone();
-            let reader = ReadAhead::open(move || input.open_source(), UntilInterrupted)?;
-            return Ok(Box::new(reader));
+            return Ok(Box::new(ReadAhead::open(
+                move || input.open_source(),
+                wait,
+            )?));
         }
-        Ok(match self {
-            Input::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
-            Input::File(path) => Box::new(BufReader::with_capacity(1 << 16, File::open(path)?)),
-        })
+        let source: Box<dyn Read> = match self {
+            Input::Stdin => Box::new(io::stdin()),
+            Input::File(path) => Box::new(File::open(path)?),
+        };
+        Ok(Box::new(ReadInline::new(source, wait)))
     }
 
     /// Whether reading the input may wait for ever: anything but a regular

@@ -22,7 +22,6 @@ pub use args::Args;
 use plan::{Format, SolvePlan};
 
 use crate::input::Input;
-use crate::input::ahead::ReadAhead;
 use crate::interrupt;
 use crate::run::clock::Clock;
 use crate::run::plan::SearchPlan;
@@ -125,8 +124,7 @@ fn solve_input(
         name: &name,
         prefixed: several,
     };
-    let source = input.clone();
-    let reader = match ReadAhead::open(move || source.open_source(), run.clock) {
+    let reader = match input.open_within(run.clock) {
         Ok(reader) => reader,
         Err(error) => match stopped_reading(&error) {
             Some(stop) => return Ok(run.stopped_reading(1, stop, printer)?.status()),

@@ -40,8 +40,8 @@ fn every_shell_gets_a_script_that_names_every_subcommand() {
 fn bash_accepts_the_completion_script_and_completes_dlx() {
     let output = dlx().args(["completions", "bash"]).output().unwrap();
     assert_exit(&output, 0);
-    let dir = tempdir();
-    let script = dir.join("dlx.bash");
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("dlx.bash");
     std::fs::write(&script, &output.stdout).unwrap();
     let syntax = Process::new("bash")
         .arg("-n")
@@ -61,7 +61,7 @@ fn bash_accepts_the_completion_script_and_completes_dlx() {
 
 #[test]
 fn man_renders_the_page_of_dlx_and_of_each_subcommand() {
-    let dir = tempdir();
+    let dir = tempfile::tempdir().unwrap();
     let mut pages = vec![(None, "dlx".to_owned())];
     pages.extend(
         subcommands()
@@ -74,7 +74,7 @@ fn man_renders_the_page_of_dlx_and_of_each_subcommand() {
         command.args(subcommand.as_deref());
         let output = command.output().unwrap();
         assert_exit(&output, 0);
-        let file = dir.join(format!("{name}.1"));
+        let file = dir.path().join(format!("{name}.1"));
         std::fs::write(&file, &output.stdout).unwrap();
         let rendered = Process::new("man")
             .arg("-l")
@@ -124,10 +124,15 @@ fn the_solve_page_documents_its_options() {
 
 #[test]
 fn man_writes_every_page_into_a_folder() {
-    let dir = tempdir();
-    let output = dlx().arg("man").arg("--dir").arg(&dir).output().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let output = dlx()
+        .arg("man")
+        .arg("--dir")
+        .arg(dir.path())
+        .output()
+        .unwrap();
     assert_exit(&output, 0);
-    let mut written: Vec<String> = std::fs::read_dir(&dir)
+    let mut written: Vec<String> = std::fs::read_dir(dir.path())
         .unwrap()
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
@@ -154,8 +159,8 @@ fn bad_requests_are_refused_with_a_message() {
     assert_exit(&output, 2);
     assert!(stderr(&output).contains("tcsh"), "{}", stderr(&output));
     // A folder that cannot be made is named.
-    let dir = tempdir();
-    let file = dir.join("plain-file");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("plain-file");
     std::fs::write(&file, "").unwrap();
     let output = dlx()
         .arg("man")
@@ -169,17 +174,4 @@ fn bad_requests_are_refused_with_a_message() {
         "{}",
         stderr(&output)
     );
-}
-
-/// A fresh folder for one test.
-fn tempdir() -> std::path::PathBuf {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "dlx-manual-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
