@@ -5,8 +5,10 @@
 //! Once per set of rules (a shape, and the variant's diagonals, windows or
 //! jigsaw regions), the full exact cover of the [`Mapping`] (every item, and
 //! every placement as an option) is linked into a [`Template`]. Per puzzle:
-//! check the givens for contradictions (the crate's one check); copy the
-//! template into the arena ([`Solver::from_template`]: the links and
+//! check the givens for contradictions (the crate's one check); on classic
+//! 9x9 grids (and on any grid from [`NARROW_FROM`] cells a side) place the
+//! naked and hidden singles (see [`crate::deduce`]), which may solve the
+//! puzzle outright; copy the template into the arena ([`Solver::from_template`]: the links and
 //! lengths only); [select](Solver::select) the option of each given, which
 //! covers its items and hides every candidate that conflicts with it;
 //! search; decode the first solution; reset the arena.
