@@ -168,17 +168,16 @@ pub(crate) fn narrow(cells: &mut [u8]) -> Narrowed {
         dirty: (1 << (3 * N)) - 1,
         placed: 0,
     };
-    for cell in 0..CELLS {
+    for (cell, units) in CELL_UNITS.iter().enumerate() {
         let digit = board.cells[cell];
         if digit != 0 {
-            for &unit in &CELL_UNITS[cell] {
+            for &unit in units {
                 board.used[unit as usize] |= 1 << (digit - 1);
             }
         }
     }
-    for cell in 0..CELLS {
+    for (cell, &[row, col, square]) in CELL_UNITS.iter().enumerate() {
         if board.cells[cell] == 0 {
-            let [row, col, square] = CELL_UNITS[cell];
             let left = ALL
                 & !(board.used[row as usize]
                     | board.used[col as usize]
