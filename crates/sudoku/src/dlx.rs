@@ -5,8 +5,10 @@
 //! Once per set of rules (a shape, and the variant's diagonals, windows or
 //! jigsaw regions), the full exact cover of the [`Mapping`] (every item, and
 //! every placement as an option) is linked into a [`Template`]. Per puzzle:
-//! check the givens for contradictions (the crate's one check); copy the
-//! template into the arena ([`Solver::from_template`]: the links and
+//! check the givens for contradictions (the crate's one check); on classic
+//! 9x9 grids (and on any grid from [`NARROW_FROM`] cells a side) place the
+//! naked and hidden singles (see [`crate::deduce`]), which may solve the
+//! puzzle outright; copy the template into the arena ([`Solver::from_template`]: the links and
 //! lengths only); [select](Solver::select) the option of each given, which
 //! covers its items and hides every candidate that conflicts with it;
 //! search; decode the first solution; reset the arena.
@@ -46,6 +48,9 @@ pub(crate) struct DlxSolver {
     /// Grids of this size and larger are narrowed before the search (see
     /// [`crate::deduce`]).
     narrow_from: usize,
+    /// Whether classic 9x9 grids are narrowed too, by the faster pass of
+    /// [`crate::classic9`].
+    narrow_classic: bool,
     /// The puzzle with its singles placed, and the narrowing's scratch.
     narrowed: Grid,
     used: Vec<u64>,
@@ -57,6 +62,7 @@ impl Default for DlxSolver {
             bump: Bump::new(),
             tables: None,
             narrow_from: NARROW_FROM,
+            narrow_classic: true,
             narrowed: Grid::default(),
             used: Vec::new(),
         }
@@ -147,9 +153,15 @@ impl DlxSolver {
         };
         let mut givens = puzzle;
         let mut deduced = 0;
-        if puzzle.size() >= self.narrow_from {
+        let classic9 = self.narrow_classic && puzzle.size() == 9 && rules.is_classic();
+        if classic9 || puzzle.size() >= self.narrow_from {
             self.narrowed.clone_from(puzzle);
-            match tables.units.narrow(&mut self.narrowed, &mut self.used) {
+            let narrowed = if classic9 {
+                crate::classic9::narrow(self.narrowed.cells_mut())
+            } else {
+                tables.units.narrow(&mut self.narrowed, &mut self.used)
+            };
+            match narrowed {
                 Narrowed::Placed(placed) => deduced = placed,
                 // No solution: the root is a dead end.
                 Narrowed::Contradiction => {
@@ -363,7 +375,10 @@ mod tests {
     #[test]
     fn the_search_from_the_template_walks_the_pruned_problems_tree() {
         let mut generator = Generator::new(11);
-        let mut dlx = DlxSolver::default();
+        let mut dlx = DlxSolver {
+            narrow_classic: false,
+            ..DlxSolver::default()
+        };
         let mut solution = Grid::default();
         for k in 0..40 {
             let puzzle = match k % 4 {
@@ -432,7 +447,7 @@ mod tests {
             if x {
                 rules = rules.with_diagonals();
             }
-            let mut plain = DlxSolver { narrow_from: usize::MAX, ..DlxSolver::default() };
+            let mut plain = DlxSolver { narrow_from: usize::MAX, narrow_classic: false, ..DlxSolver::default() };
             let mut narrowing = DlxSolver { narrow_from: 0, ..DlxSolver::default() };
             let (mut first, mut second) = (Grid::default(), Grid::default());
             for limit in [1, 2, 50] {
@@ -487,6 +502,7 @@ mod tests {
         assert_eq!(solution, puzzle);
         let mut plain = DlxSolver {
             narrow_from: usize::MAX,
+            narrow_classic: false,
             ..DlxSolver::default()
         };
         let without = plain

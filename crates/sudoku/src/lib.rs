@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bitboard;
+mod classic9;
 mod conflict;
 mod deduce;
 pub mod dfs;

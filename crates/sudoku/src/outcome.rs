@@ -27,7 +27,8 @@ pub struct Outcome {
     /// uniqueness or of no solution is not known.
     pub cutoff: Option<StopReason>,
     /// Empty cells filled before the search by narrowing (naked and hidden
-    /// singles: Dancing Links on grids of 16x16 and larger), which are not
+    /// singles: Dancing Links on classic 9x9 grids and on grids of 16x16
+    /// and larger), which are not
     /// counted in `nodes`. The search without narrowing would have placed
     /// each of them at a node of its own (they are its forced moves, made
     /// before it branches), so on a puzzle with a solution, and with no
