@@ -103,7 +103,11 @@ fn failure_message(failure: &Failure, search: Option<&Search>, symbols: &Symbols
                 StopReason::TimeLimit => "--time-limit",
                 _ => "--max-nodes",
             };
-            let (nodes, found) = search.map_or((0, 0), |s| (s.outcome.nodes, s.outcome.solutions));
+            // The cap counts the cells the singles placed too (each a node
+            // of the search without them), so the message does.
+            let (nodes, found) = search.map_or((0, 0), |s| {
+                (s.outcome.nodes + s.outcome.deduced, s.outcome.solutions)
+            });
             format!(
                 "gave up: {cutoff} ({flag}) after {nodes} nodes and {found} solution{} found; \
                  the answer is unknown",
