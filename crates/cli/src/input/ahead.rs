@@ -179,11 +179,7 @@ impl<W: Wait> ReadAhead<W> {
 
 impl<W: Wait> Read for ReadAhead<W> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(buf.len());
-        buf[..n].copy_from_slice(&available[..n]);
-        self.consume(n);
-        Ok(n)
+        read_buffered(self, buf)
     }
 }
 
@@ -231,11 +227,7 @@ impl<W: Wait> ReadInline<W> {
 
 impl<W: Wait> Read for ReadInline<W> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(buf.len());
-        buf[..n].copy_from_slice(&available[..n]);
-        self.consume(n);
-        Ok(n)
+        read_buffered(self, buf)
     }
 }
 
@@ -250,6 +242,16 @@ impl<W: Wait> BufRead for ReadInline<W> {
     fn consume(&mut self, amount: usize) {
         self.source.consume(amount);
     }
+}
+
+/// `Read::read` through a reader's own buffer (for the readers here,
+/// whose buffer is where the waiting policy is asked).
+fn read_buffered(reader: &mut impl BufRead, buf: &mut [u8]) -> io::Result<usize> {
+    let available = reader.fill_buf()?;
+    let n = available.len().min(buf.len());
+    buf[..n].copy_from_slice(&available[..n]);
+    reader.consume(n);
+    Ok(n)
 }
 
 /// Bytes a [`pump`] reads at a time.
