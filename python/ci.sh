@@ -39,11 +39,17 @@ make_venv "$work/venv"
 "$work/venv/bin/python" -m pip install -q --disable-pip-version-check "$work"/wheels/dancing-*.whl pytest numpy
 
 echo "-- the dlx binary the tests compare with (at ${SECONDS} s)"
-(cd "$repo" && cargo build --release -q -p dancing-cli)
+# $DLX when the caller built one (.ci/run: the static build), else the
+# release build.
+if [[ -z ${DLX:-} ]]; then
+    (cd "$repo" && cargo build --release -q -p dancing-cli)
+    DLX="$repo/target/release/dlx"
+fi
+DLX=$(realpath "$DLX")
 
 echo "-- pytest against the installed wheel (at ${SECONDS} s)"
 # From an empty directory, so that `import dancing` cannot find python/dancing.
 cd "$work"
-DLX="$repo/target/release/dlx" DANCING_TEST_INSTALLED=1 \
+DLX="$DLX" DANCING_TEST_INSTALLED=1 \
     "$work/venv/bin/python" -m pytest -p no:cacheprovider -q "$here/tests"
 echo "-- python/ci.sh done in ${SECONDS} s"

@@ -46,7 +46,13 @@ fi
 "$work/venv/bin/python" -m pip install -q --disable-pip-version-check "selenium>=4.11,<5"
 
 echo "-- the release dlx the page is compared with (at ${SECONDS} s)"
-(cd "$repo" && cargo build --release -q -p dancing-cli)
+# $DLX when the caller built one (.ci/run: the static build), else the
+# release build.
+if [[ -z ${DLX:-} ]]; then
+    (cd "$repo" && cargo build --release -q -p dancing-cli)
+    DLX="$repo/target/release/dlx"
+fi
+DLX=$(realpath "$DLX")
 
 echo "-- scripts/build-web (at ${SECONDS} s)"
 "$repo/scripts/build-web"
@@ -69,7 +75,7 @@ if [[ "${1:-}" == "--bench" ]]; then
 fi
 echo "-- $(basename "$script") against http://127.0.0.1:$port/ (at ${SECONDS} s)"
 # SE_OFFLINE: Selenium Manager must not look anything up.
-SE_OFFLINE=true DLX="$repo/target/release/dlx" BASE_URL="http://127.0.0.1:$port/" \
+SE_OFFLINE=true DLX="$DLX" BASE_URL="http://127.0.0.1:$port/" \
     WEB_SCREENSHOTS="$shots" \
     "$work/venv/bin/python" "$script"
 echo "-- web/tests/run.sh done in ${SECONDS} s"

@@ -17,7 +17,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::fmt::Write as _;
 use std::fs;
-use std::io::Write as _;
+use std::io::{Read as _, Write as _};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::status::diag;
@@ -36,7 +36,19 @@ const SHARE_DENOMINATOR: u64 = 4;
 /// fit in the memory there is (at least one); says so on standard error
 /// (as `who`) when that is fewer than wanted.
 pub fn threads_that_fit(wanted: usize, per_thread: usize, who: &str) -> usize {
-    let Some(free) = Free::now() else {
+    // One thread makes no copy beside the template: nothing to weigh.
+    if wanted <= 1 {
+        return wanted;
+    }
+    let limits = read_proc("/proc/self/limits").unwrap_or_default();
+    let limited = LIMITS
+        .iter()
+        .any(|(limit, _)| soft_limit(&limits, limit).is_some());
+    let copies = (wanted as u64).saturating_mul(per_thread as u64);
+    if !limited && copies <= UNWEIGHED_COPIES {
+        return wanted;
+    }
+    let Some(free) = Free::now(&limits, limited) else {
         return wanted;
     };
     let fitting = free.threads(wanted, per_thread as u64);
@@ -49,6 +61,23 @@ pub fn threads_that_fit(wanted: usize, per_thread: usize, who: &str) -> usize {
         );
     }
     fitting
+}
+
+/// Copies that take this much in all are not weighed against the memory
+/// available unless a `ulimit` is set: every machine this runs on has it
+/// to spare, and reading `/proc/meminfo` would cost a millisecond-sized run
+/// a noticeable share of its time. Under a limit they are weighed all the
+/// same, since each thread also reserves [`THREAD_RESERVE`] of address
+/// space.
+const UNWEIGHED_COPIES: u64 = 64 << 20;
+
+/// The text of a file of `/proc`, read in one go: they say their size is
+/// 0, and reading one into an empty string takes a read call per doubling
+/// of the buffer.
+fn read_proc(path: &str) -> Option<String> {
+    let mut text = String::with_capacity(8192);
+    fs::File::open(path).ok()?.read_to_string(&mut text).ok()?;
+    Some(text)
 }
 
 /// The limits on memory in `/proc/self/limits` that `ulimit -v` and `-d`
@@ -69,21 +98,17 @@ struct Free {
 }
 
 impl Free {
-    /// `None` where `/proc` does not tell.
-    fn now() -> Option<Free> {
-        let meminfo = fs::read_to_string("/proc/meminfo").ok()?;
-        let limits = fs::read_to_string("/proc/self/limits").unwrap_or_default();
-        // What the process uses matters only under a limit, and each read
-        // of /proc costs a small run a little.
-        let limited = LIMITS
-            .iter()
-            .any(|(limit, _)| soft_limit(&limits, limit).is_some());
+    /// `None` where `/proc` does not tell; `limits` is the text of
+    /// `/proc/self/limits`, `limited` whether it sets a limit of [`LIMITS`].
+    fn now(limits: &str, limited: bool) -> Option<Free> {
+        let meminfo = read_proc("/proc/meminfo")?;
+        // What the process uses matters only under a limit.
         let status = if limited {
-            fs::read_to_string("/proc/self/status").unwrap_or_default()
+            read_proc("/proc/self/status").unwrap_or_default()
         } else {
             String::new()
         };
-        Free::read(&meminfo, &limits, &status)
+        Free::read(&meminfo, limits, &status)
     }
 
     /// From the texts of `/proc/meminfo`, `/proc/self/limits` and
@@ -349,7 +374,9 @@ mod tests {
     fn this_machine_has_some_memory_free() {
         // On Linux `/proc` tells; elsewhere nothing is known.
         if cfg!(target_os = "linux") {
-            assert!(Free::now().is_some_and(|free| free.memory > 0));
+            let limits = read_proc("/proc/self/limits").expect("/proc/self/limits");
+            assert!(limits.contains("Max address space"), "{limits}");
+            assert!(Free::now(&limits, false).is_some_and(|free| free.memory > 0));
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Helpers shared by the binary's tests.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Output;
 
 use assert_cmd::Command;
@@ -8,6 +8,28 @@ use assert_cmd::Command;
 /// The `dlx` binary under test.
 pub fn dlx() -> Command {
     Command::cargo_bin("dlx").expect("the dlx binary is built")
+}
+
+/// A scratch directory for one test's files, removed when the test ends,
+/// whether it passes or fails (a fixed name under `/tmp` would be left
+/// behind by every run).
+pub struct Scratch(tempfile::TempDir);
+
+impl std::ops::Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+/// A fresh [`Scratch`] directory named after its test, `dlx-{test}-…`.
+pub fn scratch(test: &str) -> Scratch {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("dlx-{test}-"))
+        .tempdir()
+        .expect("a scratch directory");
+    Scratch(dir)
 }
 
 /// A file in the engine's test data (Knuth's reference problems).

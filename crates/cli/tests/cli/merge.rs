@@ -9,13 +9,7 @@ use std::process::Output;
 
 use dancing_tasks::TaskResult;
 
-use super::common::{assert_exit, dlx, engine_data, stderr};
-
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dlx-merge-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use super::common::{Scratch, assert_exit, dlx, engine_data, scratch, stderr};
 
 fn run(args: &[&str]) -> Output {
     dlx().args(args).output().unwrap()
@@ -67,7 +61,7 @@ fn whole(problem: &Path) -> Vec<String> {
 
 /// A problem, two splits of it, and all results of the first.
 struct Setup {
-    dir: PathBuf,
+    dir: Scratch,
     problem: PathBuf,
     tasks: PathBuf,
     other_tasks: PathBuf,

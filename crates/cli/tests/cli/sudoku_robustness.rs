@@ -35,14 +35,6 @@ fn lines_of(puzzles: &[Grid]) -> String {
     puzzles.iter().map(|p| format!("{p}\n")).collect()
 }
 
-/// A fresh directory for one test's files.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dlx-sudoku-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a scratch directory");
-    dir
-}
-
 fn spawn(args: &[&str]) -> Child {
     StdCommand::new(assert_cmd::cargo::cargo_bin("dlx"))
         .args(args)

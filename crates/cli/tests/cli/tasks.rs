@@ -2,17 +2,10 @@
 //! grouping add up to one `dlx solve`, budgets' frontiers included, and
 //! every kind of bad input is named with its place (exit 2).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Output;
 
-use super::common::{assert_exit, dlx, engine_data, stderr};
-
-/// A scratch directory for one test.
-fn scratch(test: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dlx-tasks-{}-{test}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use super::common::{assert_exit, dlx, engine_data, scratch, stderr};
 
 fn run(args: &[&str]) -> Output {
     dlx().args(args).output().unwrap()
