@@ -52,18 +52,42 @@ impl Matrix<'_> {
     /// (`length + s - bound + 1`, `s` the smaller of slack and bound);
     /// on ties the one with less slack, then the longer, then the leftmost.
     pub(crate) fn choose_bounded(&self) -> Branch {
+        self.choose_bounded_as::<false>()
+    }
+
+    /// Whether no primary item has slack (every item's lower bound is its
+    /// upper bound), as in a 0-1 matrix with given sums: then the search
+    /// may run [`choose_bounded_as::<true>`](Self::choose_bounded_as) and
+    /// the other `TIGHT` steps, which leave the slack out.
+    pub(crate) fn is_tight(&self) -> bool {
+        self.columns.iter().all(|column| column.slack == 0)
+    }
+
+    /// [`choose_bounded`](Self::choose_bounded); if `TIGHT`, for a problem
+    /// without slack (see [`is_tight`](Self::is_tight)), where the degree is
+    /// `length - bound + 1` and the ties by slack fall away: the key fits in
+    /// 64 bits.
+    #[inline(always)]
+    pub(crate) fn choose_bounded_as<const TIGHT: bool>(&self) -> Branch {
         // The rule as one number to minimize, so that the walk keeps the
         // best with a conditional move, not with branches that follow the
         // data: the degree (biased to be positive: it is at least
         // `1 - bound`), the slack, and the length reversed. The active list
         // is in column order, so the first of equal keys is the leftmost.
+        // A length is below `COVERED`, 2^30.
+        const LENGTH_BITS: u32 = 30;
         let key = |column: &Column, length: u32| -> u128 {
             let slack = column.slack.min(column.bound);
             let degree =
                 u64::from(length) + u64::from(slack) + (1 << 32) + 1 - u64::from(column.bound);
             (u128::from(degree) << 64) | (u128::from(slack) << 32) | u128::from(u32::MAX - length)
         };
-        let (mut best_key, mut best) = (u128::MAX, 0);
+        let tight_key = |column: &Column, length: u32| -> u64 {
+            debug_assert_eq!(column.slack, 0);
+            let degree = u64::from(length) + (1 << 32) + 1 - u64::from(column.bound);
+            (degree << LENGTH_BITS) | u64::from((COVERED - 1) - length)
+        };
+        let (mut best_key, mut best_tight, mut best) = (u128::MAX, u64::MAX, 0);
         let mut item = self.columns[0].next;
         while item != 0 {
             // A checked index: an item of the active list is then a primary
@@ -73,16 +97,29 @@ impl Matrix<'_> {
             // An active item is not covered (its bound is not used up):
             // its length is its key without the column.
             debug_assert!(!self.is_covered(item));
-            let key = key(column, self.list_length(item));
-            if key < best_key {
-                (best_key, best) = (key, item);
+            let length = self.list_length(item);
+            if TIGHT {
+                let key = tight_key(column, length);
+                if key < best_tight {
+                    (best_tight, best) = (key, item);
+                }
+            } else {
+                let key = key(column, length);
+                if key < best_key {
+                    (best_key, best) = (key, item);
+                }
             }
             item = column.next;
         }
         if best == 0 {
             return Branch::Solution;
         }
-        let degree = (best_key >> 64) as i64 - (1 << 32);
+        let biased = if TIGHT {
+            best_tight >> LENGTH_BITS
+        } else {
+            (best_key >> 64) as u64
+        };
+        let degree = biased as i64 - (1 << 32);
         Branch::On { item: best, degree }
     }
 
@@ -137,7 +174,8 @@ impl Matrix<'_> {
     #[inline(always)]
     pub(crate) fn commit_bounded<H: Hiding>(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        if last - first == 1 {
+        debug_assert!(!H::PAIRS || last - first == 1);
+        if H::PAIRS || last - first == 1 {
             // An option of two nodes (every option of a 0-1 matrix with
             // given sums): its other node, without a loop.
             self.commit_bounded_node::<H>(first + last - p);
@@ -170,7 +208,7 @@ impl Matrix<'_> {
     #[inline(always)]
     pub(crate) fn uncommit_bounded<H: Hiding>(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        if last - first == 1 {
+        if H::PAIRS || last - first == 1 {
             self.uncommit_bounded_node::<H>(first + last - p);
             return;
         }
@@ -199,7 +237,8 @@ impl Matrix<'_> {
     /// its options are hidden already.
     pub(crate) fn tweak<H: Hiding>(&mut self, n: u32, block: bool) {
         let (first, last) = if block { self.option_bounds(n) } else { (n, n) };
-        if block && last - first == 1 {
+        debug_assert!(!H::PAIRS || last - first == 1 || !block);
+        if block && (H::PAIRS || last - first == 1) {
             // An option of two nodes (a 0-1 matrix's): no loop.
             H::unlink(self, first);
             H::unlink(self, last);
