@@ -15,6 +15,7 @@
 //! changes the counts.
 
 use super::{COVERED, Hiding, Matrix};
+use crate::links::Column;
 
 /// What the search does next, by DLX3's rule for choosing an item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,20 +26,6 @@ pub(crate) enum Branch {
     /// ways to go on (the options that can still be tried, and the null
     /// move where there is slack); 0 or less is a dead end.
     On { item: u32, degree: i64 },
-}
-
-/// Algorithm M's state of a primary column, in one record because choosing
-/// an item reads all of it.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Column {
-    /// The previous and the next column in the active list of the items
-    /// still to branch on (column 0 is its root).
-    pub(crate) prev: u32,
-    pub(crate) next: u32,
-    /// How many more options may hold the item.
-    pub(crate) bound: u32,
-    /// How many of those it may go without: upper less lower bound.
-    pub(crate) slack: u32,
 }
 
 impl Matrix<'_> {
@@ -88,12 +75,10 @@ impl Matrix<'_> {
             (degree << LENGTH_BITS) | u64::from((COVERED - 1) - length)
         };
         let (mut best_key, mut best_tight, mut best) = (u128::MAX, u64::MAX, 0);
-        let mut item = self.columns[0].next;
-        while item != 0 {
-            // A checked index: an item of the active list is then a primary
-            // column, in bounds for the unchecked accesses that follow (and
-            // those of the caller, which branches on it).
-            let column = &self.columns[item as usize];
+        // An item of the active list is a primary column, an item number:
+        // in bounds for the unchecked accesses that follow (and those of
+        // the caller, which branches on it).
+        for (item, column) in self.columns.active() {
             // An active item is not covered (its bound is not used up):
             // its length is its key without the column.
             debug_assert!(!self.is_covered(item));
@@ -109,7 +94,6 @@ impl Matrix<'_> {
                     (best_key, best) = (key, item);
                 }
             }
-            item = column.next;
         }
         if best == 0 {
             return Branch::Solution;
@@ -124,17 +108,15 @@ impl Matrix<'_> {
     }
 
     /// Takes `item` out of the active list.
+    #[inline(always)]
     pub(crate) fn deactivate(&mut self, item: u32) {
-        let Column { prev, next, .. } = self.columns[item as usize];
-        self.columns[prev as usize].next = next;
-        self.columns[next as usize].prev = prev;
+        self.columns.deactivate(item);
     }
 
     /// Undoes `deactivate(item)`.
+    #[inline(always)]
     pub(crate) fn reactivate(&mut self, item: u32) {
-        let Column { prev, next, .. } = self.columns[item as usize];
-        self.columns[prev as usize].next = item;
-        self.columns[next as usize].prev = item;
+        self.columns.reactivate(item);
     }
 
     /// Whether `item` is a primary item (bounds belong to primary items).
@@ -147,7 +129,7 @@ impl Matrix<'_> {
     /// bound, the item is covered and leaves the active list.
     #[inline(always)]
     pub(crate) fn take<H: Hiding>(&mut self, item: u32) {
-        let bound = &mut self.columns[item as usize].bound;
+        let bound = self.columns.bound_mut(item);
         *bound -= 1;
         if *bound == 0 {
             H::cover(self, item);
@@ -159,7 +141,7 @@ impl Matrix<'_> {
     #[inline(always)]
     pub(crate) fn untake<H: Hiding>(&mut self, item: u32) {
         // The bound first (uncovering does not read it): one look-up.
-        let bound = &mut self.columns[item as usize].bound;
+        let bound = self.columns.bound_mut(item);
         *bound += 1;
         if *bound == 1 {
             H::uncover(self, item);

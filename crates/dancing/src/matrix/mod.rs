@@ -44,10 +44,11 @@ mod dance;
 mod layout;
 mod template;
 
-use crate::links::{Bounds, Links, SPACER};
+use crate::links::{Bounds, Columns, Links, SPACER};
 use crate::problem::OptionId;
 
-pub(crate) use bounded::{Branch, Column};
+pub(crate) use crate::links::Column;
+pub(crate) use bounded::Branch;
 pub(crate) use chunks::Chunk;
 pub(crate) use layout::max_depth;
 pub use template::Template;
@@ -106,7 +107,7 @@ pub(crate) struct Matrix<'b> {
     pub(crate) chunks: &'b mut [Chunk],
     /// Algorithm M's state, per primary column, column 0 the root of the
     /// active list (empty for the other algorithms).
-    pub(crate) columns: &'b mut [Column],
+    pub(crate) columns: Columns<'b>,
     /// Incremented like DLX1's `updates`: one per item unlinked from the
     /// active list and one per node unlinked from an item's list.
     pub(crate) updates: u64,

@@ -322,9 +322,9 @@ impl Solver<'_> {
         // estimate counts the nodes tried from (see `branch_position`).
         self.tweaks[level] = node;
         let matrix = &mut self.matrix;
-        let column = &mut matrix.columns[item as usize];
-        column.bound -= 1;
-        if column.bound == 0 {
+        let bound = matrix.columns.bound_mut(item);
+        *bound -= 1;
+        if *bound == 0 {
             H::cover(matrix, item);
             matrix.deactivate(item);
         }
@@ -475,7 +475,7 @@ impl Solver<'_> {
         } else {
             matrix.untweak::<H>(item, self.tweaks[level], bound != 0);
         }
-        matrix.columns[item as usize].bound += 1;
+        *matrix.columns.bound_mut(item) += 1;
     }
 
     /// Restores the matrix to the selection after a search from `base`
