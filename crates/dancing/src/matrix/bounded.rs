@@ -32,7 +32,8 @@ impl Matrix<'_> {
     /// The number of options in `item`'s list, covered or not.
     #[inline]
     pub(crate) fn length(&self, item: u32) -> u32 {
-        (self.links.len(item) & (COVERED - 1)) >> self.unit_shift
+        // Algorithm M's lengths are plain (see `bounded_length`).
+        self.bounded_length(item) & (COVERED - 1)
     }
 
     /// DLX3's choice: the active item of smallest branching degree
@@ -82,7 +83,7 @@ impl Matrix<'_> {
             // An active item is not covered (its bound is not used up):
             // its length is its key without the column.
             debug_assert!(!self.is_covered(item));
-            let length = self.list_length(item);
+            let length = self.bounded_length(item);
             if TIGHT {
                 let key = tight_key(column, length);
                 if key < best_tight {
@@ -258,7 +259,7 @@ impl Matrix<'_> {
             node = self.links.link(node).down;
         }
         self.links.link_mut(end).up = above;
-        *self.links.len_mut(item) += count * self.unit;
+        *self.links.len_mut(item) += count;
         if !block {
             H::uncover(self, item);
         }

@@ -112,7 +112,7 @@ impl Matrix<'_> {
     /// (each of two nodes if `PAIRS`).
     #[inline(always)]
     fn cover_short<const PAIRS: bool>(&mut self, item: u32) {
-        let count = self.list_length(item);
+        let count = self.bounded_length(item);
         let mut updates = 1;
         let mut p = item;
         for _ in 0..count {
@@ -127,7 +127,7 @@ impl Matrix<'_> {
     #[inline(always)]
     fn uncover_short<const PAIRS: bool>(&mut self, item: u32) {
         *self.links.len_mut(item) -= COVERED;
-        let count = self.list_length(item);
+        let count = self.bounded_length(item);
         let mut p = item;
         for _ in 0..count {
             p = self.links.link(p).up;
@@ -142,7 +142,7 @@ impl Matrix<'_> {
     #[inline(always)]
     fn hide_short<const PAIRS: bool>(&mut self, p: u32) -> u64 {
         let (first, last) = self.option_bounds(p);
-        let unit = self.unit;
+        let unit = 1;
         debug_assert!(!PAIRS || last - first == 1);
         if PAIRS {
             self.links.unlink(first + last - p, unit);
@@ -162,7 +162,7 @@ impl Matrix<'_> {
     #[inline(always)]
     fn unhide_short<const PAIRS: bool>(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        let unit = self.unit;
+        let unit = 1;
         if PAIRS || last - first == 1 {
             self.links.relink(first + last - p, unit);
         } else {
@@ -191,13 +191,13 @@ impl Hiding for Plain {
 
     #[inline(always)]
     fn unlink(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.links.unlink(q, matrix.unit);
+        matrix.links.unlink(q, 1);
         matrix.updates += 1;
     }
 
     #[inline(always)]
     fn relink(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.links.relink(q, matrix.unit);
+        matrix.links.relink(q, 1);
     }
 
     #[inline(always)]
@@ -232,13 +232,13 @@ impl Hiding for Pairs {
 
     #[inline(always)]
     fn unlink(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.links.unlink(q, matrix.unit);
+        matrix.links.unlink(q, 1);
         matrix.updates += 1;
     }
 
     #[inline(always)]
     fn relink(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.links.relink(q, matrix.unit);
+        matrix.links.relink(q, 1);
     }
 
     #[inline(always)]

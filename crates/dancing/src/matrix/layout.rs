@@ -200,6 +200,11 @@ pub(super) fn fill(
     {
         return None;
     }
+    // Algorithm M chooses by bounds and plain lengths, never by these
+    // keys: its lengths stay plain (`unit` 1), read without a shift.
+    if problem.has_bounds() {
+        return Some(1);
+    }
     Some(to_keys(lens, primary_count))
 }
 

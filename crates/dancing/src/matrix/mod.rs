@@ -293,6 +293,14 @@ impl<'b> Matrix<'b> {
         self.links.len(item) >> self.unit_shift
     }
 
+    /// [`list_length`](Self::list_length) for Algorithm M, whose lengths
+    /// are plain (`unit` 1, see `layout::fill`): no shift.
+    #[inline(always)]
+    pub(crate) fn bounded_length(&self, item: u32) -> u32 {
+        debug_assert_eq!(self.unit, 1);
+        self.links.len(item)
+    }
+
     /// The updates and cleansings counted so far.
     pub(crate) fn counts(&self) -> (u64, u64) {
         (self.updates, self.cleansings)

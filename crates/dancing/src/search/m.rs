@@ -105,7 +105,7 @@ impl Matrix<'_> {
             // its length is its key without the column.
             let length = if TIGHT {
                 debug_assert!(!self.is_covered(item));
-                self.list_length(item)
+                self.bounded_length(item)
             } else {
                 self.length(item)
             };
