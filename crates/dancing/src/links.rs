@@ -552,7 +552,8 @@ mod tests {
         let mut slice = [Column::default(); 4];
         Column::link_in_order(&mut slice, 3);
         let mut columns = Columns::new(&mut slice);
-        let active = |columns: &Columns<'_>| columns.active().map(|(item, _)| item).collect::<Vec<_>>();
+        let active =
+            |columns: &Columns<'_>| columns.active().map(|(item, _)| item).collect::<Vec<_>>();
         assert_eq!(active(&columns), [1, 2, 3]);
         columns.deactivate(2);
         assert_eq!(active(&columns), [1, 3]);
@@ -570,7 +571,10 @@ mod tests {
         let mut slice = [Column::default(); 4];
         Column::link_in_order(&mut slice, 2);
         let columns = Columns::new(&mut slice);
-        assert_eq!(columns.active().map(|(item, _)| item).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(
+            columns.active().map(|(item, _)| item).collect::<Vec<_>>(),
+            [1, 2]
+        );
     }
 
     #[test]

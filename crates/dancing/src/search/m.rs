@@ -226,7 +226,8 @@ impl Solver<'_> {
                         }
                     }
                 };
-                if !self.next_branch::<H, TIGHT>(base, &mut level, &mut item, &mut node, advancing) {
+                if !self.next_branch::<H, TIGHT>(base, &mut level, &mut item, &mut node, advancing)
+                {
                     break 'search StopReason::Complete;
                 }
             }
