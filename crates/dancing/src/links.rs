@@ -30,6 +30,16 @@
 //!   are item numbers, and nodes), and option nodes looked up by option id,
 //!   which [`Links::is_option_start`] checks before they are used.
 //!
+//! Algorithm M's [`Columns`] rest on an invariant of their own, local to
+//! this module: **the `prev` and `next` of every column are in bounds**.
+//! [`Columns::new`] checks it; the fields are private here, and the only
+//! writes to them are [`Columns::deactivate`] and [`Columns::reactivate`],
+//! which store links read from the slice or the index of a column they
+//! reached by a checked access. So the walks of the active list (the
+//! choice of item at every node) and the unlinking and relinking of its
+//! columns follow the links unchecked; the columns that callers name are
+//! checked.
+//!
 //! In debug builds, and so in the test suite, every access is checked as
 //! well.
 
@@ -65,6 +75,145 @@ pub(crate) struct Bounds {
 
 /// The item of a spacer node.
 pub(crate) const SPACER: u32 = 0;
+
+/// Algorithm M's state of a primary column, in one record because choosing
+/// an item reads all of it.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Column {
+    /// The previous and the next column in the active list of the items
+    /// still to branch on (column 0 is its root). Private: [`Columns`]
+    /// keeps them in bounds.
+    prev: u32,
+    next: u32,
+    /// How many more options may hold the item.
+    pub(crate) bound: u32,
+    /// How many of those it may go without: upper less lower bound.
+    pub(crate) slack: u32,
+}
+
+impl Column {
+    /// Links `columns[..=last]` in a circle, in column order, column 0 its
+    /// root: the active list of a search's start. Columns after `last`
+    /// (padding) link to the root alone.
+    pub(crate) fn link_in_order(columns: &mut [Column], last: u32) {
+        for (number, column) in (0..).zip(columns.iter_mut()) {
+            (column.prev, column.next) = if number > last {
+                (0, 0)
+            } else {
+                (
+                    if number == 0 { last } else { number - 1 },
+                    if number == last { 0 } else { number + 1 },
+                )
+            };
+        }
+    }
+}
+
+/// Algorithm M's columns, one per primary item and the root 0 of the
+/// active list, with their links in bounds (see the module doc); empty for
+/// the other algorithms.
+pub(crate) struct Columns<'b> {
+    columns: &'b mut [Column],
+}
+
+impl<'b> Columns<'b> {
+    /// Takes the slice after checking that every link is in bounds.
+    ///
+    /// # Panics
+    /// If one is not: a bug in the matrix builder.
+    pub(crate) fn new(columns: &'b mut [Column]) -> Columns<'b> {
+        let count = columns.len();
+        assert!(
+            columns
+                .iter()
+                .all(|column| (column.prev as usize) < count && (column.next as usize) < count),
+            "the active list stays within the columns"
+        );
+        Columns { columns }
+    }
+
+    /// The column of `item` after the checked access that names it.
+    #[inline(always)]
+    fn linked(&self, item: u32) -> &Column {
+        debug_assert!((item as usize) < self.columns.len());
+        // SAFETY: `item` is a `prev` or `next` read from the slice, in
+        // bounds by the invariant in the module doc.
+        unsafe { self.columns.get_unchecked(item as usize) }
+    }
+
+    /// [`linked`](Self::linked), to update.
+    #[inline(always)]
+    fn linked_mut(&mut self, item: u32) -> &mut Column {
+        debug_assert!((item as usize) < self.columns.len());
+        // SAFETY: as in `linked`.
+        unsafe { self.columns.get_unchecked_mut(item as usize) }
+    }
+
+    /// The first item of the active list, and then each item after the one
+    /// before with its column, as [`Active`] walks them.
+    #[inline(always)]
+    pub(crate) fn active(&self) -> Active<'_, 'b> {
+        Active {
+            columns: self,
+            // A checked access: the list's root.
+            item: self.columns[0].next,
+        }
+    }
+
+    /// The bound of `item`, to update.
+    #[inline(always)]
+    pub(crate) fn bound_mut(&mut self, item: u32) -> &mut u32 {
+        &mut self.columns[item as usize].bound
+    }
+
+    /// Takes `item` out of the active list.
+    #[inline(always)]
+    pub(crate) fn deactivate(&mut self, item: u32) {
+        let Column { prev, next, .. } = self.columns[item as usize];
+        self.linked_mut(prev).next = next;
+        self.linked_mut(next).prev = prev;
+    }
+
+    /// Undoes `deactivate(item)`.
+    #[inline(always)]
+    pub(crate) fn reactivate(&mut self, item: u32) {
+        // Checked: so `item` is in bounds, and may be stored as a link.
+        let Column { prev, next, .. } = self.columns[item as usize];
+        self.linked_mut(prev).next = item;
+        self.linked_mut(next).prev = item;
+    }
+}
+
+impl std::ops::Deref for Columns<'_> {
+    type Target = [Column];
+
+    /// The columns, to read.
+    fn deref(&self) -> &[Column] {
+        self.columns
+    }
+}
+
+/// The items of the active list in order, each with its column: the walk
+/// that chooses an item, following the links unchecked.
+pub(crate) struct Active<'c, 'b> {
+    columns: &'c Columns<'b>,
+    item: u32,
+}
+
+impl<'c> Iterator for Active<'c, '_> {
+    type Item = (u32, &'c Column);
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<(u32, &'c Column)> {
+        if self.item == 0 {
+            return None;
+        }
+        let item = self.item;
+        let column = self.columns.linked(item);
+        self.item = column.next;
+        Some((item, column))
+    }
+}
 
 /// The matrix's slices: the links and lengths in the caller's arena, the
 /// fixed parts perhaps shared with a template.
@@ -394,6 +543,47 @@ mod tests {
             ],
             vec![0, 1],
         )
+    }
+
+    /// Three columns linked in order: unlinking and relinking the middle
+    /// one, then the last, walks the list as it should, and restores it.
+    #[test]
+    fn the_active_list_unlinks_and_relinks_its_columns() {
+        let mut slice = [Column::default(); 4];
+        Column::link_in_order(&mut slice, 3);
+        let mut columns = Columns::new(&mut slice);
+        let active =
+            |columns: &Columns<'_>| columns.active().map(|(item, _)| item).collect::<Vec<_>>();
+        assert_eq!(active(&columns), [1, 2, 3]);
+        columns.deactivate(2);
+        assert_eq!(active(&columns), [1, 3]);
+        columns.deactivate(3);
+        assert_eq!(active(&columns), [1]);
+        columns.reactivate(3);
+        columns.reactivate(2);
+        assert_eq!(active(&columns), [1, 2, 3]);
+        assert_eq!((columns[3].next, columns[1].prev), (0, 0));
+    }
+
+    /// Padding after the last linked column links to the root alone.
+    #[test]
+    fn padding_columns_stay_out_of_the_active_list() {
+        let mut slice = [Column::default(); 4];
+        Column::link_in_order(&mut slice, 2);
+        let columns = Columns::new(&mut slice);
+        assert_eq!(
+            columns.active().map(|(item, _)| item).collect::<Vec<_>>(),
+            [1, 2]
+        );
+    }
+
+    #[test]
+    #[should_panic]
+    fn a_column_link_out_of_bounds_is_refused() {
+        let mut slice = [Column::default(); 2];
+        Column::link_in_order(&mut slice, 1);
+        slice[1].next = 2;
+        Columns::new(&mut slice);
     }
 
     #[test]

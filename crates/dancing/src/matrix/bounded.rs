@@ -15,6 +15,7 @@
 //! changes the counts.
 
 use super::{COVERED, Hiding, Matrix};
+use crate::links::Column;
 
 /// What the search does next, by DLX3's rule for choosing an item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,77 +28,96 @@ pub(crate) enum Branch {
     On { item: u32, degree: i64 },
 }
 
-/// Algorithm M's state of a primary column, in one record because choosing
-/// an item reads all of it.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Column {
-    /// The previous and the next column in the active list of the items
-    /// still to branch on (column 0 is its root).
-    pub(crate) prev: u32,
-    pub(crate) next: u32,
-    /// How many more options may hold the item.
-    pub(crate) bound: u32,
-    /// How many of those it may go without: upper less lower bound.
-    pub(crate) slack: u32,
-}
-
 impl Matrix<'_> {
     /// The number of options in `item`'s list, covered or not.
     #[inline]
     pub(crate) fn length(&self, item: u32) -> u32 {
-        (self.links.len(item) & (COVERED - 1)) >> self.unit_shift
+        // Algorithm M's lengths are plain (see `bounded_length`).
+        self.bounded_length(item) & (COVERED - 1)
     }
 
     /// DLX3's choice: the active item of smallest branching degree
     /// (`length + s - bound + 1`, `s` the smaller of slack and bound);
     /// on ties the one with less slack, then the longer, then the leftmost.
     pub(crate) fn choose_bounded(&self) -> Branch {
+        self.choose_bounded_as::<false>()
+    }
+
+    /// Whether no primary item has slack (every item's lower bound is its
+    /// upper bound), as in a 0-1 matrix with given sums: then the search
+    /// may run [`choose_bounded_as::<true>`](Self::choose_bounded_as) and
+    /// the other `TIGHT` steps, which leave the slack out.
+    pub(crate) fn is_tight(&self) -> bool {
+        self.columns.iter().all(|column| column.slack == 0)
+    }
+
+    /// [`choose_bounded`](Self::choose_bounded); if `TIGHT`, for a problem
+    /// without slack (see [`is_tight`](Self::is_tight)), where the degree is
+    /// `length - bound + 1` and the ties by slack fall away: the key fits in
+    /// 64 bits.
+    #[inline(always)]
+    pub(crate) fn choose_bounded_as<const TIGHT: bool>(&self) -> Branch {
         // The rule as one number to minimize, so that the walk keeps the
         // best with a conditional move, not with branches that follow the
         // data: the degree (biased to be positive: it is at least
         // `1 - bound`), the slack, and the length reversed. The active list
         // is in column order, so the first of equal keys is the leftmost.
+        // A length is below `COVERED`, 2^30.
+        const LENGTH_BITS: u32 = 30;
         let key = |column: &Column, length: u32| -> u128 {
             let slack = column.slack.min(column.bound);
             let degree =
                 u64::from(length) + u64::from(slack) + (1 << 32) + 1 - u64::from(column.bound);
             (u128::from(degree) << 64) | (u128::from(slack) << 32) | u128::from(u32::MAX - length)
         };
-        let (mut best_key, mut best) = (u128::MAX, 0);
-        let mut item = self.columns[0].next;
-        while item != 0 {
-            // A checked index: an item of the active list is then a primary
-            // column, in bounds for the unchecked accesses that follow (and
-            // those of the caller, which branches on it).
-            let column = &self.columns[item as usize];
+        let tight_key = |column: &Column, length: u32| -> u64 {
+            debug_assert_eq!(column.slack, 0);
+            let degree = u64::from(length) + (1 << 32) + 1 - u64::from(column.bound);
+            (degree << LENGTH_BITS) | u64::from((COVERED - 1) - length)
+        };
+        let (mut best_key, mut best_tight, mut best) = (u128::MAX, u64::MAX, 0);
+        // An item of the active list is a primary column, an item number:
+        // in bounds for the unchecked accesses that follow (and those of
+        // the caller, which branches on it).
+        for (item, column) in self.columns.active() {
             // An active item is not covered (its bound is not used up):
             // its length is its key without the column.
             debug_assert!(!self.is_covered(item));
-            let key = key(column, self.list_length(item));
-            if key < best_key {
-                (best_key, best) = (key, item);
+            let length = self.bounded_length(item);
+            if TIGHT {
+                let key = tight_key(column, length);
+                if key < best_tight {
+                    (best_tight, best) = (key, item);
+                }
+            } else {
+                let key = key(column, length);
+                if key < best_key {
+                    (best_key, best) = (key, item);
+                }
             }
-            item = column.next;
         }
         if best == 0 {
             return Branch::Solution;
         }
-        let degree = (best_key >> 64) as i64 - (1 << 32);
+        let biased = if TIGHT {
+            best_tight >> LENGTH_BITS
+        } else {
+            (best_key >> 64) as u64
+        };
+        let degree = biased as i64 - (1 << 32);
         Branch::On { item: best, degree }
     }
 
     /// Takes `item` out of the active list.
+    #[inline(always)]
     pub(crate) fn deactivate(&mut self, item: u32) {
-        let Column { prev, next, .. } = self.columns[item as usize];
-        self.columns[prev as usize].next = next;
-        self.columns[next as usize].prev = prev;
+        self.columns.deactivate(item);
     }
 
     /// Undoes `deactivate(item)`.
+    #[inline(always)]
     pub(crate) fn reactivate(&mut self, item: u32) {
-        let Column { prev, next, .. } = self.columns[item as usize];
-        self.columns[prev as usize].next = item;
-        self.columns[next as usize].prev = item;
+        self.columns.reactivate(item);
     }
 
     /// Whether `item` is a primary item (bounds belong to primary items).
@@ -110,7 +130,7 @@ impl Matrix<'_> {
     /// bound, the item is covered and leaves the active list.
     #[inline(always)]
     pub(crate) fn take<H: Hiding>(&mut self, item: u32) {
-        let bound = &mut self.columns[item as usize].bound;
+        let bound = self.columns.bound_mut(item);
         *bound -= 1;
         if *bound == 0 {
             H::cover(self, item);
@@ -122,7 +142,7 @@ impl Matrix<'_> {
     #[inline(always)]
     pub(crate) fn untake<H: Hiding>(&mut self, item: u32) {
         // The bound first (uncovering does not read it): one look-up.
-        let bound = &mut self.columns[item as usize].bound;
+        let bound = self.columns.bound_mut(item);
         *bound += 1;
         if *bound == 1 {
             H::uncover(self, item);
@@ -137,7 +157,8 @@ impl Matrix<'_> {
     #[inline(always)]
     pub(crate) fn commit_bounded<H: Hiding>(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        if last - first == 1 {
+        debug_assert!(!H::PAIRS || last - first == 1);
+        if H::PAIRS || last - first == 1 {
             // An option of two nodes (every option of a 0-1 matrix with
             // given sums): its other node, without a loop.
             self.commit_bounded_node::<H>(first + last - p);
@@ -170,7 +191,7 @@ impl Matrix<'_> {
     #[inline(always)]
     pub(crate) fn uncommit_bounded<H: Hiding>(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        if last - first == 1 {
+        if H::PAIRS || last - first == 1 {
             self.uncommit_bounded_node::<H>(first + last - p);
             return;
         }
@@ -199,7 +220,8 @@ impl Matrix<'_> {
     /// its options are hidden already.
     pub(crate) fn tweak<H: Hiding>(&mut self, n: u32, block: bool) {
         let (first, last) = if block { self.option_bounds(n) } else { (n, n) };
-        if block && last - first == 1 {
+        debug_assert!(!H::PAIRS || last - first == 1 || !block);
+        if block && (H::PAIRS || last - first == 1) {
             // An option of two nodes (a 0-1 matrix's): no loop.
             H::unlink(self, first);
             H::unlink(self, last);
@@ -237,7 +259,7 @@ impl Matrix<'_> {
             node = self.links.link(node).down;
         }
         self.links.link_mut(end).up = above;
-        *self.links.len_mut(item) += count * self.unit;
+        *self.links.len_mut(item) += count;
         if !block {
             H::uncover(self, item);
         }

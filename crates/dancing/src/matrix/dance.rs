@@ -1,7 +1,7 @@
 //! The dance of DLX1: covering and uncovering items, hiding and unhiding
 //! options, and committing the options a search chooses.
 
-use super::{COVERED, Hiding, Matrix, Plain};
+use super::{COVERED, Hiding, Matrix, Pairs, Plain};
 
 impl Matrix<'_> {
     /// Removes `item` from the active list and hides every option in it.
@@ -108,15 +108,16 @@ impl Matrix<'_> {
 /// cost more than the one node they visit (rowcol6_2_2: 122.3 M
 /// instructions before, 102.2 M with this and the inlining of `take`).
 impl Matrix<'_> {
-    /// Removes `item` from the problem and hides every option in its list.
+    /// Removes `item` from the problem and hides every option in its list
+    /// (each of two nodes if `PAIRS`).
     #[inline(always)]
-    fn cover_short(&mut self, item: u32) {
-        let count = self.list_length(item);
+    fn cover_short<const PAIRS: bool>(&mut self, item: u32) {
+        let count = self.bounded_length(item);
         let mut updates = 1;
         let mut p = item;
         for _ in 0..count {
             p = self.links.link(p).down;
-            updates += self.hide_short(p);
+            updates += self.hide_short::<PAIRS>(p);
         }
         *self.links.len_mut(item) += COVERED;
         self.updates += updates;
@@ -124,13 +125,13 @@ impl Matrix<'_> {
 
     /// Undoes `cover_short(item)`.
     #[inline(always)]
-    fn uncover_short(&mut self, item: u32) {
+    fn uncover_short<const PAIRS: bool>(&mut self, item: u32) {
         *self.links.len_mut(item) -= COVERED;
-        let count = self.list_length(item);
+        let count = self.bounded_length(item);
         let mut p = item;
         for _ in 0..count {
             p = self.links.link(p).up;
-            self.unhide_short(p);
+            self.unhide_short::<PAIRS>(p);
         }
     }
 
@@ -139,9 +140,14 @@ impl Matrix<'_> {
     /// of a 0-1 matrix with given sums) takes no loop: its other node is
     /// `first + last - p`.
     #[inline(always)]
-    fn hide_short(&mut self, p: u32) -> u64 {
+    fn hide_short<const PAIRS: bool>(&mut self, p: u32) -> u64 {
         let (first, last) = self.option_bounds(p);
-        let unit = self.unit;
+        let unit = 1;
+        debug_assert!(!PAIRS || last - first == 1);
+        if PAIRS {
+            self.links.unlink(first + last - p, unit);
+            return 1;
+        }
         if last - first == 1 {
             self.links.unlink(first + last - p, unit);
         } else {
@@ -154,10 +160,10 @@ impl Matrix<'_> {
 
     /// Undoes `hide_short(p)`.
     #[inline(always)]
-    fn unhide_short(&mut self, p: u32) {
+    fn unhide_short<const PAIRS: bool>(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
-        let unit = self.unit;
-        if last - first == 1 {
+        let unit = 1;
+        if PAIRS || last - first == 1 {
             self.links.relink(first + last - p, unit);
         } else {
             for q in first..last {
@@ -170,37 +176,78 @@ impl Matrix<'_> {
 impl Hiding for Plain {
     #[inline(always)]
     fn cover(matrix: &mut Matrix<'_>, item: u32) {
-        matrix.cover_short(item);
+        matrix.cover_short::<false>(item);
     }
 
     #[inline(always)]
     fn uncover(matrix: &mut Matrix<'_>, item: u32) {
-        matrix.uncover_short(item);
+        matrix.uncover_short::<false>(item);
     }
 
     #[inline(always)]
     fn unhide(matrix: &mut Matrix<'_>, p: u32) {
-        matrix.unhide_short(p);
+        matrix.unhide_short::<false>(p);
     }
 
     #[inline(always)]
     fn unlink(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.links.unlink(q, matrix.unit);
+        matrix.links.unlink(q, 1);
         matrix.updates += 1;
     }
 
     #[inline(always)]
     fn relink(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.links.relink(q, matrix.unit);
+        matrix.links.relink(q, 1);
     }
 
     #[inline(always)]
     fn commit_secondary(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.cover_short(matrix.links.item(q));
+        matrix.cover_short::<false>(matrix.links.item(q));
     }
 
     #[inline(always)]
     fn uncommit_secondary(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.uncover_short(matrix.links.item(q));
+        matrix.uncover_short::<false>(matrix.links.item(q));
+    }
+}
+
+/// [`Plain`]'s dance, every option of two nodes.
+impl Hiding for Pairs {
+    const PAIRS: bool = true;
+
+    #[inline(always)]
+    fn cover(matrix: &mut Matrix<'_>, item: u32) {
+        matrix.cover_short::<true>(item);
+    }
+
+    #[inline(always)]
+    fn uncover(matrix: &mut Matrix<'_>, item: u32) {
+        matrix.uncover_short::<true>(item);
+    }
+
+    #[inline(always)]
+    fn unhide(matrix: &mut Matrix<'_>, p: u32) {
+        matrix.unhide_short::<true>(p);
+    }
+
+    #[inline(always)]
+    fn unlink(matrix: &mut Matrix<'_>, q: u32) {
+        matrix.links.unlink(q, 1);
+        matrix.updates += 1;
+    }
+
+    #[inline(always)]
+    fn relink(matrix: &mut Matrix<'_>, q: u32) {
+        matrix.links.relink(q, 1);
+    }
+
+    #[inline(always)]
+    fn commit_secondary(matrix: &mut Matrix<'_>, q: u32) {
+        matrix.cover_short::<true>(matrix.links.item(q));
+    }
+
+    #[inline(always)]
+    fn uncommit_secondary(matrix: &mut Matrix<'_>, q: u32) {
+        matrix.uncover_short::<true>(matrix.links.item(q));
     }
 }

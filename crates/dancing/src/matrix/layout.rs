@@ -6,7 +6,7 @@ use bumpalo::Bump;
 use super::chunks::chunks_of;
 use super::{CHOICE_CHUNK, COVERED, Column, Kind, MASKED_OPTION, Matrix, NOT_MASKED, option_masks};
 use crate::cancel::CANCEL_CHECK;
-use crate::links::{Bounds, Link, Links, SPACER};
+use crate::links::{Bounds, Columns, Link, Links, SPACER};
 use crate::problem::{ItemKind, Problem};
 
 /// The sizes of a problem's linked matrix.
@@ -200,6 +200,11 @@ pub(super) fn fill(
     {
         return None;
     }
+    // Algorithm M chooses by bounds and plain lengths, never by these
+    // keys: its lengths stay plain (`unit` 1), read without a shift.
+    if problem.has_bounds() {
+        return Some(1);
+    }
     Some(to_keys(lens, primary_count))
 }
 
@@ -277,11 +282,7 @@ pub(super) fn fill_bounds(problem: &Problem, columns: &mut [Column]) {
             column.slack = upper - lower;
         }
     }
-    let last = problem.primary_count() as u32;
-    for (number, column) in (0..=last).zip(columns.iter_mut()) {
-        column.prev = if number == 0 { last } else { number - 1 };
-        column.next = if number == last { 0 } else { number + 1 };
-    }
+    Column::link_in_order(columns, problem.primary_count() as u32);
 }
 
 /// The most levels a search of `problem` can go down. For Algorithms X
@@ -389,7 +390,7 @@ impl<'b> Matrix<'b> {
             offsets,
             kind,
             chunks: bump.alloc_slice_copy(&chunks),
-            columns,
+            columns: Columns::new(columns),
             updates: 0,
             cleansings: 0,
         }

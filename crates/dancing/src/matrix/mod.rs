@@ -44,10 +44,11 @@ mod dance;
 mod layout;
 mod template;
 
-use crate::links::{Bounds, Links, SPACER};
+use crate::links::{Bounds, Columns, Links, SPACER};
 use crate::problem::OptionId;
 
-pub(crate) use bounded::{Branch, Column};
+pub(crate) use crate::links::Column;
+pub(crate) use bounded::Branch;
 pub(crate) use chunks::Chunk;
 pub(crate) use layout::max_depth;
 pub use template::Template;
@@ -106,7 +107,7 @@ pub(crate) struct Matrix<'b> {
     pub(crate) chunks: &'b mut [Chunk],
     /// Algorithm M's state, per primary column, column 0 the root of the
     /// active list (empty for the other algorithms).
-    pub(crate) columns: &'b mut [Column],
+    pub(crate) columns: Columns<'b>,
     /// Incremented like DLX1's `updates`: one per item unlinked from the
     /// active list and one per node unlinked from an item's list.
     pub(crate) updates: u64,
@@ -124,15 +125,20 @@ pub(crate) enum Kind {
     Colors,
     /// Algorithm M (DLX3): bounds on primary items, and maybe colors. A
     /// problem without colors hides options as DLX1 does (see
-    /// [`Hiding`]): no color to test at each node.
-    Multiplicities { colors: bool },
+    /// [`Hiding`]): no color to test at each node; and if each of its
+    /// options has two items (`pairs`), as [`Pairs`] does.
+    Multiplicities { colors: bool, pairs: bool },
 }
 
 impl Kind {
     pub(crate) fn of(problem: &crate::problem::Problem) -> Kind {
         if problem.has_bounds() {
+            let colors = problem.has_colors();
             Kind::Multiplicities {
-                colors: problem.has_colors(),
+                colors,
+                // Every option of two items, as in a 0-1 matrix with given
+                // row and column sums (see [`Pairs`]).
+                pairs: !colors && problem.options().all(|(_, items)| items.len() == 2),
             }
         } else if problem.has_colors() {
             Kind::Colors
@@ -153,6 +159,10 @@ impl Kind {
 /// the problem is linked, so a problem with bounds and no colors pays for
 /// no color test.
 pub(crate) trait Hiding {
+    /// Whether every option has exactly two nodes ([`Pairs`]): the other
+    /// node of an option is then found without a loop or a test.
+    const PAIRS: bool = false;
+
     /// Covers `item`: hides every option in its list.
     fn cover(matrix: &mut Matrix<'_>, item: u32);
 
@@ -178,6 +188,11 @@ pub(crate) trait Hiding {
 
 /// DLX1's hiding: no colors.
 pub(crate) struct Plain;
+
+/// DLX1's hiding for a problem without colors whose options all have two
+/// items, like a 0-1 matrix with given row and column sums: Algorithm M
+/// only (the two-node case of [`Plain`] without its test at each option).
+pub(crate) struct Pairs;
 
 /// DLX2's hiding: colors on secondary items.
 pub(crate) struct Colored;
@@ -276,6 +291,14 @@ impl<'b> Matrix<'b> {
     #[inline(always)]
     pub(super) fn list_length(&self, item: u32) -> u32 {
         self.links.len(item) >> self.unit_shift
+    }
+
+    /// [`list_length`](Self::list_length) for Algorithm M, whose lengths
+    /// are plain (`unit` 1, see `layout::fill`): no shift.
+    #[inline(always)]
+    pub(crate) fn bounded_length(&self, item: u32) -> u32 {
+        debug_assert_eq!(self.unit, 1);
+        self.links.len(item)
     }
 
     /// The updates and cleansings counted so far.

@@ -5,7 +5,7 @@ use bumpalo::Bump;
 use super::chunks::chunks_of;
 use super::layout::{Shape, Slices, fill, fill_bounds, max_depth};
 use super::{Chunk, Column, Kind, Matrix, NOT_MASKED};
-use crate::links::{Bounds, Link, SPACER, ValidSlices, copy_in_chunks};
+use crate::links::{Bounds, Columns, Link, SPACER, ValidSlices, copy_in_chunks};
 use crate::problem::Problem;
 
 /// A problem linked once, to be copied into an arena for each search
@@ -150,7 +150,7 @@ impl<'b> Matrix<'b> {
             colors: copy_in_chunks(&template.colors, bump, cancel)?,
             offsets: &template.offsets,
             kind: template.kind,
-            columns: bump.alloc_slice_copy(&template.columns),
+            columns: Columns::new(bump.alloc_slice_copy(&template.columns)),
             chunks: bump.alloc_slice_copy(&template.chunks),
             updates: 0,
             cleansings: 0,

@@ -64,7 +64,18 @@ impl Matrix<'_> {
     /// not, the search backs up).
     #[inline(always)]
     pub(super) fn step_into<H: Hiding>(&mut self, item: u32, node: u32) -> bool {
-        if !self.try_step::<H>(item, node) {
+        self.step_into_as::<H, false>(item, node)
+    }
+
+    /// [`step_into`](Self::step_into), for a problem without slack if
+    /// `TIGHT` (see `Matrix::is_tight`).
+    #[inline(always)]
+    pub(super) fn step_into_as<H: Hiding, const TIGHT: bool>(
+        &mut self,
+        item: u32,
+        node: u32,
+    ) -> bool {
+        if !self.try_step_as::<H, TIGHT>(item, node) {
             return false;
         }
         if node != item {
@@ -78,11 +89,27 @@ impl Matrix<'_> {
     /// move, the item retired) as the search does before committing it.
     #[inline(always)]
     pub(super) fn try_step<H: Hiding>(&mut self, item: u32, node: u32) -> bool {
+        self.try_step_as::<H, false>(item, node)
+    }
+
+    /// [`try_step`](Self::try_step), for a problem without slack if
+    /// `TIGHT`: the slack, 0, is not read.
+    #[inline(always)]
+    fn try_step_as<H: Hiding, const TIGHT: bool>(&mut self, item: u32, node: u32) -> bool {
         let Column { bound, slack, .. } = self.columns[item as usize];
+        let slack = if TIGHT { 0 } else { slack };
         let backup = if bound == 0 && slack == 0 {
             node == item
         } else {
-            i64::from(self.length(item)) <= i64::from(bound) - i64::from(slack)
+            // Without slack, an item with some bound left is not covered:
+            // its length is its key without the column.
+            let length = if TIGHT {
+                debug_assert!(!self.is_covered(item));
+                self.bounded_length(item)
+            } else {
+                self.length(item)
+            };
+            i64::from(length) <= i64::from(bound) - i64::from(slack)
         };
         if backup {
             return false;
@@ -118,6 +145,20 @@ impl Solver<'_> {
         cutoff: usize,
         explorer: &mut E,
     ) -> Stats {
+        if self.matrix.is_tight() {
+            self.walk_bounded_as::<H, E, true>(cutoff, explorer)
+        } else {
+            self.walk_bounded_as::<H, E, false>(cutoff, explorer)
+        }
+    }
+
+    /// [`walk_bounded`](Self::walk_bounded), for a problem without slack
+    /// if `TIGHT` (see `Matrix::is_tight`).
+    fn walk_bounded_as<H: Hiding, E: Explorer, const TIGHT: bool>(
+        &mut self,
+        cutoff: usize,
+        explorer: &mut E,
+    ) -> Stats {
         let (base, mut clock, paused_at) = self.begin_or_resume();
         let mut level = base;
         // The item branched on at `level`, and the node being tried there.
@@ -133,7 +174,7 @@ impl Solver<'_> {
             if let Some(paused) = paused_at {
                 // Resume after the solution the search paused at.
                 level = paused;
-                if !self.next_branch::<H>(base, &mut level, &mut item, &mut node, false) {
+                if !self.next_branch::<H, TIGHT>(base, &mut level, &mut item, &mut node, false) {
                     break 'search StopReason::Complete;
                 }
             }
@@ -151,7 +192,7 @@ impl Solver<'_> {
                     }
                     nodes += 1;
                     self.profile[level] += 1;
-                    match self.matrix.choose_bounded() {
+                    match self.matrix.choose_bounded_as::<TIGHT>() {
                         Branch::Solution => {
                             self.stats.solutions += 1;
                             let solution = if E::LISTS_OPTIONS {
@@ -175,7 +216,7 @@ impl Solver<'_> {
                                 // The children are listed, not entered: see
                                 // `Solver::explore_to`.
                                 let listed = self.list_branch::<H, E>(base, level, item, explorer);
-                                self.restore_branch::<H>(level, item);
+                                self.restore_branch_as::<H, TIGHT>(level, item);
                                 if listed.is_break() {
                                     break 'search StopReason::Interrupted;
                                 }
@@ -185,7 +226,8 @@ impl Solver<'_> {
                         }
                     }
                 };
-                if !self.next_branch::<H>(base, &mut level, &mut item, &mut node, advancing) {
+                if !self.next_branch::<H, TIGHT>(base, &mut level, &mut item, &mut node, advancing)
+                {
                     break 'search StopReason::Complete;
                 }
             }
@@ -213,7 +255,7 @@ impl Solver<'_> {
     /// and so on up the levels, until a step leads into a new level (true,
     /// `level` that level) or the tree below `base` is done (false).
     #[inline(always)]
-    fn next_branch<H: Hiding>(
+    fn next_branch<H: Hiding, const TIGHT: bool>(
         &mut self,
         base: usize,
         level: &mut usize,
@@ -225,12 +267,12 @@ impl Solver<'_> {
             if advancing {
                 // Advance: try the node in `choices[level]` (or stop
                 // trying, and back up).
-                if self.matrix.step_into::<H>(*item, *node) {
+                if self.matrix.step_into_as::<H, TIGHT>(*item, *node) {
                     *level += 1;
                     return true;
                 }
                 // Backup: restore the item branched on at this level.
-                self.restore_branch::<H>(*level, *item);
+                self.restore_branch_as::<H, TIGHT>(*level, *item);
             }
             // Backdown: go back to the level above.
             if *level == base {
@@ -242,7 +284,7 @@ impl Solver<'_> {
             if *node == *item {
                 // Back from the null move, then back up.
                 self.matrix.reactivate(*item);
-                self.restore_branch::<H>(*level, *item);
+                self.restore_branch_as::<H, TIGHT>(*level, *item);
                 advancing = false;
                 continue;
             }
@@ -281,9 +323,9 @@ impl Solver<'_> {
         // estimate counts the nodes tried from (see `branch_position`).
         self.tweaks[level] = node;
         let matrix = &mut self.matrix;
-        let column = &mut matrix.columns[item as usize];
-        column.bound -= 1;
-        if column.bound == 0 {
+        let bound = matrix.columns.bound_mut(item);
+        *bound -= 1;
+        if *bound == 0 {
             H::cover(matrix, item);
             matrix.deactivate(item);
         }
@@ -419,15 +461,22 @@ impl Solver<'_> {
     /// such a branch, has put it back already.)
     #[inline(always)]
     pub(super) fn restore_branch<H: Hiding>(&mut self, level: usize, item: u32) {
+        self.restore_branch_as::<H, false>(level, item);
+    }
+
+    /// [`restore_branch`](Self::restore_branch), for a problem without
+    /// slack if `TIGHT`.
+    #[inline(always)]
+    fn restore_branch_as<H: Hiding, const TIGHT: bool>(&mut self, level: usize, item: u32) {
         let matrix = &mut self.matrix;
         let bound = matrix.columns[item as usize].bound;
-        if bound == 0 && matrix.columns[item as usize].slack == 0 {
+        if bound == 0 && (TIGHT || matrix.columns[item as usize].slack == 0) {
             H::uncover(matrix, item);
             matrix.reactivate(item);
         } else {
             matrix.untweak::<H>(item, self.tweaks[level], bound != 0);
         }
-        matrix.columns[item as usize].bound += 1;
+        *matrix.columns.bound_mut(item) += 1;
     }
 
     /// Restores the matrix to the selection after a search from `base`

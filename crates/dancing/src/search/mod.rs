@@ -56,8 +56,11 @@ macro_rules! by_algorithm {
 macro_rules! by_hiding {
     ($solver:expr, $hiding:ident => $body:expr) => {{
         debug_assert!($solver.matrix.kind.is_bounded());
-        if $solver.matrix.kind == (Kind::Multiplicities { colors: true }) {
+        if let Kind::Multiplicities { colors: true, .. } = $solver.matrix.kind {
             type $hiding = Colored;
+            $body
+        } else if let Kind::Multiplicities { pairs: true, .. } = $solver.matrix.kind {
+            type $hiding = $crate::matrix::Pairs;
             $body
         } else {
             type $hiding = Plain;

@@ -103,14 +103,11 @@ impl KeyMaker {
         // The bounds of the active items with a slot: a retired one keeps
         // 0, as it can take no more options.
         self.bounds.fill(0);
-        let mut item = matrix.columns[0].next;
-        while item != 0 {
-            let column = &matrix.columns[item as usize];
+        for (item, column) in matrix.columns.active() {
             let slot = self.slots[item as usize];
             if slot != NO_SLOT {
                 self.bounds[slot as usize] = column.bound;
             }
-            item = column.next;
         }
         self.key.extend(self.bounds.chunks(2).map(|pair| {
             pair.iter()
