@@ -281,7 +281,7 @@ impl<'b> Solver<'b> {
     /// let mut solver =
     ///     Solver::from_template_restricted(&template, &bump, &options(&[0]), &options(&[1, 2]))?;
     /// assert_eq!(solver.collect(10), [options(&[1, 2])]);
-    /// # Ok::<(), dancing::SelectError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
