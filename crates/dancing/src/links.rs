@@ -222,10 +222,10 @@ impl ValidSlices {
     ) -> Links<'b> {
         assert_eq!(lens.len(), self.lens.len());
         let links = bump.alloc_slice_fill_copy(self.links.len(), Link::default());
-        for header in 1..lens.len() {
-            links[header] = Link {
-                up: header as u32,
-                down: header as u32,
+        for (header, link) in (1..lens.len() as u32).zip(&mut links[1..]) {
+            *link = Link {
+                up: header,
+                down: header,
             };
         }
         for start in starts {
