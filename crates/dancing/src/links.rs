@@ -338,6 +338,106 @@ impl ValidSlices {
     }
 }
 
+impl ValidSlices {
+    /// The length keys of the items, as linked.
+    pub(crate) fn lens(&self) -> &[u32] {
+        &self.lens
+    }
+
+    /// The links of the same matrix with only some of its options in the
+    /// item lists: the headers with lists of their own, then the options
+    /// that start at the nodes of `starts` appended, in that order, to the
+    /// lists of their items, but only those whose items all have a key
+    /// below `covered` in `lens` (each option linked adds `unit` to the
+    /// keys of its items). `lens` holds the keys to start from (as long as
+    /// the template's), and the items and bounds are shared. Nodes of the
+    /// options left out keep links to node 0, and are never reached.
+    ///
+    /// Sound by construction: every index used here is checked, and every
+    /// value stored in the links is a header or a node that was just used
+    /// as an index into them (or a link read from them), so in bounds, as
+    /// the module doc requires.
+    ///
+    /// # Panics
+    /// If `lens` is not as long as the template's, or a start is not the
+    /// first node of an option.
+    pub(crate) fn restricted_into<'b>(
+        &'b self,
+        bump: &'b Bump,
+        lens: &'b mut [u32],
+        starts: impl IntoIterator<Item = u32>,
+        unit: u32,
+        covered: u32,
+    ) -> Links<'b> {
+        assert_eq!(lens.len(), self.lens.len());
+        let links = bump.alloc_slice_fill_copy(self.links.len(), Link::default());
+        for (header, link) in (1..lens.len() as u32).zip(&mut links[1..]) {
+            *link = Link {
+                up: header,
+                down: header,
+            };
+        }
+        for start in starts {
+            let node = start as usize;
+            let Bounds { first, last } = self.bounds[node];
+            assert!(
+                first == start && self.items[node] != SPACER && self.items[node] != start,
+                "not an option's first node"
+            );
+            // Appended at the bottom of its items' lists as it is walked,
+            // and taken out again from there if an item turns out covered.
+            let nodes = first as usize..=last as usize;
+            let mut appended = first as usize;
+            for q in nodes.clone() {
+                let item = self.items[q] as usize;
+                if lens[item] >= covered {
+                    break;
+                }
+                let bottom = links[item].up;
+                links[q] = Link {
+                    up: bottom,
+                    down: item as u32,
+                };
+                links[bottom as usize].down = q as u32;
+                links[item].up = q as u32;
+                lens[item] += unit;
+                appended = q + 1;
+            }
+            if appended <= last as usize {
+                for q in (first as usize..appended).rev() {
+                    let item = self.items[q] as usize;
+                    let bottom = links[q].up;
+                    links[bottom as usize].down = item as u32;
+                    links[item].up = bottom;
+                    lens[item] -= unit;
+                    links[q] = Link::default();
+                }
+            }
+        }
+        debug_assert!(validate(
+            links,
+            &self.items,
+            &self.bounds,
+            lens,
+            &mut || false
+        ));
+        Links {
+            links,
+            items: &self.items,
+            bounds: &self.bounds,
+            lens,
+        }
+    }
+
+    /// The item of node `node` and the bounds of its option (checked).
+    pub(crate) fn node_parts(&self, node: u32) -> Option<(u32, Bounds)> {
+        Some((
+            *self.items.get(node as usize)?,
+            *self.bounds.get(node as usize)?,
+        ))
+    }
+}
+
 /// Elements copied between two questions to `cancel` in
 /// [`copy_in_chunks`]: 8 MB of links.
 const COPY_CHUNK: usize = 1 << 20;

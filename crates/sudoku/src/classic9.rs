@@ -18,7 +18,7 @@ use crate::deduce::Narrowed;
 
 /// Cells, digits and units of the classic grid.
 const N: usize = 9;
-const CELLS: usize = N * N;
+pub(crate) const CELLS: usize = N * N;
 const ALL: u16 = (1 << N) - 1;
 
 /// The units of each cell: its row, its column (9 + column) and its box
@@ -156,7 +156,15 @@ impl Board<'_> {
 /// Places naked and hidden singles in `cells` (a classic 9x9 grid whose
 /// givens repeat no digit in a unit) until there are none left, or until a
 /// contradiction shows.
+#[cfg(test)]
 pub(crate) fn narrow(cells: &mut [u8]) -> Narrowed {
+    narrow_keeping(cells, &mut [0; CELLS])
+}
+
+/// [`narrow`], and the candidates of each cell left empty into
+/// `candidates` (the digits none of its peers holds; none for a filled
+/// cell) when it ends without a contradiction.
+pub(crate) fn narrow_keeping(cells: &mut [u8], candidates: &mut [u16; CELLS]) -> Narrowed {
     debug_assert_eq!(cells.len(), CELLS);
     let mut board = Board {
         cells,
@@ -197,6 +205,7 @@ pub(crate) fn narrow(cells: &mut [u8]) -> Narrowed {
             return Narrowed::Contradiction;
         }
         if board.dirty == 0 {
+            *candidates = board.candidates;
             return Narrowed::Placed(board.placed);
         }
         let unit = board.dirty.trailing_zeros() as usize;

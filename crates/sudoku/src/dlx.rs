@@ -54,6 +54,11 @@ pub(crate) struct DlxSolver {
     /// The puzzle with its singles placed, and the narrowing's scratch.
     narrowed: Grid,
     used: Vec<u64>,
+    /// Classic 9x9: the candidates of each cell after narrowing, and the
+    /// options of the restricted problem (see [`Solver::from_template_restricted`]).
+    candidates: [u16; crate::classic9::CELLS],
+    selected: Vec<dancing::OptionId>,
+    kept: Vec<dancing::OptionId>,
 }
 
 impl Default for DlxSolver {
@@ -65,6 +70,9 @@ impl Default for DlxSolver {
             narrow_classic: true,
             narrowed: Grid::default(),
             used: Vec::new(),
+            candidates: [0; crate::classic9::CELLS],
+            selected: Vec::new(),
+            kept: Vec::new(),
         }
     }
 }
@@ -157,7 +165,7 @@ impl DlxSolver {
         if classic9 || puzzle.size() >= self.narrow_from {
             self.narrowed.clone_from(puzzle);
             let narrowed = if classic9 {
-                crate::classic9::narrow(self.narrowed.cells_mut())
+                crate::classic9::narrow_keeping(self.narrowed.cells_mut(), &mut self.candidates)
             } else {
                 tables.units.narrow(&mut self.narrowed, &mut self.used)
             };
@@ -191,6 +199,9 @@ impl DlxSolver {
                 });
             }
             givens = &self.narrowed;
+            if classic9 {
+                return self.search_restricted(puzzle, limit, budget, deduced, solution);
+            }
         }
         let mut solver = Solver::from_template(&tables.template, &self.bump);
         let mut selected = 0;
@@ -214,6 +225,75 @@ impl DlxSolver {
             Searching::Last(solver),
             &tables.built,
             selected,
+            limit,
+            (budget, node_limit),
+            solution,
+        );
+        self.bump.reset();
+        if outcome.solutions == 0 {
+            solution.clone_from(puzzle);
+        }
+        outcome.deduced = deduced;
+        Ok(outcome)
+    }
+}
+
+impl DlxSolver {
+    /// The search of a classic 9x9 puzzle after narrowing, on the problem
+    /// of the narrowed grid linked directly: its givens' items left out,
+    /// one option per candidate left (in the template's order, so that the
+    /// search walks the tree it would walk after selecting the givens in a
+    /// copy of the whole template).
+    fn search_restricted(
+        &mut self,
+        puzzle: &Grid,
+        limit: u64,
+        budget: &Budget,
+        deduced: u64,
+        solution: &mut Grid,
+    ) -> Result<Outcome, SolveError> {
+        let Some(tables) = &self.tables else {
+            unreachable!("the tables are made before narrowing");
+        };
+        let option =
+            |cell: usize, digit: u8| tables.built.option_of(cell, digit).expect("no cages here");
+        self.selected.clear();
+        self.kept.clear();
+        for (cell, (&digit, &candidates)) in self
+            .narrowed
+            .cells()
+            .iter()
+            .zip(&self.candidates)
+            .enumerate()
+        {
+            if digit != 0 {
+                self.selected.push(option(cell, digit));
+                continue;
+            }
+            let mut left = candidates;
+            while left != 0 {
+                self.kept
+                    .push(option(cell, left.trailing_zeros() as u8 + 1));
+                left &= left - 1;
+            }
+        }
+        let Ok(solver) = Solver::from_template_restricted(
+            &tables.template,
+            &self.bump,
+            &self.selected,
+            &self.kept,
+        ) else {
+            // Givens without a repeat never conflict, nor do the singles
+            // placed among them; should they, the puzzle is invalid.
+            self.bump.reset();
+            return Err(SolveError::Contradiction(puzzle.conflicts()));
+        };
+        solution.clone_from(&self.narrowed);
+        let node_limit = budget.node_limit().map(|cap| cap - deduced);
+        let mut outcome = run(
+            Searching::Last(solver),
+            &tables.built,
+            0,
             limit,
             (budget, node_limit),
             solution,

@@ -4,9 +4,10 @@ use bumpalo::Bump;
 
 use super::chunks::chunks_of;
 use super::layout::{Shape, Slices, fill, fill_bounds, max_depth};
-use super::{Chunk, Column, Kind, Matrix, NOT_MASKED};
+use super::{COVERED, Chunk, Column, Kind, Matrix, NOT_MASKED};
 use crate::links::{Bounds, Columns, Link, SPACER, ValidSlices, copy_in_chunks};
-use crate::problem::Problem;
+use crate::problem::{OptionId, Problem};
+use crate::search::SelectError;
 
 /// A problem linked once, to be copied into an arena for each search
 /// instead of being linked again: see [`Solver::from_template`].
@@ -152,6 +153,90 @@ impl<'b> Matrix<'b> {
             kind: template.kind,
             columns: Columns::new(bump.alloc_slice_copy(&template.columns)),
             chunks: bump.alloc_slice_copy(&template.chunks),
+            updates: 0,
+            cleansings: 0,
+        })
+    }
+
+    /// The matrix of `template`'s problem as [`from_template`] and a
+    /// [`select`] of each option of `selected` would leave it, but with
+    /// only the options of `kept` (in increasing order) that are still
+    /// active linked, and none selected: see
+    /// [`Solver::from_template_restricted`]. For Algorithm X only (no
+    /// colors, no bounds).
+    ///
+    /// [`from_template`]: Matrix::from_template
+    /// [`select`]: crate::Solver::select
+    /// [`Solver::from_template_restricted`]: crate::Solver::from_template_restricted
+    pub(crate) fn restricted(
+        template: &'b Template,
+        bump: &'b Bump,
+        selected: &[OptionId],
+        kept: &[OptionId],
+    ) -> Result<Matrix<'b>, SelectError> {
+        assert!(
+            template.kind == Kind::ExactCover,
+            "a restricted copy is for problems without colors or bounds"
+        );
+        let unit = template.unit;
+        let lens = bump.alloc_slice_copy(template.slices.lens());
+        // No option linked yet: an active item's key keeps its column only.
+        for key in lens.iter_mut() {
+            let column = *key & (unit - 1);
+            *key = if *key < COVERED { column } else { *key };
+        }
+        let start_of = |option: OptionId| match template.option_nodes.get(option.index()) {
+            None => Err(SelectError::NoSuchOption(option)),
+            Some(0) => Err(SelectError::Ignored(option)),
+            Some(&node) => Ok(node),
+        };
+        for &option in selected {
+            let node = start_of(option)?;
+            let Some((_, bounds)) = template.slices.node_parts(node) else {
+                unreachable!("a template's option nodes are nodes");
+            };
+            let items = (bounds.first..=bounds.last).map(|q| match template.slices.node_parts(q) {
+                Some((item, _)) => item as usize,
+                None => unreachable!("an option's nodes are nodes"),
+            });
+            if items.clone().any(|item| lens[item] >= COVERED) {
+                return Err(SelectError::Conflict(option));
+            }
+            for item in items {
+                lens[item] += COVERED;
+            }
+        }
+        let mut starts = bumpalo::collections::Vec::with_capacity_in(kept.len(), bump);
+        let mut previous = None;
+        for &option in kept {
+            if previous.is_some_and(|previous| previous >= option.index()) {
+                return Err(SelectError::Unordered(option));
+            }
+            previous = Some(option.index());
+            starts.push(start_of(option)?);
+        }
+        let links = template
+            .slices
+            .restricted_into(bump, lens, starts, unit, COVERED);
+        let chunks = if template.chunks.is_empty() {
+            &mut []
+        } else {
+            bump.alloc_slice_copy(&chunks_of(
+                &links.lens()[1..=template.primary_count as usize],
+                template.kind,
+            ))
+        };
+        Ok(Matrix {
+            links,
+            primary_count: template.primary_count,
+            unit,
+            unit_shift: unit.trailing_zeros(),
+            option_nodes: &template.option_nodes,
+            colors: &mut [],
+            offsets: &template.offsets,
+            kind: template.kind,
+            columns: Columns::new(&mut []),
+            chunks,
             updates: 0,
             cleansings: 0,
         })

@@ -254,6 +254,61 @@ impl<'b> Solver<'b> {
         Some(Solver::with_matrix(matrix, template.max_depth(), bump))
     }
 
+    /// A solver for the problem of `template` once the options of
+    /// `selected` are chosen, linked directly: as [`from_template`] and
+    /// a [`select`] of each option of `selected` would leave it, except
+    /// that only the options of `kept` are in the item lists (those of
+    /// them still active: an option that shares an item with a selected
+    /// one is left out, as selecting hides it), and nothing is selected:
+    /// solutions list only the options the search chooses. When `kept`
+    /// holds every option still active, the search walks the same tree as
+    /// on the selection (the same nodes, in the same order), and costs no
+    /// copy of the whole template nor the dance of the selections: a
+    /// puzzle's givens, say, whose candidates the caller already knows.
+    /// `kept` must be in increasing order, as the options are in the
+    /// template's item lists.
+    ///
+    /// ```
+    /// use bumpalo::Bump;
+    /// use dancing::{format, OptionId, Search, Solver, Template};
+    ///
+    /// let problem = format::read_str("a b c\na\nb\nc\na b\nb c\n")?.problem;
+    /// let template = Template::new(&problem);
+    /// let bump = Bump::new();
+    /// let options = |ids: &[usize]| ids.iter().map(|&k| OptionId::new(k)).collect::<Vec<_>>();
+    /// // `a` chosen: `b`, `c` and `b c` are left.
+    /// let mut solver =
+    ///     Solver::from_template_restricted(&template, &bump, &options(&[0]), &options(&[1, 2, 4]))?;
+    /// assert_eq!(solver.count(), 2);
+    /// // Left out, `b c` is not searched.
+    /// let mut solver =
+    ///     Solver::from_template_restricted(&template, &bump, &options(&[0]), &options(&[1, 2]))?;
+    /// assert_eq!(solver.collect(10), [options(&[1, 2])]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`select`] for an option of `selected` (which then conflicts
+    /// with one before it in the list); [`SelectError::NoSuchOption`] or
+    /// [`SelectError::Ignored`] for an option of `kept` that is not linked,
+    /// [`SelectError::Unordered`] for one out of order.
+    ///
+    /// # Panics
+    /// If the problem has colors or bounds, whose selections are not all
+    /// coverings.
+    ///
+    /// [`from_template`]: Self::from_template
+    /// [`select`]: Self::select
+    pub fn from_template_restricted(
+        template: &'b Template,
+        bump: &'b Bump,
+        selected: &[OptionId],
+        kept: &[OptionId],
+    ) -> Result<Solver<'b>, SelectError> {
+        let matrix = Matrix::restricted(template, bump, selected, kept)?;
+        Ok(Solver::with_matrix(matrix, template.max_depth(), bump))
+    }
+
     fn with_matrix(matrix: Matrix<'b>, max_depth: usize, bump: &'b Bump) -> Solver<'b> {
         // Algorithm M keeps two more figures per level.
         let bounded_levels = if matrix.kind.is_bounded() {

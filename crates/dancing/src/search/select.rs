@@ -18,6 +18,9 @@ pub enum SelectError {
     Ignored(OptionId),
     /// An item of the option is covered by an option already selected.
     Conflict(OptionId),
+    /// The option does not come after the one before it in a list that
+    /// must be in increasing order (see [`Solver::from_template_restricted`]).
+    Unordered(OptionId),
 }
 
 impl fmt::Display for SelectError {
@@ -30,6 +33,11 @@ impl fmt::Display for SelectError {
             SelectError::Conflict(o) => write!(
                 f,
                 "option {} shares an item with an option already selected",
+                o.index()
+            ),
+            SelectError::Unordered(o) => write!(
+                f,
+                "option {} does not come after the option before it",
                 o.index()
             ),
         }

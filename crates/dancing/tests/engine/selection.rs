@@ -115,3 +115,133 @@ fn selecting_a_bounded_option_twice_is_a_conflict() {
         assert_eq!(solver.count(), all, "{text}");
     }
 }
+
+/// A restricted copy of a template, the still-active options kept, walks
+/// the tree of the template's copy with the same options selected: the
+/// same solutions (less the selection), in the same order, and the same
+/// node count; leaving options out of `kept` leaves them out of the search.
+#[test]
+fn a_restricted_copy_walks_the_tree_of_the_selection() {
+    use dancing::Template;
+
+    for file in [
+        "queens8.dlx",
+        "langford7.dlx",
+        "partitions8.dlx",
+        "latin4.dlx",
+        "sudoku4x4_grids.dlx",
+        "pentomino3x20.dlx",
+    ] {
+        let problem = data(file);
+        let template = Template::new(&problem);
+        let all = engine_solutions(&problem);
+        let linked: Vec<OptionId> = (0..problem.option_count())
+            .map(OptionId::new)
+            .filter(|o| !problem.ignored_options().contains(o))
+            .collect();
+        let bump = Bump::new();
+        let mut target = all.iter().nth(all.len() / 3).cloned().unwrap_or_default();
+        target.sort();
+        for take in 0..=target.len().min(4) {
+            let selected = &target[..take];
+            let used: BTreeSet<_> = selected
+                .iter()
+                .flat_map(|&o| problem.option(o).iter().copied())
+                .collect();
+            let active: Vec<OptionId> = linked
+                .iter()
+                .copied()
+                .filter(|&o| problem.option(o).iter().all(|i| !used.contains(i)))
+                .collect();
+            let run = |solver: &mut Solver<'_>, skip: usize| {
+                let mut found = Vec::new();
+                let stats = solver.search(|solution| {
+                    found.push(solution.options()[skip..].to_vec());
+                    ControlFlow::Continue(())
+                });
+                (found, stats.nodes)
+            };
+            let mut copy = Solver::from_template(&template, &bump);
+            for &option in selected {
+                copy.select(option).unwrap();
+            }
+            let expected = run(&mut copy, take);
+            // Every option kept: those of the selection are left out.
+            let mut restricted =
+                Solver::from_template_restricted(&template, &bump, selected, &linked).unwrap();
+            assert_eq!(run(&mut restricted, 0), expected, "{file}, {take} selected");
+            let mut restricted =
+                Solver::from_template_restricted(&template, &bump, selected, &active).unwrap();
+            assert_eq!(run(&mut restricted, 0), expected, "{file}, {take} selected");
+            for (solution, _) in expected.0.iter().zip(0..1) {
+                let mut whole = selected.to_vec();
+                whole.extend(solution);
+                assert_exact_cover(&problem, &whole);
+            }
+            // Without the options of the first solution found: none of
+            // the solutions that hold one of them.
+            if let Some(first) = expected.0.first() {
+                let fewer: Vec<OptionId> = active
+                    .iter()
+                    .copied()
+                    .filter(|o| !first.contains(o))
+                    .collect();
+                let mut restricted =
+                    Solver::from_template_restricted(&template, &bump, selected, &fewer).unwrap();
+                // The tree changes with the lists: compare the sets.
+                let sorted = |solution: &Vec<OptionId>| {
+                    let mut solution = solution.clone();
+                    solution.sort();
+                    solution
+                };
+                let found: BTreeSet<_> = run(&mut restricted, 0).0.iter().map(sorted).collect();
+                let kept: BTreeSet<_> = expected
+                    .0
+                    .iter()
+                    .filter(|s| s.iter().all(|o| !first.contains(o)))
+                    .map(sorted)
+                    .collect();
+                assert_eq!(found, kept, "{file}, {take} selected, fewer options");
+            }
+        }
+        drop(bump);
+    }
+}
+
+#[test]
+fn a_restricted_copy_refuses_what_a_selection_refuses_and_options_out_of_order() {
+    use dancing::Template;
+
+    let problem = format::read_str("a b c | x\na\nb\nc\na b\nb c\nx\n")
+        .unwrap()
+        .problem;
+    let template = Template::new(&problem);
+    let bump = Bump::new();
+    let o = OptionId::new;
+    let restricted = |selected: &[OptionId], kept: &[OptionId]| {
+        Solver::from_template_restricted(&template, &bump, selected, kept).map(|_| ())
+    };
+    assert_eq!(
+        restricted(&[o(0), o(3)], &[]),
+        Err(SelectError::Conflict(o(3)))
+    );
+    assert_eq!(
+        restricted(&[o(0), o(0)], &[]),
+        Err(SelectError::Conflict(o(0)))
+    );
+    assert_eq!(
+        restricted(&[o(9)], &[]),
+        Err(SelectError::NoSuchOption(o(9)))
+    );
+    assert_eq!(restricted(&[o(5)], &[]), Err(SelectError::Ignored(o(5))));
+    assert_eq!(restricted(&[], &[o(5)]), Err(SelectError::Ignored(o(5))));
+    assert_eq!(
+        restricted(&[], &[o(2), o(1)]),
+        Err(SelectError::Unordered(o(1)))
+    );
+    assert_eq!(
+        restricted(&[], &[o(1), o(1)]),
+        Err(SelectError::Unordered(o(1)))
+    );
+    assert_eq!(restricted(&[o(0)], &[o(1), o(2), o(4)]), Ok(()));
+}
