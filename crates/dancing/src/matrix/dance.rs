@@ -39,16 +39,6 @@ impl Matrix<'_> {
     fn hide(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
         let unit = self.unit;
-        if last - first == 3 {
-            // An option of four nodes (every option of a Sudoku or of the
-            // n queens): its three other nodes, in order, with no loop.
-            for k in 0..3 {
-                let q = first + k;
-                self.links.unlink(q + u32::from(q >= p), unit);
-            }
-            self.updates += 3;
-            return;
-        }
         // Counted loops over the option's nodes before and after `p`: no
         // spacer test per node, as DLX1's walk around the option needs.
         let mut q = first;
@@ -70,13 +60,6 @@ impl Matrix<'_> {
     pub(super) fn unhide(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
         let unit = self.unit;
-        if last - first == 3 {
-            for k in 0..3 {
-                let q = first + k;
-                self.links.relink(q + u32::from(q >= p), unit);
-            }
-            return;
-        }
         let mut q = first;
         while q < p {
             self.links.relink(q, unit);
