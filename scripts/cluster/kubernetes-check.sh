@@ -199,6 +199,11 @@ while IFS= read -r line; do
     [[ -z $line || $line == '#'* ]] && continue
     grep -qF -- "$line" "$cluster/kubernetes.sh" || fail "the book quotes a line that kubernetes.sh does not have: $line"
 done <<< "$quoted"
-grep -q '^name = "dancing-cli"' "$root/crates/cli/Cargo.toml" && grep -q -- '-p dancing-cli' "$root/Dockerfile" \
+# The image builds dancing-cli: by name, or through the `cargo static-dlx`
+# alias of .cargo/config.toml, which names it.
+grep -q '^name = "dancing-cli"' "$root/crates/cli/Cargo.toml" \
+    && { grep -q -- '-p dancing-cli' "$root/Dockerfile" \
+        || { grep -q 'cargo static-dlx' "$root/Dockerfile" \
+            && grep -q '"-p", "dancing-cli"' "$root/.cargo/config.toml"; }; } \
     || fail "the Dockerfile does not build the package dancing-cli"
 say "Kubernetes: all checks passed ($((SECONDS - start)) s)"
