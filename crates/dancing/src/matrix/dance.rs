@@ -1,7 +1,7 @@
 //! The dance of DLX1: covering and uncovering items, hiding and unhiding
 //! options, and committing the options a search chooses.
 
-use super::{COVERED, Hiding, Matrix, Pairs, Plain};
+use super::{COVERED, Hiding, Matrix, Uncolored};
 
 impl Matrix<'_> {
     /// Removes `item` from the active list and hides every option in it.
@@ -173,20 +173,23 @@ impl Matrix<'_> {
     }
 }
 
-impl Hiding for Plain {
+/// [`Plain`]'s dance and [`Pairs`]'s (every option of two nodes).
+impl<const PAIRS: bool> Hiding for Uncolored<PAIRS> {
+    const PAIRS: bool = PAIRS;
+
     #[inline(always)]
     fn cover(matrix: &mut Matrix<'_>, item: u32) {
-        matrix.cover_short::<false>(item);
+        matrix.cover_short::<PAIRS>(item);
     }
 
     #[inline(always)]
     fn uncover(matrix: &mut Matrix<'_>, item: u32) {
-        matrix.uncover_short::<false>(item);
+        matrix.uncover_short::<PAIRS>(item);
     }
 
     #[inline(always)]
     fn unhide(matrix: &mut Matrix<'_>, p: u32) {
-        matrix.unhide_short::<false>(p);
+        matrix.unhide_short::<PAIRS>(p);
     }
 
     #[inline(always)]
@@ -202,52 +205,11 @@ impl Hiding for Plain {
 
     #[inline(always)]
     fn commit_secondary(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.cover_short::<false>(matrix.links.item(q));
+        matrix.cover_short::<PAIRS>(matrix.links.item(q));
     }
 
     #[inline(always)]
     fn uncommit_secondary(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.uncover_short::<false>(matrix.links.item(q));
-    }
-}
-
-/// [`Plain`]'s dance, every option of two nodes.
-impl Hiding for Pairs {
-    const PAIRS: bool = true;
-
-    #[inline(always)]
-    fn cover(matrix: &mut Matrix<'_>, item: u32) {
-        matrix.cover_short::<true>(item);
-    }
-
-    #[inline(always)]
-    fn uncover(matrix: &mut Matrix<'_>, item: u32) {
-        matrix.uncover_short::<true>(item);
-    }
-
-    #[inline(always)]
-    fn unhide(matrix: &mut Matrix<'_>, p: u32) {
-        matrix.unhide_short::<true>(p);
-    }
-
-    #[inline(always)]
-    fn unlink(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.links.unlink(q, 1);
-        matrix.updates += 1;
-    }
-
-    #[inline(always)]
-    fn relink(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.links.relink(q, 1);
-    }
-
-    #[inline(always)]
-    fn commit_secondary(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.cover_short::<true>(matrix.links.item(q));
-    }
-
-    #[inline(always)]
-    fn uncommit_secondary(matrix: &mut Matrix<'_>, q: u32) {
-        matrix.uncover_short::<true>(matrix.links.item(q));
+        matrix.uncover_short::<PAIRS>(matrix.links.item(q));
     }
 }

@@ -186,13 +186,17 @@ pub(crate) trait Hiding {
     fn uncommit_secondary(matrix: &mut Matrix<'_>, q: u32);
 }
 
+/// DLX1's hiding, no colors: [`Plain`], or [`Pairs`] when every option is
+/// known to have two nodes.
+pub(crate) struct Uncolored<const PAIRS: bool>;
+
 /// DLX1's hiding: no colors.
-pub(crate) struct Plain;
+pub(crate) type Plain = Uncolored<false>;
 
 /// DLX1's hiding for a problem without colors whose options all have two
 /// items, like a 0-1 matrix with given row and column sums: Algorithm M
 /// only (the two-node case of [`Plain`] without its test at each option).
-pub(crate) struct Pairs;
+pub(crate) type Pairs = Uncolored<true>;
 
 /// DLX2's hiding: colors on secondary items.
 pub(crate) struct Colored;
