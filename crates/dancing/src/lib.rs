@@ -17,6 +17,7 @@ mod documentation {
 
 mod budget;
 mod cancel;
+mod cells;
 mod clock;
 mod config;
 mod cover;
@@ -35,6 +36,7 @@ pub mod task;
 mod visit;
 
 pub use budget::{Budget, BudgetClock, POLL_INTERVAL};
+pub use cells::DancingCells;
 pub use clock::Instant;
 pub use config::{DEFAULT_CHECKPOINT_INTERVAL, SearchConfig};
 pub use cover::ExactCover;

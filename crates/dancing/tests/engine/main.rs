@@ -3,6 +3,7 @@
 //! - [`reduce`]: preprocessing, against the original problem.
 //! - [`reference`]: Knuth's DLX1 figures on the reference files.
 //! - [`colors`]: Algorithm C against DLX2's figures and brute force.
+//! - [`cells`]: dancing cells (SSXCC) against brute force and SSXCC.
 //! - [`multiplicities`]: Algorithm M against DLX3's figures and brute force.
 //! - [`brute_force`]: random problems against the brute-force enumerator.
 //! - [`building`]: the problem builder and its errors.
@@ -31,6 +32,7 @@ mod allocation;
 mod brute_force;
 mod budget;
 mod building;
+mod cells;
 mod colors;
 mod colors_bounds;
 mod costs;
