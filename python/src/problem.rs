@@ -413,9 +413,10 @@ impl Problem {
         threads: Option<usize>,
         memo: bool,
         time_limit: Option<f64>,
-        max_nodes: Option<u64>,
+        max_nodes: Option<i128>,
     ) -> PyResult<Py<PyAny>> {
         let threads = stop::threads(threads)?;
+        let max_nodes = crate::errors::optional_whole_number("max_nodes", max_nodes)?;
         let limits = Limits::new(time_limit, max_nodes)?;
         let stopper = Stopper::new();
         let problem = Arc::clone(&self.inner);
@@ -442,8 +443,9 @@ impl Problem {
         &self,
         py: Python<'_>,
         time_limit: Option<f64>,
-        max_nodes: Option<u64>,
+        max_nodes: Option<i128>,
     ) -> PyResult<Option<Vec<usize>>> {
+        let max_nodes = crate::errors::optional_whole_number("max_nodes", max_nodes)?;
         let limits = Limits::new(time_limit, max_nodes)?;
         let stopper = Stopper::new();
         let problem = Arc::clone(&self.inner);
@@ -478,8 +480,14 @@ impl Problem {
     /// and memory stays flat however many solutions are taken. ``limit``
     /// stops after that many. ``problem.stats`` follows the search.
     #[pyo3(signature = (limit = None, seed = None))]
-    fn solutions(slf: Bound<'_, Self>, limit: Option<u64>, seed: Option<u64>) -> Solutions {
-        Solutions::new(slf, limit, seed)
+    fn solutions(
+        slf: Bound<'_, Self>,
+        limit: Option<i128>,
+        seed: Option<i128>,
+    ) -> PyResult<Solutions> {
+        let limit = crate::errors::optional_whole_number("limit", limit)?;
+        let seed = crate::errors::optional_whole_number("seed", seed)?;
+        Ok(Solutions::new(slf, limit, seed))
     }
 
     /// Pickling: the problem in DLX format.

@@ -175,10 +175,11 @@ fn solve(
 fn count(
     py: Python<'_>,
     puzzle: &str,
-    limit: u64,
+    limit: i128,
     r#box: Option<&Bound<'_, PyAny>>,
     variant: Option<&str>,
 ) -> PyResult<u64> {
+    let limit = crate::errors::whole_number("limit", limit)?;
     let (grid, rules, line) = read_one(py, puzzle, r#box, variant)?;
     Ok(search(py, &grid, &rules, line, limit)?.0)
 }
@@ -194,11 +195,13 @@ fn count(
 #[pyo3(signature = (count, r#box = None, variant = None, seed = None))]
 fn generate(
     py: Python<'_>,
-    count: u64,
+    count: i128,
     r#box: Option<&Bound<'_, PyAny>>,
     variant: Option<&str>,
-    seed: Option<u64>,
+    seed: Option<i128>,
 ) -> PyResult<Vec<String>> {
+    let count = crate::errors::whole_number("count", count)?;
+    let seed = crate::errors::optional_whole_number("seed", seed)?;
     if count > MAX_GENERATE {
         return Err(PyValueError::new_err(format!(
             "count must be at most {MAX_GENERATE} (got {count})"

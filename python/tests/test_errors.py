@@ -123,8 +123,23 @@ def test_bad_arguments_of_count():
             problem.count(time_limit=bad)
     with pytest.raises(ValueError):
         problem.count(threads=10**6)
-    with pytest.raises(OverflowError):
-        problem.count(max_nodes=-1)
+    for call in (
+        lambda: problem.count(max_nodes=-1),
+        lambda: problem.first(max_nodes=-5),
+        lambda: problem.solutions(limit=-1),
+        lambda: problem.solutions(seed=-1),
+        lambda: dancing.sudoku.count("." * 81, limit=-1),
+        lambda: dancing.sudoku.generate(-1),
+        lambda: dancing.sudoku.generate(1, seed=-3),
+    ):
+        with pytest.raises(ValueError) as caught:
+            call()
+        assert "must be a whole number from 0 to" in str(caught.value)
+    # One past u64 is refused the same way; far beyond, Python's own
+    # OverflowError.
+    with pytest.raises(ValueError):
+        problem.count(max_nodes=2**64)
+    assert problem.count(max_nodes=2**64 - 1).complete
     with pytest.raises(IndexError):
         problem.option(len(problem))
     assert problem.option(-1) == problem.option(len(problem) - 1)

@@ -307,8 +307,9 @@ impl<R: BufRead> TaskLines<R> {
     }
 }
 
-/// The byte-order mark some editors put at the start of a UTF-8 file.
-const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
+/// The byte-order mark some editors put at the start of a UTF-8 file: the
+/// task and result readers skip it on a file's first line.
+pub const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 /// Reads the next line without its end into `buffer`: `false` at the end
 /// of the input.

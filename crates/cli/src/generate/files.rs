@@ -12,22 +12,40 @@ const MAX_PICTURE_BYTES: u64 = 1 << 20;
 
 /// The text of a picture file, or of standard input for `-`.
 pub fn read_picture(path: &str) -> Result<String, String> {
-    let mut text = String::new();
+    let bytes = read_bounded(path, MAX_PICTURE_BYTES, "a picture file")?;
+    String::from_utf8(bytes).map_err(|error| {
+        format!(
+            "{}: not UTF-8 text (byte {})",
+            shown(path),
+            error.utf8_error().valid_up_to() + 1
+        )
+    })
+}
+
+/// How `path` is named in messages: `<stdin>` for `-`.
+fn shown(path: &str) -> &str {
+    if path == "-" { "<stdin>" } else { path }
+}
+
+/// The bytes of `path` (`-`: standard input), refused beyond `limit`
+/// bytes (`what` names the kind of file in the message) before more is
+/// read. Errors name the file first, as every reader of the tool does.
+fn read_bounded(path: &str, limit: u64, what: &str) -> Result<Vec<u8>, String> {
+    let shown = shown(path);
     let reader: Box<dyn Read> = if path == "-" {
         Box::new(io::stdin())
     } else {
-        Box::new(File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?)
+        Box::new(File::open(path).map_err(|e| format!("{shown}: cannot open: {e}"))?)
     };
+    let mut bytes = Vec::new();
     reader
-        .take(MAX_PICTURE_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| format!("cannot read {path}: {e}"))?;
-    if text.len() as u64 > MAX_PICTURE_BYTES {
-        return Err(format!(
-            "{path}: a picture file may hold at most {MAX_PICTURE_BYTES} bytes"
-        ));
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("{shown}: cannot read: {e}"))?;
+    if bytes.len() as u64 > limit {
+        return Err(format!("{shown}: {what} may hold at most {limit} bytes"));
     }
-    Ok(text)
+    Ok(bytes)
 }
 
 /// The most bytes read from a word list: far more than any dictionary.
@@ -45,21 +63,7 @@ impl WordList {
     /// Reads the words of `path` (`-`: standard input), separated by
     /// blanks or line ends.
     pub fn read(path: &str) -> Result<WordList, String> {
-        let reader: Box<dyn Read> = if path == "-" {
-            Box::new(io::stdin())
-        } else {
-            Box::new(File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?)
-        };
-        let mut bytes = Vec::new();
-        reader
-            .take(MAX_WORD_LIST_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("cannot read {path}: {e}"))?;
-        if bytes.len() as u64 > MAX_WORD_LIST_BYTES {
-            return Err(format!(
-                "{path}: a word list may hold at most {MAX_WORD_LIST_BYTES} bytes"
-            ));
-        }
+        let bytes = read_bounded(path, MAX_WORD_LIST_BYTES, "a word list")?;
         let mut list = WordList {
             words: Vec::new(),
             places: Vec::new(),
@@ -91,22 +95,8 @@ const MAX_COST_MATRIX_BYTES: u64 = 32 << 20;
 /// blanks. Blank lines and lines starting with `#` are skipped. Errors name
 /// the place, `FILE:LINE:COLUMN`.
 pub fn read_cost_matrix(path: &str) -> Result<Vec<Vec<u64>>, String> {
-    let shown = if path == "-" { "<stdin>" } else { path };
-    let reader: Box<dyn Read> = if path == "-" {
-        Box::new(io::stdin())
-    } else {
-        Box::new(File::open(path).map_err(|e| format!("{shown}: cannot open: {e}"))?)
-    };
-    let mut bytes = Vec::new();
-    reader
-        .take(MAX_COST_MATRIX_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("{shown}: cannot read: {e}"))?;
-    if bytes.len() as u64 > MAX_COST_MATRIX_BYTES {
-        return Err(format!(
-            "{shown}: a cost matrix may hold at most {MAX_COST_MATRIX_BYTES} bytes"
-        ));
-    }
+    let bytes = read_bounded(path, MAX_COST_MATRIX_BYTES, "a cost matrix")?;
+    let shown = shown(path);
     let mut rows: Vec<Vec<u64>> = Vec::new();
     let mut first_line = 0;
     for (number, line) in bytes.split(|&b| b == b'\n').enumerate() {

@@ -10,6 +10,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 
+use dancing_tasks::file::BYTE_ORDER_MARK;
 use dancing_tasks::results::{ResultOutcome, TaskResult, read_line};
 use dancing_tasks::{Digest, SplitId, Task, format_prefix, read_tasks};
 
@@ -353,9 +354,6 @@ impl Ledger {
 
 /// A corrupt line's reason, with a hint when the line is recognisably a
 /// scheduler's message rather than a result.
-/// The byte-order mark some editors put at the start of a UTF-8 file.
-const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
-
 fn corrupt_hint(line: &[u8], why: String) -> String {
     if line.starts_with(b"slurmstepd:") || line.starts_with(b"srun:") {
         format!(

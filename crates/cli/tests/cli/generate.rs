@@ -370,7 +370,7 @@ fn bad_arguments_exit_2_with_a_message() {
         ),
         (
             &["pentomino", "@/nonexistent/board.txt"],
-            "cannot open /nonexistent/board.txt",
+            "/nonexistent/board.txt: cannot open: ",
         ),
         (
             &["pentomino", "6x10", "--pieces", "a:b"],
@@ -378,7 +378,7 @@ fn bad_arguments_exit_2_with_a_message() {
         ),
         (
             &["pentomino", "6x10", "--pieces", "@/nonexistent"],
-            "cannot open /nonexistent",
+            "/nonexistent: cannot open: ",
         ),
         (
             &[
