@@ -14,8 +14,12 @@ import pytest
 
 CHILD = textwrap.dedent(
     """
-    import sys, time
+    import signal, sys, time
     import dancing
+    # A shell without job control starts background commands with SIGINT
+    # ignored, and Python then leaves it ignored: give the child Python's
+    # own handler, which is what these tests are about.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     work = sys.argv[1]
     problem = dancing.problems.pentomino("6x10")
     print("ready", flush=True)
