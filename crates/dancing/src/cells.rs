@@ -390,38 +390,28 @@ impl<'b> DancingCells<'b> {
                     // Make the option's other items inactive.
                     let mut p = active;
                     oactive = active;
-                    let mut q = node + 1;
+                    let mut q = next_in_option(self.nodes, node);
                     while q != node {
-                        let c = self.nodes[q as usize].item;
-                        if c < 0 {
-                            q = (q as i32 + c) as u32;
-                            continue;
-                        }
-                        let c = c as u32;
+                        let c = self.nodes[q as usize].item as u32;
                         if self.pos(c) < p {
                             p -= 1;
                             self.swap_item(c, p);
                         }
-                        q += 1;
+                        q = next_in_option(self.nodes, q);
                     }
                     active = p;
                     // Hide the options they rule out.
                     let mut ok = true;
-                    let mut q = node + 1;
+                    let mut q = next_in_option(self.nodes, node);
                     while q != node {
-                        let c = self.nodes[q as usize].item;
-                        if c < 0 {
-                            q = (q as i32 + c) as u32;
-                            continue;
-                        }
-                        let c = c as u32;
+                        let c = self.nodes[q as usize].item as u32;
                         let color = if c < self.second {
                             0
                         } else if self.pos(c) < oactive {
                             self.colors.get(q as usize).copied().unwrap_or(0)
                         } else {
                             // Purified by a level above.
-                            q += 1;
+                            q = next_in_option(self.nodes, q);
                             continue;
                         };
                         match hide::<true>(
@@ -440,7 +430,7 @@ impl<'b> DancingCells<'b> {
                                 break;
                             }
                         }
-                        q += 1;
+                        q = next_in_option(self.nodes, q);
                     }
                     if ok {
                         level += 1;
@@ -482,6 +472,19 @@ impl<'b> DancingCells<'b> {
                 }
             }
         }
+    }
+}
+
+/// The node after `q` in its option, around: past the option's last node,
+/// its first.
+#[inline(always)]
+fn next_in_option(nodes: &[Node], q: u32) -> u32 {
+    let next = q + 1;
+    let item = nodes[next as usize].item;
+    if item < 0 {
+        next.wrapping_add_signed(item)
+    } else {
+        next
     }
 }
 
