@@ -60,6 +60,12 @@ impl Running {
         &mut self.stdin
     }
 
+    /// Whether the program has already exited (its status is kept for
+    /// [`Running::finish`]).
+    pub fn has_exited(&mut self) -> bool {
+        self.child.try_wait().unwrap().is_some()
+    }
+
     /// Sends SIGINT, as Ctrl-C in a terminal does.
     pub fn interrupt(&self) {
         let sent = Command::new("kill")
