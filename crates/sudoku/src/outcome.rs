@@ -28,12 +28,15 @@ pub struct Outcome {
     pub cutoff: Option<StopReason>,
     /// Empty cells filled before the search by narrowing (naked and hidden
     /// singles: Dancing Links on classic 9x9 grids and on grids of 16x16
-    /// and larger), which are not
-    /// counted in `nodes`. The search without narrowing would have placed
-    /// each of them at a node of its own (they are its forced moves, made
-    /// before it branches), so on a puzzle with a solution, and with no
-    /// budget cutting either search short, `nodes + deduced` is its node
-    /// count. 0 for every other engine and size.
+    /// and larger), which are not counted in `nodes`. The search without
+    /// narrowing would have placed each of them at a node of its own (they
+    /// are its forced moves, made before it branches), so on a puzzle with
+    /// a solution, and with no budget cutting either search short,
+    /// `nodes + deduced` is its node count, except on classic 9x9 grids,
+    /// where locked candidates also take candidates away before the
+    /// search, which the search without them would have branched on: there
+    /// the tree is another, most often smaller. 0 for every other engine
+    /// and size.
     pub deduced: u64,
 }
 

@@ -83,11 +83,18 @@ impl Solver {
 
     /// Makes Dancing Links narrow grids of `size` and larger (naked and
     /// hidden singles placed before the search; by default from 16x16, and
-    /// classic 9x9 grids always):
+    /// classic 9x9 grids always, with locked candidates):
     /// the generator narrows every size, since its many uniqueness proofs
     /// are mostly settled by singles alone.
     pub(crate) fn narrow_from(&mut self, size: usize) {
         self.dlx.narrow_from(size);
+    }
+
+    /// What Dancing Links deduces before the search on classic 9x9 grids:
+    /// by default singles and locked candidates; singles alone where the
+    /// nodes must be those of the search without narrowing (ratings).
+    pub(crate) fn classic_deductions(&mut self, deductions: crate::classic9::Deductions) {
+        self.dlx.classic_deductions(deductions);
     }
 
     /// The engine this solver uses.

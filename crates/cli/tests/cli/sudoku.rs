@@ -591,11 +591,14 @@ fn json_records_every_puzzle_and_a_summary() {
         data("sudoku_acwing166.out").lines().next().unwrap()
     );
     assert_eq!(records[0]["count"], 1);
-    assert!(records[0]["nodes"].as_u64().unwrap() > 1);
+    // At least the root; deduction before the search may solve it there.
+    assert!(records[0]["nodes"].as_u64().unwrap() >= 1);
     assert_eq!(records[1]["error"], "expected 81 cells, found 80");
     assert_eq!(records[3]["puzzle"].as_str().unwrap().len(), 81);
     assert_eq!(records[5]["count"], 2);
     assert!(records[5]["solution"].is_null());
+    // Two solutions: the search branched.
+    assert!(records[5]["nodes"].as_u64().unwrap() > 2);
     let summary = &records[7];
     assert_eq!(summary["type"], "summary");
     let counts: Vec<u64> = [

@@ -19,6 +19,7 @@
 
 use dancing::random::SplitMix64;
 
+use crate::classic9::Deductions;
 use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
 use crate::rules::{Cage, Rules, Variant};
@@ -498,6 +499,21 @@ impl Generator {
     /// there the effort is the nodes of the one search. Search effort, not
     /// a human difficulty grade.
     pub fn rate(
+        &mut self,
+        rules: &Rules,
+        puzzle: &Grid,
+        relabelings: usize,
+    ) -> Result<Rating, crate::SolveError> {
+        // The nodes of the search after singles alone: locked candidates
+        // would solve some puzzles that singles leave to the search.
+        self.solver.classic_deductions(Deductions::Singles);
+        let rating = self.rate_by_singles(rules, puzzle, relabelings);
+        self.solver.classic_deductions(Deductions::LockedCandidates);
+        rating
+    }
+
+    /// [`rate`](Self::rate), with the solver narrowing by singles only.
+    fn rate_by_singles(
         &mut self,
         rules: &Rules,
         puzzle: &Grid,
