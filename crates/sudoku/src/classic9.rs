@@ -159,15 +159,26 @@ impl Board<'_> {
                 let left = left & !bit;
                 self.candidates[peer as usize] = left;
                 self.dirty |= CELL_UNIT_SETS[peer as usize];
-                if left & left.wrapping_sub(1) == 0 {
-                    // One candidate left (a naked single), or none.
-                    self.stuck |= left == 0;
-                    self.pending[self.waiting] = peer;
-                    self.waiting += 1;
-                }
+                self.note_left(peer as usize, left);
             }
         }
         self.placed += 1;
+    }
+
+    /// Notes that the empty `cell` is down to the candidates `left`: one
+    /// (a naked single) is queued, none is a contradiction. Candidates only
+    /// go, so a cell comes down to one at most once: no more than `CELLS`
+    /// cells are ever queued, whatever the puzzle.
+    #[inline(always)]
+    fn note_left(&mut self, cell: usize, left: u16) {
+        if left & left.wrapping_sub(1) == 0 {
+            if left == 0 {
+                self.stuck = true;
+            } else {
+                self.pending[self.waiting] = cell as u8;
+                self.waiting += 1;
+            }
+        }
     }
 
     /// Removes `digits` from the candidates of `cell` (none for a filled
@@ -182,11 +193,7 @@ impl Board<'_> {
         let left = left & !digits;
         self.candidates[cell] = left;
         self.dirty |= CELL_UNIT_SETS[cell];
-        if left & left.wrapping_sub(1) == 0 {
-            self.stuck |= left == 0;
-            self.pending[self.waiting] = cell as u8;
-            self.waiting += 1;
-        }
+        self.note_left(cell, left);
         true
     }
 
@@ -305,11 +312,7 @@ pub(crate) fn narrow_keeping(
                     | board.used[col as usize]
                     | board.used[square as usize]);
             board.candidates[cell] = left;
-            if left & left.wrapping_sub(1) == 0 {
-                board.stuck |= left == 0;
-                board.pending[board.waiting] = cell as u8;
-                board.waiting += 1;
-            }
+            board.note_left(cell, left);
         }
     }
     // Hidden singles: per unit, the digits one empty cell can take; a unit
@@ -503,6 +506,49 @@ mod tests {
             solved_by_them > 0,
             "no puzzle was solved by them that singles leave open"
         );
+    }
+
+    /// Random givens (no digit twice in a unit, most with no solution):
+    /// narrowing ends without a fault, says contradiction only where the
+    /// bitmask engine finds no solution, and leaves a grid and candidates
+    /// that still admit one where it finds one.
+    #[test]
+    fn random_givens_narrow_soundly() {
+        let mut generator = Generator::new(37);
+        let mut solver = crate::Solver::new(crate::Engine::Bitmask);
+        let mut solution = Grid::default();
+        let mut contradictions = 0;
+        for k in 0..1500 {
+            let mut puzzle = Grid::default();
+            for _ in 0..24 + k % 12 {
+                let cell = generator.below(CELLS);
+                let digit = 1 + generator.below(9) as u8;
+                let mut changed = puzzle.clone();
+                changed.set(cell / 9, cell % 9, Some(digit));
+                if changed.conflicts().is_empty() {
+                    puzzle = changed;
+                }
+            }
+            let solvable = solver.search(&puzzle, 1, &mut solution).unwrap().solutions > 0;
+            let mut narrowed = puzzle.clone();
+            let mut candidates = [0; CELLS];
+            match narrow_keeping(
+                narrowed.cells_mut(),
+                &mut candidates,
+                Deductions::LockedCandidates,
+            ) {
+                Narrowed::Contradiction => {
+                    assert!(!solvable, "{puzzle}");
+                    contradictions += 1;
+                }
+                Narrowed::Placed(_) if solvable => {
+                    let kept = solutions_within(narrowed.cells(), Some(&candidates), 1);
+                    assert_eq!(kept.len(), 1, "{puzzle}");
+                }
+                Narrowed::Placed(_) => {}
+            }
+        }
+        assert!(contradictions > 100, "{contradictions} contradictions");
     }
 
     /// The same fixed point as the general pass on puzzles with solutions
