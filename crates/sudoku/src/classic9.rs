@@ -322,8 +322,11 @@ pub(crate) fn narrow_keeping(
             return Narrowed::Contradiction;
         }
         if board.dirty == 0 {
-            let open = board.candidates.iter().any(|&left| left != 0);
-            if deductions == Deductions::LockedCandidates && open && board.locked_candidates() {
+            // Locked candidates once the singles stall, on a grid still open.
+            if deductions == Deductions::LockedCandidates
+                && board.candidates.iter().any(|&left| left != 0)
+                && board.locked_candidates()
+            {
                 continue;
             }
             *candidates = board.candidates;
@@ -382,6 +385,18 @@ mod tests {
             for &cell in cells {
                 assert!(CELL_UNITS[cell].contains(&(unit as u8)));
             }
+        }
+    }
+
+    /// Puts a random digit in a random cell of `puzzle` if it repeats no
+    /// digit in a unit there.
+    fn add_random_clue(generator: &mut Generator, puzzle: &mut Grid) {
+        let cell = generator.below(CELLS);
+        let digit = 1 + generator.below(9) as u8;
+        let mut changed = puzzle.clone();
+        changed.set(cell / 9, cell % 9, Some(digit));
+        if changed.conflicts().is_empty() {
+            *puzzle = changed;
         }
     }
 
@@ -521,13 +536,7 @@ mod tests {
         for k in 0..1500 {
             let mut puzzle = Grid::default();
             for _ in 0..24 + k % 12 {
-                let cell = generator.below(CELLS);
-                let digit = 1 + generator.below(9) as u8;
-                let mut changed = puzzle.clone();
-                changed.set(cell / 9, cell % 9, Some(digit));
-                if changed.conflicts().is_empty() {
-                    puzzle = changed;
-                }
+                add_random_clue(&mut generator, &mut puzzle);
             }
             let solvable = solver.search(&puzzle, 1, &mut solution).unwrap().solutions > 0;
             let mut narrowed = puzzle.clone();
@@ -570,14 +579,8 @@ mod tests {
                 _ => generator.puzzle(Shape::CLASSIC, 30),
             };
             if k % 8 == 7 {
-                // Another clue, if it repeats no digit: often no solution.
-                let cell = generator.below(81);
-                let digit = 1 + generator.below(9) as u8;
-                let mut changed = puzzle.clone();
-                changed.set(cell / 9, cell % 9, Some(digit));
-                if changed.conflicts().is_empty() {
-                    puzzle = changed;
-                }
+                // Another clue: often no solution.
+                add_random_clue(&mut generator, &mut puzzle);
             }
             let solvable = solver.search(&puzzle, 1, &mut solution).unwrap().solutions > 0;
             let mut general = puzzle.clone();
