@@ -319,7 +319,9 @@ fn duplicates_unreadable_files_and_reruns_drive_a_loop() {
     assert!(done.stdout.is_empty());
     // A tiny time limit: every task writes its line, started or not, and
     // the loop "rerun while merge exits 3" ends with one search's figures.
-    let problem = engine_data("langford7.dlx");
+    // The problem must outlast 1 ms on any machine (12 queens is about
+    // 40 ms of search; Langford 7 once finished all its tasks in 1 ms).
+    let problem = engine_data("queens12.dlx");
     let tasks = s.dir.join("lt");
     write_out(&tasks, &["split", p(&problem), "--tasks", "30"]);
     let count = std::fs::read_to_string(&tasks).unwrap().lines().count() - 1;
