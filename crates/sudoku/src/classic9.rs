@@ -400,6 +400,15 @@ mod tests {
         }
     }
 
+    /// `puzzle` narrowed by `deductions`, on a copy: what narrowing says,
+    /// the narrowed grid and the candidates it leaves.
+    fn narrowed_copy(puzzle: &Grid, deductions: Deductions) -> (Narrowed, Grid, [u16; CELLS]) {
+        let mut narrowed = puzzle.clone();
+        let mut candidates = [0; CELLS];
+        let said = narrow_keeping(narrowed.cells_mut(), &mut candidates, deductions);
+        (said, narrowed, candidates)
+    }
+
     /// Every solution of `cells` whose empty cells take digits of
     /// `candidates` (all digits where `None`), up to `cap`: a plain
     /// depth-first search, for checking the narrowing against.
@@ -462,20 +471,11 @@ mod tests {
                 _ => generator.puzzle(Shape::CLASSIC, 30),
             };
             let expected = solutions_within(puzzle.cells(), None, 300);
-            let mut singles = puzzle.clone();
-            let mut single_candidates = [0; CELLS];
-            let by_singles = narrow_keeping(
-                singles.cells_mut(),
-                &mut single_candidates,
-                Deductions::Singles,
-            );
-            let mut narrowed = puzzle.clone();
-            let mut candidates = [0; CELLS];
-            match narrow_keeping(
-                narrowed.cells_mut(),
-                &mut candidates,
-                Deductions::LockedCandidates,
-            ) {
+            let (by_singles, singles, single_candidates) =
+                narrowed_copy(&puzzle, Deductions::Singles);
+            let (by_locked, narrowed, candidates) =
+                narrowed_copy(&puzzle, Deductions::LockedCandidates);
+            match by_locked {
                 Narrowed::Contradiction => {
                     assert!(expected.is_empty(), "{puzzle}");
                     continue;
@@ -539,13 +539,9 @@ mod tests {
                 add_random_clue(&mut generator, &mut puzzle);
             }
             let solvable = solver.search(&puzzle, 1, &mut solution).unwrap().solutions > 0;
-            let mut narrowed = puzzle.clone();
-            let mut candidates = [0; CELLS];
-            match narrow_keeping(
-                narrowed.cells_mut(),
-                &mut candidates,
-                Deductions::LockedCandidates,
-            ) {
+            let (by_locked, narrowed, candidates) =
+                narrowed_copy(&puzzle, Deductions::LockedCandidates);
+            match by_locked {
                 Narrowed::Contradiction => {
                     assert!(!solvable, "{puzzle}");
                     contradictions += 1;
