@@ -82,8 +82,11 @@ fn ctrl_c_stops_every_reader_waiting_on_a_silent_source() {
 #[test]
 fn ctrl_c_stops_a_long_reduction_with_nothing_written() {
     // Latin squares: a reduction of about a second at order 40 on a slow
-    // machine. A faster machine may finish it before the signal; then the
-    // next, larger order is tried (the time grows with the cube).
+    // machine. A faster machine may finish it before the signal (before
+    // the 300 ms are up, or between the check and the signal: the CI
+    // machine once did, at about 0.3 s); then the next, larger order is
+    // tried (the time grows with the cube), where a signal that went
+    // unheeded would show.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("latin.dlx");
     for order in ["40", "60", "80"] {
@@ -99,6 +102,9 @@ fn ctrl_c_stops_a_long_reduction_with_nothing_written() {
         }
         run.interrupt();
         let finished = run.finish(PROMPT);
+        if finished.code == Some(0) && finished.stderr.contains(": removed ") {
+            continue;
+        }
         assert_eq!(finished.code, Some(130), "{}", finished.stderr);
         assert!(
             finished
@@ -110,7 +116,7 @@ fn ctrl_c_stops_a_long_reduction_with_nothing_written() {
         assert!(finished.stdout.is_empty());
         return;
     }
-    panic!("every reduction ended within 300 ms: the test needs a larger problem");
+    panic!("every reduction ended before the signal: the test needs a larger problem");
 }
 
 #[test]
