@@ -17,8 +17,9 @@ use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
-use dancing::Search;
-use dancing::{MemoConfig, ParallelSolver, Problem, SearchConfig, Solver};
+use dancing::Problem;
+use dancing::expert::Search;
+use dancing::expert::{MemoConfig, ParallelSolver, SearchConfig, Solver};
 use dancing_problems::polyomino::pentominoes;
 use dancing_problems::{
     Board, ExactCover, Packing, PerfectMatchings, Queens, SetPartitions, Tilings,

@@ -1,5 +1,5 @@
 //! Counts the solutions of a Knuth-format file of exact cover with colors
-//! by dancing cells (`dancing::DancingCells`, SSXCC's algorithm), or with
+//! by dancing cells (`dancing::expert::DancingCells`, SSXCC's algorithm), or with
 //! `--links` by the engine's linked Algorithm C, and prints the counts and
 //! statistics: two processes that differ only in the data structure, for
 //! timing them in alternating pairs and against Knuth's `ssxcc`
@@ -8,7 +8,7 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use dancing::{DancingCells, Search, Solver};
+use dancing::expert::{DancingCells, Search, Solver};
 
 fn main() {
     let mut args = std::env::args().skip(1);

@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use dancing::Search;
+use dancing::expert::Search;
 use dancing_problems::polyomino::{Board, Packing, pentominoes};
 use dancing_problems::{ExactCover, Langford, Queens};
 use dancing_testkit::figures;
@@ -230,7 +230,7 @@ pub fn dlx_crate_count(spec: &dlx::Spec) -> u64 {
 /// returns the search's statistics.
 pub fn dancing_count(problem: &dancing::Problem, bump: &mut bumpalo::Bump) -> dancing::Stats {
     bump.reset();
-    let mut solver = dancing::Solver::new(problem, bump);
+    let mut solver = dancing::expert::Solver::new(problem, bump);
     solver.count();
     solver.stats()
 }

@@ -14,7 +14,7 @@
 //! Every engine gets the problem as numbers (items, colors and bounds
 //! translated from our [`dancing::Problem`] once, before any timing) and
 //! builds its own matrix from them inside the timed region, as
-//! [`dancing::Solver::new`] does from the `Problem`. No engine parses text
+//! [`dancing::expert::Solver::new`] does from the `Problem`. No engine parses text
 //! while being timed.
 
 use std::fmt;

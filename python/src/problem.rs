@@ -3,16 +3,13 @@
 
 use std::fs::File;
 use std::io::BufReader;
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use bumpalo::Bump;
-use dancing::{
-    ItemKind, MemoConfig, OptionId, ParallelSolver, ProblemBuilder, Search, SearchConfig, Solver,
-    StopReason, Template, format,
-};
+use dancing::expert::{Search, Solver, Template};
+use dancing::{Config, Counting, Engine, ItemKind, OptionId, ProblemBuilder, StopReason, format};
 use pyo3::exceptions::{PyIndexError, PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
@@ -252,7 +249,7 @@ impl Problem {
         let stopper = Stopper::new();
         let watch = stopper.clone();
         let parsed = stopper.run_detached(py, move || {
-            format::read_cancellable(text.as_bytes(), move || watch.poll())
+            format::read_with(text.as_bytes(), &watch.stop())
         })?;
         finish_reading(py, None, parsed)
     }
@@ -270,7 +267,7 @@ impl Problem {
         let parsed = stopper.run_detached(py, move || {
             let file = File::open(&opened)?;
             let reader = BufReader::with_capacity(FILE_BUFFER, file);
-            Ok::<_, std::io::Error>(format::read_cancellable(reader, move || watch.poll()))
+            Ok::<_, std::io::Error>(format::read_with(reader, &watch.stop()))
         })?;
         let shown = path.display().to_string();
         let parsed = parsed.map_err(|error| {
@@ -423,11 +420,7 @@ impl Problem {
         let watch = stopper.clone();
         let started = Instant::now();
         let (solutions, stats) = catch_stats(self, &stopper, py, threads, started, move || {
-            if memo {
-                count_memoized(&problem, threads, limits, &watch, started)
-            } else {
-                count_plain(&problem, threads, limits, &watch)
-            }
+            count_through_engine(&problem, threads, memo, limits, &watch)
         })?;
         let stats = Stats::new(&stats, solutions, threads, started.elapsed().as_secs_f64());
         self.remember(stats.clone());
@@ -452,7 +445,7 @@ impl Problem {
         let watch = stopper.clone();
         let started = Instant::now();
         let (found, stats) = catch_stats(self, &stopper, py, 1, started, move || {
-            let Some(template) = Template::new_cancellable(&problem, || watch.poll()) else {
+            let Some(template) = Template::link(&problem, &watch.stop()) else {
                 return (None, stopped_stats(StopReason::Cancelled));
             };
             let bump = Bump::new();
@@ -563,75 +556,36 @@ fn stopped_stats(stop: StopReason) -> dancing::Stats {
     }
 }
 
-/// Counts without a cache on `threads` threads, as `dlx solve --count`.
-fn count_plain(
-    problem: &dancing::Problem,
+/// Counts on `threads` threads, with the cache of subproblems if `memo`,
+/// as `dlx solve --count [--memo]` does: through the engine's front door,
+/// which falls back to the plain search when the cache does not pay.
+fn count_through_engine(
+    problem: &Arc<dancing::Problem>,
     threads: usize,
+    memo: bool,
     limits: Limits,
     stopper: &Stopper,
 ) -> (u128, dancing::Stats) {
-    // Linking a huge problem takes a while: Ctrl-C stops it too.
-    let Some(template) = Template::new_cancellable(problem, || stopper.poll()) else {
-        return (0, stopped_stats(StopReason::Cancelled));
+    let counting = if memo {
+        Counting::memo()
+    } else {
+        Counting::Plain
     };
-    let mut solver =
-        ParallelSolver::from_template(template).with_config(limits.config(stopper, threads));
-    let solutions = solver.count();
-    (u128::from(solutions), solver.stats())
-}
-
-/// Counts with the cache of subproblems, as `dlx solve --count --memo`; a
-/// cache that turns itself off (too few repeats) hands the count to the
-/// plain search, with the time left.
-fn count_memoized(
-    problem: &dancing::Problem,
-    threads: usize,
-    limits: Limits,
-    stopper: &Stopper,
-    started: Instant,
-) -> (u128, dancing::Stats) {
-    let Some(template) = Template::new_cancellable(problem, || stopper.poll()) else {
-        return (0, stopped_stats(StopReason::Cancelled));
-    };
-    let config = SearchConfig::new()
+    let config = Config::new()
         .threads(threads)
-        .node_limit(limits.nodes)
+        .counting(counting)
         .progress_interval(PROGRESS_INTERVAL);
-    let mut solver = ParallelSolver::from_template(template).with_config(config);
-    let deadline = limits.time.and_then(|time| started.checked_add(time));
-    let mut stop = None;
-    let memo = MemoConfig::new().hand_back(true);
-    let counted = solver.count_memoized_monitored(&memo, |_| {
-        if stopper.poll() {
-            stop = Some(StopReason::Cancelled);
-        } else if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
-            stop = Some(StopReason::TimeLimit);
-        }
-        if stop.is_some() {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    let counted = match counted {
-        Ok(counted) => counted,
+    // Linking a huge problem takes a while: Ctrl-C stops it too.
+    let Some(engine) = Engine::builder()
+        .config(config)
+        .build_until(Arc::clone(problem), &stopper.stop())
+    else {
+        return (0, stopped_stats(StopReason::Cancelled));
+    };
+    match engine.count(&limits.request(stopper)) {
+        Ok(report) => (report.solutions, report.stats),
         // Only an overflow of u128, which no search lives to see; reported
         // as the incomplete count it is.
-        Err(_) => return (u128::MAX, stopped_stats(StopReason::Failed)),
-    };
-    if counted.cache.turned_off && stop.is_none() {
-        drop(solver);
-        let left = Limits {
-            time: limits
-                .time
-                .map(|time| time.saturating_sub(started.elapsed())),
-            nodes: limits.nodes,
-        };
-        return count_plain(problem, threads, left, stopper);
+        Err(_) => (u128::MAX, stopped_stats(StopReason::Failed)),
     }
-    let mut stats = counted.stats;
-    if let Some(stop) = stop {
-        stats.stop = stop;
-    }
-    (counted.solutions, stats)
 }

@@ -12,7 +12,7 @@ use std::sync::{Mutex, TryLockError};
 use std::time::Instant;
 
 use bumpalo::Bump;
-use dancing::{SearchConfig, Shuffled, Solver};
+use dancing::expert::{SearchConfig, Shuffled, Solver};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use self_cell::self_cell;

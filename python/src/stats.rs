@@ -1,6 +1,5 @@
 //! `dancing.Stats`: the figures of the last search of a problem.
 
-use dancing::StopReason;
 use pyo3::prelude::*;
 
 /// The figures of a search, as Knuth's programs print them.
@@ -34,21 +33,6 @@ pub struct Stats {
     pub time: f64,
 }
 
-/// The name of a stop reason, as `dlx solve` prints it.
-pub fn stop_name(stop: StopReason) -> &'static str {
-    match stop {
-        StopReason::Complete => "complete",
-        StopReason::Visitor => "max-solutions",
-        StopReason::NodeLimit => "max-nodes",
-        StopReason::TimeLimit => "time-limit",
-        StopReason::Cancelled | StopReason::Interrupted => "interrupted",
-        StopReason::Failed => "failed",
-        // A finished search never says it is running; if one did, it did
-        // not complete.
-        _ => "running",
-    }
-}
-
 impl Stats {
     /// The engine's figures, with an exact count that may exceed them.
     pub fn new(stats: &dancing::Stats, solutions: u128, threads: usize, time: f64) -> Stats {
@@ -59,7 +43,7 @@ impl Stats {
             cleansings: stats.cleansings,
             max_depth: stats.max_depth,
             complete: stats.is_complete(),
-            stop: stop_name(stats.stop),
+            stop: stats.stop.as_str(),
             threads,
             time,
         }

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use dancing::{Budget, SearchConfig};
+use dancing::expert::{Budget, SearchConfig};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -87,6 +87,12 @@ impl Stopper {
         shared.stopped.load(Ordering::Relaxed)
     }
 
+    /// The engine's stop token, raised when [`poll`](Self::poll) says stop.
+    pub fn stop(&self) -> dancing::Stop {
+        let watch = self.clone();
+        dancing::Stop::new().with_poll(move || watch.poll())
+    }
+
     /// The exception a signal handler raised, if one did.
     pub fn take_error(&self) -> Option<PyErr> {
         lock(&self.shared.error).take()
@@ -142,12 +148,24 @@ impl Limits {
     /// The engine's budget: these limits, and `stopper` as the cancel
     /// check.
     pub fn budget(&self, stopper: &Stopper) -> Budget {
-        let watch = stopper.clone();
-        let mut budget = Budget::new().cancel_when(move || watch.poll());
+        let mut budget = Budget::new().stop_on(&stopper.stop());
         if let Some(time) = self.time {
             budget = budget.time_limit(time);
         }
         budget
+    }
+
+    /// The front door's request: these limits, and `stopper` as the stop
+    /// token.
+    pub fn request(&self, stopper: &Stopper) -> dancing::Request {
+        let mut request = dancing::Request::new().stop(&stopper.stop());
+        if let Some(time) = self.time {
+            request = request.time_limit(time);
+        }
+        if let Some(nodes) = self.nodes {
+            request = request.max_nodes(nodes);
+        }
+        request
     }
 
     /// A search configuration on `threads` threads within these limits.

@@ -2,7 +2,7 @@
 //! and variant through `dancing_sudoku`, reading every format `dlx sudoku`
 //! reads.
 
-use dancing::Budget;
+use dancing::expert::Budget;
 use dancing_sudoku::format::{PuzzleReader, ReadError, ReadErrorKind, ReadOptions, puzzle_line};
 use dancing_sudoku::generate::{Recipe, Series};
 use dancing_sudoku::{Engine, Grid, Rules, Shape, SolveError, Solver, Symbols, Variant};
@@ -132,10 +132,10 @@ fn search(
     limit: u64,
 ) -> PyResult<(u64, Grid)> {
     let stopper = Stopper::new();
-    let watch = stopper.clone();
+    let stop = stopper.stop();
     let searched = stopper.run_detached(py, || {
         let mut solver = Solver::new(Engine::Dlx);
-        solver.set_budget(Budget::new().cancel_when(move || watch.poll()));
+        solver.set_budget(Budget::new().stop_on(&stop));
         let mut solution = Grid::new(puzzle.shape());
         solver
             .search_with(rules, puzzle, limit, &mut solution)
@@ -223,8 +223,7 @@ fn generate(
         let mut lines = Vec::new();
         for block in series.blocks(count) {
             let mut puzzles = series.puzzles(block);
-            let watch = stopper.clone();
-            puzzles.generator().cancel_when(move || watch.poll());
+            puzzles.generator().stop_on(&stopper.stop());
             for (_, made) in puzzles {
                 let made = made.map_err(|error| error.to_string())?;
                 let line = puzzle_line(&made.puzzle, &made.rules, &symbols)

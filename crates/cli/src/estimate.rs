@@ -9,7 +9,8 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
-use dancing::{Budget, Estimate, Figure, Search, SearchConfig, Solver, StopReason, Template};
+use dancing::expert::{Budget, Figure, Search, SearchConfig, Solver, Template};
+use dancing::{Estimate, StopReason};
 use serde_json::json;
 
 use crate::input::Input;
@@ -130,7 +131,7 @@ pub fn run(args: &Args) -> Status {
 fn estimate(plan: &Plan) -> Result<Outcome, String> {
     let name = plan.input.name();
     let problem = plan.input.read_problem_warned()?;
-    let template = Template::new_cancellable(&problem, interrupt::requested)
+    let template = Template::link(&problem, &interrupt::stop())
         .ok_or_else(|| format!("{name}: interrupted"))?;
     let bump = Bump::new();
     let mut solver = Solver::from_template(&template, &bump);
@@ -159,7 +160,7 @@ fn calibrate(solver: &mut Solver<'_>) -> Calibration {
     let budget = Budget::new()
         .max_nodes(CALIBRATION_NODES)
         .time_limit(CALIBRATION_TIME)
-        .cancel_when(interrupt::requested);
+        .stop_on(&interrupt::stop());
     solver.set_config(SearchConfig::new().budget(budget));
     let start = Instant::now();
     solver.count();

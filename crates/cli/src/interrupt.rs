@@ -68,6 +68,11 @@ pub fn requested() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }
 
+/// The engine's stop token, raised by a signal.
+pub fn stop() -> dancing::Stop {
+    dancing::Stop::new().with_poll(requested)
+}
+
 /// Sets the flag as a signal would (for the stops that share its path).
 #[allow(dead_code)]
 pub fn request() {

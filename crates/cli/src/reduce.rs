@@ -6,7 +6,9 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
-use dancing::{Problem, Reduction, format, reduce_cancellable};
+use dancing::expert::Reduction;
+use dancing::expert::reduce_with;
+use dancing::{Problem, format};
 
 use crate::input::Input;
 use crate::interrupt;
@@ -48,7 +50,7 @@ pub fn run(args: &Args) -> Status {
         diag!("{name}: dlx reduce does not keep option costs yet: nothing written");
         return Status::Error;
     }
-    let Some(reduction) = reduce_cancellable(&problem, interrupt::requested) else {
+    let Some(reduction) = reduce_with(&problem, &interrupt::stop()) else {
         diag!("{name}: interrupted while reducing; nothing written");
         return Status::Interrupted;
     };

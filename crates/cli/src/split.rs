@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use bumpalo::Bump;
-use dancing::Template;
+use dancing::expert::Template;
 use dancing::task::{
     DEFAULT_PROBES, DEFAULT_WORK_LIMIT, MAX_SPLIT_TASKS, Sizing, SplitGoal, SplitTasks,
 };
@@ -113,7 +113,7 @@ pub fn run(args: &Args) -> Status {
         }
     };
     let goal = plan.goal;
-    let Some(template) = Template::new_cancellable(&problem, interrupt::requested) else {
+    let Some(template) = Template::link(&problem, &interrupt::stop()) else {
         diag!("{name}: interrupted while linking; no tasks written");
         return Status::Interrupted;
     };

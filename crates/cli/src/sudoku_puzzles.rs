@@ -82,7 +82,7 @@ pub(crate) fn write_series<W: Write + Send>(
         for block in chunk {
             let mut puzzles = series.puzzles(block);
             // A large puzzle takes long searches: Ctrl-C stops them too.
-            puzzles.generator().cancel_when(interrupt::requested);
+            puzzles.generator().stop_on(&interrupt::stop());
             loop {
                 if stop.requested() || interrupt::requested() || out.failed() {
                     return;

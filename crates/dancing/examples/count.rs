@@ -6,8 +6,9 @@
 use std::process::ExitCode;
 
 use bumpalo::Bump;
-use dancing::Search;
-use dancing::{ParallelSolver, SearchConfig, Solver, format};
+use dancing::expert::Search;
+use dancing::expert::{ParallelSolver, SearchConfig, Solver};
+use dancing::format;
 
 fn main() -> ExitCode {
     let Some(path) = std::env::args().nth(1) else {

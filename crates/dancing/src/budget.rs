@@ -1,7 +1,7 @@
 //! Budgets: how far one search may go before it gives up, in nodes, in
 //! time, or until a cancel check says stop.
 //!
-//! A [`Budget`] is a plain value (part of a [`SearchConfig`](crate::SearchConfig),
+//! A [`Budget`] is a plain value (part of a [`SearchConfig`](crate::expert::SearchConfig),
 //! or held by a search loop of its own); a search starts a [`BudgetClock`]
 //! from it, which the search asks at its checkpoints. The node cap is
 //! exact: a search stops before entering the node past it. The clock and
@@ -14,6 +14,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::clock::Instant;
+use crate::stop::Stop;
 use crate::visit::StopReason;
 
 /// Nodes between two looks at the clock and the cancel check, for a search
@@ -30,7 +31,8 @@ type CancelCheck = Arc<dyn Fn() -> bool + Send + Sync>;
 ///
 /// ```
 /// use std::time::Duration;
-/// use dancing::{Budget, StopReason};
+/// use dancing::StopReason;
+/// use dancing::expert::Budget;
 ///
 /// let budget = Budget::default().max_nodes(500).time_limit(Duration::from_secs(60));
 /// assert_eq!(budget.node_limit(), Some(500));
@@ -77,13 +79,13 @@ impl Budget {
         self
     }
 
-    /// Stops a search when `cancelled` returns true. It is called at the
-    /// search's checkpoints, from the thread that runs them (the caller's
-    /// thread, for a [`ParallelSolver`](crate::ParallelSolver)).
+    /// Stops a search when `stop` is requested. The token is looked at in
+    /// the search's checkpoints, from the thread that runs them (the
+    /// caller's thread, for a [`ParallelSolver`](crate::expert::ParallelSolver)).
     #[must_use]
-    pub fn cancel_when(mut self, cancelled: impl Fn() -> bool + Send + Sync + 'static) -> Budget {
-        self.cancel = Some(Arc::new(cancelled));
-        self
+    pub fn stop_on(self, stop: &Stop) -> Budget {
+        let stop = stop.clone();
+        self.also_cancel_when(move || stop.is_requested())
     }
 
     /// Stops a search when its cancel check says so, or when `cancelled`
@@ -175,7 +177,8 @@ impl PartialEq for Budget {
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use dancing::{Budget, StopReason};
+/// use dancing::StopReason;
+/// use dancing::expert::Budget;
 ///
 /// let mut clock = Budget::default().max_nodes(10_000).start();
 /// let mut next = clock.first_checkpoint();
@@ -307,8 +310,6 @@ impl fmt::Debug for BudgetClock {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::{AtomicBool, Ordering};
-
     use super::*;
 
     /// Counts nodes as a search loop does, until the clock says stop.
@@ -343,15 +344,17 @@ mod tests {
 
     #[test]
     fn a_cancel_check_stops_at_the_first_checkpoint() {
-        let flag = Arc::new(AtomicBool::new(true));
-        let seen = Arc::clone(&flag);
-        let budget = Budget::default().cancel_when(move || seen.load(Ordering::Relaxed));
+        let stop = Stop::new();
+        stop.request();
+        let budget = Budget::default().stop_on(&stop);
         assert_eq!(
             run(&budget, u64::MAX),
             (POLL_INTERVAL, Some(StopReason::Cancelled))
         );
-        flag.store(false, Ordering::Relaxed);
-        assert_eq!(run(&budget, 100_000), (100_000, None));
+        assert_eq!(
+            run(&Budget::default().stop_on(&Stop::new()), 100_000),
+            (100_000, None)
+        );
     }
 
     #[test]
@@ -371,9 +374,9 @@ mod tests {
 
     #[test]
     fn budgets_compare_their_cancel_checks_by_identity() {
-        let budget = Budget::default().max_nodes(5).cancel_when(|| false);
+        let budget = Budget::default().max_nodes(5).stop_on(&Stop::new());
         assert_eq!(budget, budget.clone());
-        assert_ne!(budget, Budget::default().max_nodes(5).cancel_when(|| false));
+        assert_ne!(budget, Budget::default().max_nodes(5).stop_on(&Stop::new()));
         assert_ne!(budget, Budget::default().max_nodes(5));
         assert_eq!(Budget::new(), Budget::default());
     }

@@ -31,7 +31,7 @@
 //!
 //! Measured (docs/src/benchmarks.md, "Dancing cells, built"): 1.14 to 1.2
 //! times SSXCC's time and slower than the linked Algorithm C of
-//! [`Solver`](crate::Solver), which stays the engine's search for colors;
+//! [`Solver`](crate::expert::Solver), which stays the engine's search for colors;
 //! this search is here for comparing trees with SSXCC and as the base of
 //! the work on its speed.
 
@@ -66,7 +66,8 @@ const SIZE: u32 = 1;
 ///
 /// ```
 /// use bumpalo::Bump;
-/// use dancing::{format, DancingCells};
+/// use dancing::format;
+/// use dancing::expert::DancingCells;
 ///
 /// // Two colors on X and Y: two solutions.
 /// let text = "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";

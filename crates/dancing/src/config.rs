@@ -11,14 +11,15 @@ use crate::budget::Budget;
 pub const DEFAULT_CHECKPOINT_INTERVAL: u64 = 1 << 14;
 
 /// How a search runs: its [`Budget`] (nodes, time, cancellation), how often it reports progress, and,
-/// for a [`ParallelSolver`](crate::ParallelSolver), its threads and the
+/// for a [`ParallelSolver`](crate::expert::ParallelSolver), its threads and the
 /// order of its solutions. A value with builder-style setters, shared by
-/// [`Solver`](crate::Solver) (which runs on one thread and ignores the
-/// settings of threads and order) and [`ParallelSolver`](crate::ParallelSolver).
+/// [`Solver`](crate::expert::Solver) (which runs on one thread and ignores the
+/// settings of threads and order) and [`ParallelSolver`](crate::expert::ParallelSolver).
 ///
 /// ```
 /// use std::time::Duration;
-/// use dancing::{format, ParallelSolver, SearchConfig, StopReason, Search};
+/// use dancing::{format, StopReason};
+/// use dancing::expert::{ParallelSolver, SearchConfig, Search};
 ///
 /// let problem = format::read_str(include_str!("../tests/data/queens8.dlx"))?.problem;
 /// let config = SearchConfig::new()
@@ -74,10 +75,13 @@ impl SearchConfig {
     /// only.)
     ///
     /// ```
-    /// use dancing::{format, Budget, ParallelSolver, SearchConfig, StopReason, Search};
+    /// use dancing::{format, StopReason};
+    /// use dancing::expert::{Budget, ParallelSolver, SearchConfig, Search};
     ///
     /// let problem = format::read_str(include_str!("../tests/data/queens8.dlx"))?.problem;
-    /// let budget = Budget::default().cancel_when(|| true);
+    /// let stop = dancing::Stop::new();
+    /// stop.request();
+    /// let budget = Budget::default().stop_on(&stop);
     /// for threads in [1, 2] {
     ///     let config = SearchConfig::new().threads(threads).budget(budget.clone());
     ///     let mut solver = ParallelSolver::new(&problem).with_config(config);
@@ -114,7 +118,7 @@ impl SearchConfig {
     }
 
     /// Searches on `threads` threads (at least 1; one per core by default).
-    /// One thread runs the plain search of a [`Solver`](crate::Solver) on
+    /// One thread runs the plain search of a [`Solver`](crate::expert::Solver) on
     /// the caller's thread.
     pub fn threads(mut self, threads: usize) -> SearchConfig {
         self.threads = Some(threads.max(1));
@@ -138,7 +142,7 @@ impl SearchConfig {
         self
     }
 
-    /// How often a parallel search (or [`ParallelSolver`](crate::ParallelSolver)
+    /// How often a parallel search (or [`ParallelSolver`](crate::expert::ParallelSolver)
     /// on one thread) reports progress (100 ms unless set).
     pub fn progress_interval(mut self, interval: Duration) -> SearchConfig {
         self.progress_interval = interval;

@@ -19,7 +19,8 @@ use crate::visit::Stats;
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use dancing::{ExactCover, OptionId, Problem, ProblemBuilder};
+/// use dancing::{OptionId, Problem, ProblemBuilder};
+/// use dancing::expert::ExactCover;
 ///
 /// /// Tilings of a 1 x n strip by dominoes and squares.
 /// struct Strip { n: usize, problem: Problem }

@@ -26,7 +26,7 @@
 //! after any item); a `|` that starts a token of an option is always a
 //! cost, and an error if it is not a number. A `$` followed by a digit or
 //! `-` is a cost too, so no item name may look like that. Costs above
-//! [`MAX_OPTION_COST`](crate::MAX_OPTION_COST) (also added up), negative
+//! [`MAX_OPTION_COST`](crate::expert::MAX_OPTION_COST) (also added up), negative
 //! costs and costs on the item line are errors at their column.
 //!
 //! ```text
@@ -67,6 +67,7 @@ use std::io::{self, BufRead, Write};
 use crate::cancel::CANCEL_CHECK;
 use crate::problem::builder::{BuildError, ProblemBuilder};
 use crate::problem::{ColorId, ItemId, ItemKind, MAX_OPTION_COST, Problem};
+use crate::stop::Stop;
 
 pub mod text;
 
@@ -125,7 +126,7 @@ pub struct ParseError {
 pub enum ParseErrorKind {
     /// Reading failed.
     Io(io::Error),
-    /// The caller of [`read_cancellable`] said to stop.
+    /// The stop token given to [`read_with`] was raised.
     Cancelled,
     /// The line is not UTF-8.
     InvalidUtf8,
@@ -176,7 +177,7 @@ pub enum ParseErrorKind {
     /// A negative cost, `|-n`.
     NegativeCost(String),
     /// A cost, or an option's costs added up, above
-    /// [`MAX_OPTION_COST`](crate::MAX_OPTION_COST).
+    /// [`MAX_OPTION_COST`](crate::expert::MAX_OPTION_COST).
     CostTooLarge(String),
     /// A cost on the item line: costs belong to options.
     CostOnItemLine(String),
@@ -293,7 +294,7 @@ pub fn read_str(text: &str) -> Result<Parsed, ParseError> {
 
 /// Reads a problem, line by line, from `input`.
 pub fn read<R: BufRead>(input: R) -> Result<Parsed, ParseError> {
-    read_cancellable(input, || false)
+    read_with(input, &Stop::new())
 }
 
 /// Counts the work of the reader, and asks the caller's `cancel` every
@@ -319,21 +320,25 @@ impl<C: FnMut() -> bool> Canceller<C> {
     }
 }
 
-/// [`read`], asking `cancel` every 65,536 names, entries or lines whether
-/// to stop (a line of a million names takes a while): the error is then
-/// [`ParseErrorKind::Cancelled`] at the line being read.
+/// [`read`], looking at `stop` every 65,536 names, entries or lines (a
+/// line of a million names takes a while): when it is requested, the error
+/// is [`ParseErrorKind::Cancelled`] at the line being read.
 ///
 /// ```
+/// use dancing::Stop;
+///
 /// let text = "A B\nA B\n".repeat(100_000);
-/// let error = dancing::format::read_cancellable(text.as_bytes(), || true).unwrap_err();
+/// let stop = Stop::new();
+/// assert!(dancing::format::read_with(text.as_bytes(), &stop).is_ok());
+/// stop.request();
+/// let error = dancing::format::read_with(text.as_bytes(), &stop).unwrap_err();
 /// assert!(matches!(error.kind, dancing::format::ParseErrorKind::Cancelled));
-/// assert!(dancing::format::read_cancellable(text.as_bytes(), || false).is_ok());
 /// ```
-pub fn read_cancellable<R: BufRead>(
-    input: R,
-    cancel: impl FnMut() -> bool,
-) -> Result<Parsed, ParseError> {
-    let mut canceller = Canceller { cancel, steps: 0 };
+pub fn read_with<R: BufRead>(input: R, stop: &Stop) -> Result<Parsed, ParseError> {
+    let mut canceller = Canceller {
+        cancel: || stop.is_requested(),
+        steps: 0,
+    };
     let mut lines = Lines::new(input, MAX_LINE_BYTES);
     let mut builder = ProblemBuilder::new();
     let mut warnings = Vec::new();

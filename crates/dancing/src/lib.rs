@@ -21,6 +21,7 @@ mod cells;
 mod clock;
 mod config;
 mod cover;
+pub mod engine;
 pub mod format;
 mod links;
 mod matrix;
@@ -32,23 +33,42 @@ pub mod random;
 mod reduce;
 mod relabel;
 mod search;
+mod stop;
 pub mod task;
 mod visit;
 
-pub use budget::{Budget, BudgetClock, POLL_INTERVAL};
-pub use cells::DancingCells;
-pub use clock::Instant;
-pub use config::{DEFAULT_CHECKPOINT_INTERVAL, SearchConfig};
-pub use cover::ExactCover;
-pub use matrix::Template;
-pub use mincost::{CostedSolution, MinCostError, MinCostOutcome, MinCostSolver};
-pub use parallel::ParallelSolver;
-pub use problem::builder::{BuildError, ProblemBuilder, is_valid_name};
-pub use problem::{ColorId, ItemId, ItemKind, MAX_OPTION_COST, OptionId, Problem};
-pub use reduce::{Reduction, reduce, reduce_cancellable};
-pub use relabel::Shuffled;
-pub use search::{
-    CacheStats, DEFAULT_MEMO_LIMIT, Estimate, Figure, MemoConfig, MemoCount, MemoError, Search,
-    SelectError, Solutions, Solver,
-};
+pub use engine::{BestReport, Config, Counting, Engine, Report, Request};
+pub use mincost::CostedSolution;
+pub use problem::builder::{BuildError, ProblemBuilder};
+pub use problem::{ColorId, ItemId, ItemKind, OptionId, Problem};
+pub use search::{CacheStats, Estimate};
+pub use stop::Stop;
 pub use visit::{FnVisitor, Progress, Solution, Stats, StopReason, Visitor};
+
+/// The algorithms behind the [`Engine`], for callers who drive a search
+/// themselves: the single-threaded [`Solver`](expert::Solver) in the
+/// caller's arena (batches of small problems, selections, the resumable
+/// iterator), the [`ParallelSolver`](expert::ParallelSolver), the
+/// minimum-cost search, the linked [`Template`](expert::Template), budgets,
+/// the memo's configuration, the reduction, the seeded relabelling, and
+/// Algorithm C on dancing cells (which nothing chooses: it is kept for
+/// measurement). The engine is built from these; what they do is what it
+/// does, with its policy (threads, seed, memo fallback) decided for you.
+pub mod expert {
+    pub use crate::budget::{Budget, BudgetClock, POLL_INTERVAL};
+    pub use crate::cells::DancingCells;
+    pub use crate::clock::Instant;
+    pub use crate::config::{DEFAULT_CHECKPOINT_INTERVAL, SearchConfig};
+    pub use crate::cover::ExactCover;
+    pub use crate::matrix::Template;
+    pub use crate::mincost::{MinCostError, MinCostOutcome, MinCostSolver};
+    pub use crate::parallel::ParallelSolver;
+    pub use crate::problem::MAX_OPTION_COST;
+    pub use crate::problem::builder::is_valid_name;
+    pub use crate::reduce::{Reduction, reduce, reduce_with};
+    pub use crate::relabel::Shuffled;
+    pub use crate::search::{
+        DEFAULT_MEMO_LIMIT, Figure, MemoConfig, MemoCount, MemoError, Search, SelectError,
+        Solutions, Solver,
+    };
+}

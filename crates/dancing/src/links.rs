@@ -287,15 +287,15 @@ impl ValidSlices {
         bounds: Vec<Bounds>,
         lens: Vec<u32>,
     ) -> ValidSlices {
-        match ValidSlices::new_cancellable(links, items, bounds, lens, &mut || false) {
+        match ValidSlices::checked_until(links, items, bounds, lens, &mut || false) {
             Some(valid) => valid,
             None => unreachable!("a check that is never cancelled completes"),
         }
     }
 
     /// [`new`](Self::new), asking `cancel` every so often during the check
-    /// (see `Template::new_cancellable`); `None` when it said to stop.
-    pub(crate) fn new_cancellable(
+    /// (see `Template::link`); `None` when it said to stop.
+    pub(crate) fn checked_until(
         links: Vec<Link>,
         items: Vec<u32>,
         bounds: Vec<Bounds>,

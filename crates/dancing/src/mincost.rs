@@ -144,12 +144,13 @@ struct Node {
 /// as often as wanted.
 ///
 /// ```
-/// use dancing::{format, MinCostSolver};
+/// use dancing::format;
+/// use dancing::expert::MinCostSolver;
 ///
 /// // Cover a and b: both at once for 5, or one by one for 1 + 2.
 /// let problem = format::read_str("a b\na b |5\na |1\nb |2\nb |9\n")?.problem;
 /// let mut solver = MinCostSolver::new(&problem)?;
-/// let outcome = solver.search(2, dancing::Budget::new(), |_| std::ops::ControlFlow::Continue(()));
+/// let outcome = solver.search(2, dancing::expert::Budget::new(), |_| std::ops::ControlFlow::Continue(()));
 /// let costs: Vec<u64> = outcome.best.iter().map(|s| s.cost).collect();
 /// assert_eq!(costs, [3, 5]);
 /// assert!(outcome.is_proven());
@@ -596,7 +597,8 @@ impl MinCostSolver {
     /// nodes of each.
     ///
     /// ```
-    /// use dancing::{format, Budget, MinCostSolver};
+    /// use dancing::format;
+    /// use dancing::expert::{Budget, MinCostSolver};
     ///
     /// let problem = format::read_str("a b\na b |5\na |1\nb |2\nb |9\n")?.problem;
     /// let mut solver = MinCostSolver::new(&problem)?;

@@ -42,7 +42,8 @@
 //! a primary item that no option holds stays, keeping the count at zero.
 //!
 //! ```
-//! use dancing::{format, reduce};
+//! use dancing::format;
+//! use dancing::expert::reduce;
 //!
 //! // Every option of `a` gives `x` the color 1: `c x:2`, which could never
 //! // join one of them, goes; then every option left gives `x` the color 1,
@@ -61,11 +62,13 @@
 use crate::cancel::CANCEL_CHECK;
 use crate::problem::{ItemId, ItemKind, OptionId, Problem};
 use crate::relabel::rebuild_with_bounds;
+use crate::stop::Stop;
 
 /// A reduced problem, and the way back to the original's options.
 ///
 /// ```
-/// use dancing::{format, reduce};
+/// use dancing::format;
+/// use dancing::expert::reduce;
 ///
 /// // `a` is only ever covered with `b`: `b c` can never be chosen, and `b`
 /// // merges into `a`.
@@ -149,31 +152,32 @@ const WORK_PER_ENTRY: u64 = 512;
 /// Reduces `problem` (see the [module documentation](self)): any problem,
 /// with or without colors and bounds.
 pub fn reduce(problem: &Problem) -> Reduction {
-    match reduce_cancellable(problem, || false) {
+    match reduce_with(problem, &Stop::new()) {
         Some(reduction) => reduction,
         None => unreachable!("a reduction that is never cancelled completes"),
     }
 }
 
-/// [`reduce`], unless `cancel` says to stop: it is asked every few
+/// [`reduce`], unless `stop` is requested: it is looked at every few
 /// milliseconds of the work, so that reducing a huge problem can be
 /// interrupted (by Ctrl-C), and once before it starts. `None` when
-/// cancelled.
+/// stopped.
 ///
 /// ```
-/// use dancing::{format, reduce_cancellable};
+/// use dancing::{format, Stop};
+/// use dancing::expert::reduce_with;
 ///
 /// // `a` leaves `b` no option: only `a b` is left.
 /// let problem = format::read_str("a b\na b\na\n")?.problem;
-/// assert!(reduce_cancellable(&problem, || true).is_none());
-/// let reduced = reduce_cancellable(&problem, || false).expect("not cancelled");
+/// let stop = Stop::new();
+/// let reduced = reduce_with(&problem, &stop).expect("not stopped");
 /// assert_eq!(reduced.problem().option_count(), 1);
+/// stop.request();
+/// assert!(reduce_with(&problem, &stop).is_none());
 /// # Ok::<(), dancing::format::ParseError>(())
 /// ```
-pub fn reduce_cancellable(
-    problem: &Problem,
-    mut cancel: impl FnMut() -> bool,
-) -> Option<Reduction> {
+pub fn reduce_with(problem: &Problem, stop: &Stop) -> Option<Reduction> {
+    let mut cancel = || stop.is_requested();
     if cancel() {
         return None;
     }

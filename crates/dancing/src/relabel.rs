@@ -1,6 +1,6 @@
 //! Problems made from others: a seeded shuffle of items and options
 //! ([`Shuffled`], for `--seed`), and the rebuilding that it and the
-//! preprocessing of [`reduce`](crate::reduce) share.
+//! preprocessing of [`reduce`](crate::expert::reduce) share.
 
 use crate::problem::builder::{BuildError, ProblemBuilder};
 use crate::problem::{ColorId, ItemId, ItemKind, OptionId, Problem};
@@ -73,7 +73,8 @@ pub(crate) fn rebuild_with_bounds(
 ///
 /// ```
 /// use bumpalo::Bump;
-/// use dancing::{format, Shuffled, Solver, Search};
+/// use dancing::format;
+/// use dancing::expert::{Shuffled, Solver, Search};
 ///
 /// let problem = format::read_str(include_str!("../tests/data/queens8.dlx"))?.problem;
 /// let shuffled = Shuffled::new(&problem, 7);

@@ -47,12 +47,12 @@ pub enum StopReason {
     /// The visitor asked to stop, at a solution
     /// ([`Visitor::solution`] returned `Break`).
     Visitor,
-    /// It reached the node cap of its [`Budget`](crate::Budget) (see
-    /// [`SearchConfig::node_limit`](crate::SearchConfig::node_limit)).
+    /// It reached the node cap of its [`Budget`](crate::expert::Budget) (see
+    /// [`SearchConfig::node_limit`](crate::expert::SearchConfig::node_limit)).
     NodeLimit,
-    /// The time limit or deadline of its [`Budget`](crate::Budget) passed.
+    /// The time limit or deadline of its [`Budget`](crate::expert::Budget) passed.
     TimeLimit,
-    /// The cancel check of its [`Budget`](crate::Budget) said stop.
+    /// The cancel check of its [`Budget`](crate::expert::Budget) said stop.
     Cancelled,
     /// It was asked to stop at a progress report ([`Visitor::progress`]
     /// returned `Break`): a signal, a user, a limit of the caller's own.
@@ -64,6 +64,37 @@ pub enum StopReason {
 }
 
 impl StopReason {
+    /// The reason's name, the one vocabulary of every front end (`dlx`'s
+    /// `--stats` and JSON, Python's `stats.stop`, the page):
+    ///
+    /// | reason | name | meaning |
+    /// |---|---|---|
+    /// | `Complete` | `complete` | the whole tree was explored: the answer is final |
+    /// | `Visitor` | `max-solutions` | the solution limit was reached (or the visitor asked to stop at a solution) |
+    /// | `NodeLimit` | `max-nodes` | the node limit was reached |
+    /// | `TimeLimit` | `time-limit` | the time limit or deadline passed |
+    /// | `Cancelled` | `interrupted` | the stop token was raised (Ctrl-C, KeyboardInterrupt, the page's Stop) |
+    /// | `Interrupted` | `interrupted` | a progress report asked to stop (a caller's own monitor) |
+    /// | `Failed` | `failed` | the visitor failed (an error writing a solution, say): the search's figures stand, its output may not |
+    /// | `Running` | `running` | not ended: the figures of a progress report |
+    ///
+    /// ```
+    /// use dancing::StopReason;
+    /// assert_eq!(StopReason::NodeLimit.as_str(), "max-nodes");
+    /// assert_eq!(StopReason::Cancelled.as_str(), StopReason::Interrupted.as_str());
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            StopReason::Complete => "complete",
+            StopReason::Visitor => "max-solutions",
+            StopReason::NodeLimit => "max-nodes",
+            StopReason::TimeLimit => "time-limit",
+            StopReason::Cancelled | StopReason::Interrupted => "interrupted",
+            StopReason::Failed => "failed",
+            StopReason::Running => "running",
+        }
+    }
+
     /// Whether a budget ended the search: its node cap, its time, or its
     /// cancel check. The answer is then unknown, not negative.
     pub fn is_budget(self) -> bool {
@@ -126,7 +157,7 @@ pub struct Progress {
 
 /// What a search reports to, in the manner of ripgrep's `Sink`: each
 /// solution, and progress every few thousand nodes (see
-/// [`SearchConfig::checkpoint_interval`](crate::SearchConfig::checkpoint_interval)).
+/// [`SearchConfig::checkpoint_interval`](crate::expert::SearchConfig::checkpoint_interval)).
 /// Either can stop the search by returning `Ok(ControlFlow::Break(()))`, or
 /// fail it with an error, which the search returns once the solver is back
 /// to its selection.
@@ -135,7 +166,8 @@ pub struct Progress {
 /// use std::io::{self, Write};
 /// use std::ops::ControlFlow;
 /// use bumpalo::Bump;
-/// use dancing::{format, Solution, Solver, StopReason, Visitor};
+/// use dancing::{format, Solution, StopReason, Visitor};
+/// use dancing::expert::Solver;
 ///
 /// /// Writes each solution's option numbers as a line.
 /// struct Lines<W>(W);
@@ -168,7 +200,7 @@ pub trait Visitor {
 
     /// The search has gone this far (called on the caller's thread, every
     /// few thousand nodes on one thread, about every
-    /// [`progress_interval`](crate::SearchConfig::progress_interval) on
+    /// [`progress_interval`](crate::expert::SearchConfig::progress_interval) on
     /// several).
     fn progress(&mut self, _progress: &Progress) -> Result<ControlFlow<()>, Self::Error> {
         Ok(ControlFlow::Continue(()))
@@ -189,7 +221,7 @@ impl<V: Visitor + ?Sized> Visitor for &mut V {
 }
 
 /// A visitor made of two closures: one for solutions, one for progress
-/// (what [`Search::search_monitored`](crate::Search::search_monitored) and
+/// (what [`Search::search_monitored`](crate::expert::Search::search_monitored) and
 /// the like run).
 pub struct FnVisitor<F, M> {
     /// Called with each solution.

@@ -9,12 +9,12 @@
 //! (no `|C` for a cost of 0). The costs come from a matrix, or from a seed.
 //!
 //! ```
-//! use dancing::MinCostSolver;
+//! use dancing::expert::MinCostSolver;
 //! use dancing_problems::{Assignment, ExactCover};
 //!
 //! let assignment = Assignment::from_costs(vec![vec![4, 1, 3], vec![2, 0, 5], vec![3, 2, 2]])?;
 //! let mut solver = MinCostSolver::new(assignment.problem()).unwrap();
-//! let outcome = solver.search(1, dancing::Budget::new(), |_| std::ops::ControlFlow::Continue(()));
+//! let outcome = solver.search(1, dancing::expert::Budget::new(), |_| std::ops::ControlFlow::Continue(()));
 //! let best = &outcome.best[0];
 //! assert_eq!(best.cost, 5); // worker 0 on job 1, 1 on 0, 2 on 2
 //! assert_eq!(assignment.decode(&best.options).jobs(), &[1, 0, 2]);
@@ -23,8 +23,9 @@
 
 use std::fmt;
 
+use dancing::expert::MAX_OPTION_COST;
 use dancing::random::SplitMix64;
-use dancing::{MAX_OPTION_COST, OptionId, Problem, ProblemBuilder};
+use dancing::{OptionId, Problem, ProblemBuilder};
 
 use crate::error::check_range;
 use crate::{Error, ExactCover, numbered_primary};
@@ -158,7 +159,7 @@ impl fmt::Display for Jobs {
 mod tests {
     use std::ops::ControlFlow;
 
-    use dancing::{Budget, MinCostSolver};
+    use dancing::expert::{Budget, MinCostSolver};
 
     use super::*;
 

@@ -19,7 +19,7 @@ pub mod words;
 pub use assignment::{Assignment, Jobs};
 /// The trait every generator here implements: the problem, the decoding
 /// of a solution, writing DLX text, solving and counting.
-pub use dancing::ExactCover;
+pub use dancing::expert::ExactCover;
 pub use debruijn::{Cycle, DeBruijn};
 pub use error::Error;
 pub use langford::{Langford, LangfordSequence};

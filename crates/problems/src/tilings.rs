@@ -27,7 +27,8 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use dancing::{MAX_OPTION_COST, OptionId, Problem, ProblemBuilder};
+use dancing::expert::MAX_OPTION_COST;
+use dancing::{OptionId, Problem, ProblemBuilder};
 
 use crate::polyomino::{
     Board, Cell, MAX_ENTRIES, OwnerGrid, Piece, pieces_from_picture, placements,
@@ -54,11 +55,11 @@ impl Tilings {
 
     /// The tilings of `board` by copies of `pieces`, each copy of
     /// `pieces[i]` costing `prices[i]`: the cheapest tiling is the
-    /// minimum-cost exact cover ([`MinCostSolver`](dancing::MinCostSolver)).
+    /// minimum-cost exact cover ([`MinCostSolver`](dancing::expert::MinCostSolver)).
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dancing::{Budget, MinCostSolver};
+    /// use dancing::expert::{Budget, MinCostSolver};
     /// use dancing_problems::{Board, ExactCover, Tilings, polyomino::pieces_from_picture};
     ///
     /// // A 4x4 board by dominoes at 2 and squares at 3: four squares, 12.
@@ -73,7 +74,7 @@ impl Tilings {
     /// # Errors
     /// As [`new`](Self::new), and [`Error::InvalidCosts`] when there is not
     /// one price per piece or a price is above
-    /// [`MAX_OPTION_COST`](dancing::MAX_OPTION_COST).
+    /// [`MAX_OPTION_COST`](dancing::expert::MAX_OPTION_COST).
     pub fn priced(board: Board, pieces: Vec<Piece>, prices: &[u64]) -> Result<Tilings, Error> {
         if prices.len() != pieces.len() {
             return Err(Error::InvalidCosts {

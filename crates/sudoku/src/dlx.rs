@@ -32,7 +32,8 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{FnVisitor, Progress, SearchConfig, Solution, Solver, StopReason, Template};
+use dancing::expert::{SearchConfig, Solver, Template};
+use dancing::{FnVisitor, Progress, Solution, StopReason};
 
 use crate::classic9::Deductions;
 use crate::deduce::{NARROW_FROM, Narrowed, Units};
@@ -40,7 +41,7 @@ use crate::exact_cover::{Built, Mapping};
 use crate::grid::Grid;
 use crate::outcome::{Outcome, SolveError, check_givens};
 use crate::rules::Rules;
-use dancing::{Budget, POLL_INTERVAL};
+use dancing::expert::{Budget, POLL_INTERVAL};
 
 /// The reusable state of the Dancing Links engine.
 pub(crate) struct DlxSolver {
@@ -408,7 +409,7 @@ pub(crate) fn run(
 #[cfg(test)]
 mod tests {
     use dancing::ProblemBuilder;
-    use dancing::Search;
+    use dancing::expert::Search;
 
     use super::*;
     use crate::generate::Generator;

@@ -56,7 +56,8 @@
 
 use std::io::{self, Write};
 
-use dancing::{ExactCover, ItemId, OptionId, Problem, ProblemBuilder};
+use dancing::expert::ExactCover;
+use dancing::{ItemId, OptionId, Problem, ProblemBuilder};
 
 use crate::grid::{Grid, Shape};
 use crate::outcome::{SolveError, check_givens};
@@ -399,7 +400,7 @@ fn coordinate(size: usize, value: usize) -> String {
 ///
 /// ```
 /// use bumpalo::Bump;
-/// use dancing::{ExactCover, Search, Solver};
+/// use dancing::expert::{ExactCover, Search, Solver};
 /// use dancing_sudoku::{exact_cover::SudokuCover, Grid};
 ///
 /// let puzzle: Grid =
@@ -577,7 +578,11 @@ mod tests {
                 .map(|k| mapping.item_name(k))
                 .collect();
             assert_eq!(names.len(), mapping.item_count(), "{shape}");
-            assert!(names.iter().all(|name| dancing::is_valid_name(name)));
+            assert!(
+                names
+                    .iter()
+                    .all(|name| dancing::expert::is_valid_name(name))
+            );
         }
         let mapping = Mapping::new(&Rules::classic(Shape::CLASSIC));
         let built = mapping.build(None, false).unwrap();

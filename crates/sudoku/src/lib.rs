@@ -20,7 +20,8 @@ mod symbols;
 mod unit;
 
 pub use conflict::Conflict;
-pub use dancing::{Budget, ExactCover, POLL_INTERVAL, StopReason};
+pub use dancing::StopReason;
+pub use dancing::expert::{Budget, ExactCover, POLL_INTERVAL};
 pub use engine::{Engine, UnknownEngine};
 pub use exact_cover::to_dlx;
 pub use format::{Format, GridWriter, Layout, PuzzleReader};

@@ -8,7 +8,7 @@ use crate::engine::Engine;
 use crate::grid::Grid;
 use crate::outcome::{Outcome, SolveError};
 use crate::rules::Rules;
-use dancing::Budget;
+use dancing::expert::Budget;
 
 /// A solver with one engine, reusable from puzzle to puzzle: Dancing Links
 /// keeps its arena and buffers, so a batch allocates nothing once they have
@@ -213,12 +213,11 @@ pub fn solve(puzzle: &Grid) -> Result<Option<Grid>, SolveError> {
 /// the depth-first searches and by Dancing Links.
 #[cfg(test)]
 mod budget_tests {
-    use std::sync::atomic::{AtomicBool, Ordering};
 
-    use std::sync::Arc;
     use std::time::{Duration, Instant};
 
-    use dancing::{Budget, POLL_INTERVAL, StopReason};
+    use dancing::StopReason;
+    use dancing::expert::{Budget, POLL_INTERVAL};
 
     use crate::engine::Engine;
     use crate::generate::Generator;
@@ -274,11 +273,10 @@ mod budget_tests {
     fn a_cancel_check_stops_every_engine_within_a_poll_interval() {
         let empty = Grid::default();
         for engine in Engine::ALL {
-            let flag = Arc::new(AtomicBool::new(false));
-            let seen = Arc::clone(&flag);
             // Cancelled at the first look: no more than one interval of nodes.
-            flag.store(true, Ordering::Relaxed);
-            let budget = Budget::default().cancel_when(move || seen.load(Ordering::Relaxed));
+            let stop = dancing::Stop::new();
+            stop.request();
+            let budget = Budget::default().stop_on(&stop);
             let outcome = search(engine, budget, &empty, u64::MAX);
             assert_eq!(outcome.cutoff, Some(StopReason::Cancelled), "{engine}");
             assert!(

@@ -8,8 +8,9 @@ use std::collections::{HashSet, VecDeque};
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
+use dancing::Problem;
+use dancing::expert::{Search, SearchConfig, Solver, Template};
 use dancing::task::{self, SplitGoal, TaskRunner};
-use dancing::{Problem, Search, SearchConfig, Solver, Template};
 use dancing_tasks::{Digest, Task, read_tasks, write_split, write_split_streamed};
 use dancing_testkit::figures;
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config};

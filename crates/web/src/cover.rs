@@ -4,7 +4,8 @@
 
 use std::ops::ControlFlow;
 
-use dancing::{ExactCover, OptionId, Problem, format};
+use dancing::expert::ExactCover;
+use dancing::{OptionId, Problem, format};
 use dancing_problems::polyomino::{Board, Cell, Piece, Tiling, pentominoes, pieces_from_picture};
 use dancing_problems::{
     DeBruijn, Langford, LatinSquares, Packing, PerfectMatchings, Queens, SetPartitions,

@@ -5,8 +5,8 @@
 use std::ops::ControlFlow;
 use std::time::Duration;
 
-use bumpalo::Bump;
-use dancing::{Budget, Instant, OptionId, Problem, Search, SearchConfig, Solver, StopReason};
+use dancing::expert::Instant;
+use dancing::{Config, Engine, FnVisitor, OptionId, Problem, Solution};
 use serde::Serialize;
 
 /// The most time between two progress reports: the page's progress line
@@ -42,15 +42,19 @@ impl Request {
         }
     }
 
-    /// The engine's configuration for this request's budget.
-    fn config(&self) -> SearchConfig {
-        let mut budget = Budget::new();
+    /// The engine's request: this one's budget.
+    fn engine_request(&self) -> dancing::Request {
+        let mut request = dancing::Request::new();
         if let Some(time) = self.time_limit {
-            budget = budget.time_limit(time);
+            request = request.time_limit(time);
         }
-        SearchConfig::new()
-            .budget(budget)
-            .node_limit(self.max_nodes)
+        if let Some(nodes) = self.max_nodes {
+            request = request.max_nodes(nodes);
+        }
+        if self.list > 0 {
+            request = request.max_solutions(self.list.min(MAX_LISTED));
+        }
+        request
     }
 }
 
@@ -98,19 +102,6 @@ pub struct Report {
     pub listed: Vec<Vec<usize>>,
 }
 
-/// The name of a stop reason, as `dlx solve` prints it.
-pub fn stop_name(stop: StopReason) -> &'static str {
-    match stop {
-        StopReason::Complete => "complete",
-        StopReason::Visitor => "max-solutions",
-        StopReason::NodeLimit => "max-nodes",
-        StopReason::TimeLimit => "time-limit",
-        StopReason::Cancelled | StopReason::Interrupted => "interrupted",
-        StopReason::Failed => "failed",
-        _ => "running",
-    }
-}
-
 /// Milliseconds since `started`.
 fn millis_since(started: Instant) -> f64 {
     started.elapsed().as_secs_f64() * 1000.0
@@ -136,8 +127,10 @@ pub fn run(
     progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
 ) -> Report {
     let started = Instant::now();
-    let bump = Bump::new();
-    let mut solver = Solver::new(problem, &bump).with_config(request.config());
+    // One thread: the page's Worker is one.
+    let engine = Engine::builder()
+        .config(Config::new().threads(1))
+        .build(problem.clone());
     let mut last_report = started;
     let mut monitor = |at: &dancing::Progress| {
         if last_report.elapsed() < PROGRESS_EVERY {
@@ -152,32 +145,35 @@ pub fn run(
         })
     };
     let mut listed: Vec<Vec<usize>> = Vec::new();
-    let stats = if request.list == 0 {
-        solver.count_monitored(&mut monitor)
+    let searched = if request.list == 0 {
+        engine.count_monitored(&request.engine_request(), &mut monitor)
     } else {
-        let wanted = request.list.min(MAX_LISTED);
-        solver.search_monitored(
-            |solution| {
-                listed.push(solution.options().iter().map(|o| o.index()).collect());
-                if listed.len() as u64 >= wanted {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            },
-            &mut monitor,
-        )
+        Ok(engine
+            .search(
+                &request.engine_request(),
+                FnVisitor {
+                    solution: |solution: &Solution<'_>| {
+                        listed.push(solution.options().iter().map(|o| o.index()).collect());
+                        ControlFlow::Continue(())
+                    },
+                    progress: &mut monitor,
+                },
+            )
+            .unwrap_or_else(|never| match never {}))
     };
+    // Only a memoized count can overflow, and this engine counts plainly.
+    let report = searched.expect("a plain count does not overflow");
+    let stats = report.stats;
     Report {
         solutions: stats.solutions,
         nodes: stats.nodes,
         updates: stats.updates,
         cleansings: stats.cleansings,
         max_depth: stats.max_depth,
-        profile: solver.profile().to_vec(),
-        stop: stop_name(stats.stop),
+        profile: report.profile,
+        stop: stats.stop.as_str(),
         complete: stats.is_complete(),
-        explored: solver.explored(),
+        explored: report.explored,
         elapsed_ms: millis_since(started),
         listed,
     }
@@ -253,7 +249,7 @@ mod tests {
     #[test]
     fn a_node_budget_stops_the_count_exactly() {
         let problem = dancing_problems::Queens::new(8).unwrap();
-        let problem = dancing::ExactCover::problem(&problem);
+        let problem = dancing::expert::ExactCover::problem(&problem);
         let request = Request {
             max_nodes: Some(100),
             ..Request::count()
@@ -272,7 +268,7 @@ mod tests {
         let queens = dancing_problems::Queens::new(13).unwrap();
         let mut reports = 0;
         let report = run(
-            dancing::ExactCover::problem(&queens),
+            dancing::expert::ExactCover::problem(&queens),
             &Request::count(),
             &mut |progress| {
                 reports += 1;

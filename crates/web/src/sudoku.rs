@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use dancing::ExactCover;
+use dancing::expert::ExactCover;
 use dancing_sudoku::exact_cover::SudokuCover;
 use dancing_sudoku::format::{PuzzleReader, ReadOptions, puzzle_line};
 use dancing_sudoku::generate::{Recipe, Series};

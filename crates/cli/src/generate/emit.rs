@@ -41,7 +41,7 @@ where
         };
         let problem = generator.problem();
         let outcome = if solving.count {
-            run.search(problem, &mut Count::new(&mut out, None))
+            run.search(problem.clone(), &mut Count::new(&mut out, None))
         } else {
             let mut drawing = Drawing {
                 generator: &generator,
@@ -49,7 +49,7 @@ where
                 shape,
                 out: &mut out,
             };
-            run.search(problem, &mut drawing)
+            run.search(problem.clone(), &mut drawing)
         };
         outcome.map(|outcome| outcome.status())
     } else {

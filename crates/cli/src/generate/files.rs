@@ -111,12 +111,12 @@ pub fn read_cost_matrix(path: &str) -> Result<Vec<Vec<u64>>, String> {
             let cost = word
                 .parse::<u64>()
                 .ok()
-                .filter(|&c| c <= dancing::MAX_OPTION_COST)
+                .filter(|&c| c <= dancing::expert::MAX_OPTION_COST)
                 .ok_or_else(|| {
                     format!(
                         "{shown}:{}:{column}: `{word}` is not a cost (a whole number from 0 to {})",
                         number + 1,
-                        dancing::MAX_OPTION_COST
+                        dancing::expert::MAX_OPTION_COST
                     )
                 })?;
             row.push(cost);

@@ -171,7 +171,7 @@ pub enum Problem {
         cost_seed: u64,
         /// The largest random cost (costs are drawn from 0 to it).
         #[arg(long, value_name = "C", default_value_t = 99, conflicts_with = "costs",
-              value_parser = clap::value_parser!(u64).range(..=dancing::MAX_OPTION_COST))]
+              value_parser = clap::value_parser!(u64).range(..=dancing::expert::MAX_OPTION_COST))]
         max_cost: u64,
         /// Read the costs from FILE instead: N lines of N nonnegative
         /// integers, the cost of worker I (line I) on each job (`-` reads

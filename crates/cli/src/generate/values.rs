@@ -73,12 +73,12 @@ pub fn parse_prices(text: &str) -> Result<Prices, String> {
             .trim()
             .parse()
             .ok()
-            .filter(|&p| p <= dancing::MAX_OPTION_COST)
+            .filter(|&p| p <= dancing::expert::MAX_OPTION_COST)
             .ok_or_else(|| {
                 format!(
                     "`{}` is not a price (a whole number from 0 to {})",
                     price.trim(),
-                    dancing::MAX_OPTION_COST
+                    dancing::expert::MAX_OPTION_COST
                 )
             })?;
         if prices.iter().any(|(seen, _)| seen == name) {

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use dancing::DEFAULT_MEMO_LIMIT;
+use dancing::expert::DEFAULT_MEMO_LIMIT;
 
 use super::plan::SearchPlan;
 use super::values::{parse_duration, parse_size};

@@ -31,6 +31,19 @@ impl Clock {
         self.started
     }
 
+    /// The engine's stop token, raised by Ctrl-C or when the clock runs
+    /// out (for reading and linking; a search is given the deadline
+    /// itself, so that it says which of them stopped it).
+    pub fn stop(&self) -> dancing::Stop {
+        let clock = *self;
+        dancing::Stop::new().with_poll(move || clock.spent().is_some())
+    }
+
+    /// The deadline, if any.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
     /// Why work must stop now, if it must: Ctrl-C, or the clock ran out.
     pub fn spent(&self) -> Option<StopReason> {
         if interrupt::requested() {

@@ -9,18 +9,6 @@ use dancing::{CacheStats, Stats, StopReason};
 
 use crate::status::Status;
 
-/// The name of why a run stopped, in `--stats` and JSON output: the
-/// engine's [`StopReason`] in this command's words (`-n` is the visitor's
-/// stop, Ctrl-C the cancel check's).
-pub fn stop_name(stop: StopReason) -> &'static str {
-    match stop {
-        StopReason::Visitor => "max-solutions",
-        StopReason::NodeLimit => "max-nodes",
-        StopReason::TimeLimit => "time-limit",
-        _ => "interrupted",
-    }
-}
-
 /// Whether the stop leaves the work incomplete in a way worth an estimate
 /// of how far it got (a stop at `-n` is what was asked).
 pub fn is_budget(stop: StopReason) -> bool {

@@ -10,7 +10,7 @@ use std::io::{self, Write};
 use dancing::{ItemId, OptionId, Problem};
 use serde_json::{Value, json};
 
-use super::outcome::{RunOutcome, stop_name};
+use super::outcome::RunOutcome;
 
 /// Writes the results of one search on standard output.
 pub trait Printer {
@@ -156,7 +156,7 @@ impl<W: Write> Printer for Json<'_, W> {
             "updates": stats.updates,
             "max_depth": stats.max_depth,
             "complete": stats.is_complete(),
-            "stopped": outcome.stop.map(stop_name),
+            "stopped": outcome.stop.map(dancing::StopReason::as_str),
             "explored_estimate": outcome.explored,
             "time_seconds": outcome.elapsed.as_secs_f64(),
             "threads": outcome.threads,
@@ -268,33 +268,6 @@ fn entries(problem: &Problem, option: OptionId) -> impl Iterator<Item = Entry<'_
             // Colors read from Knuth's format all have names.
             color: color.map(|color| problem.color_name(color).unwrap_or("?")),
         })
-}
-
-/// A printer that writes nothing at the end of a search, or its summary:
-/// the plain search that takes a count over from `--memo` reports through
-/// it, and the count is then reported once, with the cache's figures.
-pub struct Quiet<'p, P>(pub &'p mut P);
-
-impl<P: Printer> Printer for Quiet<'_, P> {
-    fn wants_solutions(&self) -> bool {
-        self.0.wants_solutions()
-    }
-
-    fn begin(&mut self) -> io::Result<()> {
-        self.0.begin()
-    }
-
-    fn solution(&mut self, problem: &Problem, number: u64, options: &[OptionId]) -> io::Result<()> {
-        self.0.solution(problem, number, options)
-    }
-
-    fn finish(&mut self, _outcome: &RunOutcome) -> io::Result<()> {
-        Ok(())
-    }
-
-    fn summary_on_stderr(&self) -> bool {
-        false
-    }
 }
 
 /// A count in JSON: a number where it fits 64 bits (what every JSON reader

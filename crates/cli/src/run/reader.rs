@@ -8,7 +8,6 @@ use std::io;
 use dancing::StopReason;
 
 use super::clock::Clock;
-use super::outcome::stop_name;
 #[cfg(test)]
 use crate::input::ahead::ReadAhead;
 use crate::input::ahead::Wait;
@@ -20,7 +19,7 @@ pub struct ReadStopped(pub StopReason);
 
 impl fmt::Display for ReadStopped {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "reading stopped ({})", stop_name(self.0))
+        write!(f, "reading stopped ({})", self.0.as_str())
     }
 }
 

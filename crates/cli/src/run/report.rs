@@ -3,7 +3,7 @@
 
 use dancing::StopReason;
 
-use super::outcome::{RunOutcome, is_budget, stop_name};
+use super::outcome::{RunOutcome, is_budget};
 use super::plan::SearchPlan;
 use crate::status::diag;
 
@@ -41,7 +41,7 @@ pub fn report(
             None => String::new(),
             Some(stop) => format!(
                 " stopped {} explored-estimate {}",
-                stop_name(stop),
+                stop.as_str(),
                 outcome
                     .explored
                     .map_or("unknown".to_owned(), |fraction| format!("{fraction:.4}"))

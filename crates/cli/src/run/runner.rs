@@ -6,20 +6,21 @@
 
 use std::io::{self, IsTerminal};
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::time::Duration;
 
 use dancing::{
-    CacheStats, MemoConfig, ParallelSolver, Problem, Progress, Search, SearchConfig, Shuffled,
-    Stats, StopReason, Template,
+    CacheStats, Config, Counting, Engine, Problem, Progress, Request, Solution, Stats, StopReason,
+    Visitor,
 };
 
 use super::clock::Clock;
 use super::outcome::{MemoReport, RunOutcome};
 use super::plan::SearchPlan;
-use super::printer::{Printer, Quiet};
+use super::printer::Printer;
 use super::report::report;
-use crate::memory;
 use crate::progress::ProgressBar;
+use crate::{interrupt, memory};
 
 /// The most time between two looks at the budget (and Ctrl-C) during a
 /// search: half the 0.1 s in which a stop must take effect.
@@ -53,196 +54,88 @@ impl Runner<'_> {
     /// Searches `problem`, handing the solutions to `printer`, then writes
     /// the summary on standard error. Fails only when writing the output
     /// fails.
-    pub fn search(&self, problem: &Problem, printer: &mut impl Printer) -> io::Result<RunOutcome> {
-        match self.search.memo_limit {
-            Some(limit) => self.count_memoized(problem, limit, printer),
-            None => self.search_plain(problem, printer),
-        }
-    }
-
-    /// [`search`](Self::search) without `--memo`: the parallel search.
-    fn search_plain(
+    pub fn search(
         &self,
-        problem: &Problem,
+        problem: impl Into<Arc<Problem>>,
         printer: &mut impl Printer,
     ) -> io::Result<RunOutcome> {
         let search = self.search;
-        let threads = search.threads;
-        let limit = self.max_solutions.unwrap_or(u64::MAX);
-        printer.begin()?;
-        let visits = printer.wants_solutions() || self.max_solutions.is_some();
-        // `--seed`: the search runs on a shuffled copy, and its solutions
-        // are mapped back to the input's options.
-        let shuffled = search.seed.map(|seed| Shuffled::new(problem, seed));
-        let searched = shuffled.as_ref().map_or(problem, Shuffled::problem);
-        let mut originals = Vec::new();
-        // Linking a huge problem takes a while: Ctrl-C and the clock stop it.
-        let Some(template) = Template::new_cancellable(searched, || self.clock.spent().is_some())
-        else {
-            return self.stopped_linking(threads, printer);
+        let counting = match search.memo_limit {
+            Some(memory_limit) => Counting::Memo { memory_limit },
+            None => Counting::Plain,
         };
-        let threads = memory::threads_that_fit(threads, template.copy_bytes(), self.name);
-        let config = SearchConfig::new()
-            .threads(threads)
-            .ordered(true)
-            .node_limit(search.max_nodes)
+        let config = Config::new()
+            .threads(search.threads)
+            .seed(search.seed)
+            .counting(counting)
             .progress_interval(self.poll());
-        let mut solver = ParallelSolver::from_template(template).with_config(config);
-        let mut written: io::Result<()> = Ok(());
-        let mut found = 0u64;
-        let mut stop = None;
-        let progress = self.progress_bar(printer.wants_solutions());
-        let visit = |solution: &dancing::Solution<'_>| {
-            found += 1;
-            let options = match &shuffled {
-                Some(shuffled) => {
-                    originals.clear();
-                    originals.extend(solution.options().iter().map(|&o| shuffled.original(o)));
-                    &originals[..]
-                }
-                None => solution.options(),
-            };
-            written = printer.solution(problem, found, options);
-            if written.is_err() || found == limit {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
-        let started = self.clock.started();
-        let monitor = |state: &Progress| {
-            stop = self.show_progress(&progress, state);
-            if stop.is_some() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        };
-        let stats = if limit == 0 {
-            stop = Some(StopReason::Visitor);
-            Stats {
-                stop: StopReason::Visitor,
-                ..Stats::default()
-            }
-        } else if visits {
-            solver.search_monitored(visit, monitor)
-        } else {
-            // Counting only: the solutions need not travel between threads.
-            solver.count_monitored(monitor)
-        };
-        // Cleared before anything more is written on the terminal.
-        progress.finish();
-        written?;
-        let stop = if stats.is_complete() {
-            None
-        } else {
-            // Not stopped by the monitor: by `-n` (the visitor), or by the
-            // engine at the node budget.
-            Some(stop.unwrap_or(match stats.stop {
-                StopReason::NodeLimit => StopReason::NodeLimit,
-                _ => StopReason::Visitor,
-            }))
-        };
-        let outcome = RunOutcome {
-            stats,
-            elapsed: started.elapsed(),
-            threads,
-            stop,
-            // The engine's estimate where the search stopped, on any
-            // number of threads.
-            explored: Some(solver.explored()),
-            profile: solver.profile().to_vec(),
-            stopped_reading_at: None,
-            cleansings_counted: problem.has_colors() || problem.has_bounds(),
-            memo: None,
-        };
-        self.finish(printer, &outcome)?;
-        Ok(outcome)
-    }
-
-    /// Counts `problem`'s solutions with the cache of `--memo` on `-j`
-    /// threads (one cache shared by all, `--memo-limit` the total), then
-    /// writes the summary. A cache that turns itself off hands the count
-    /// to the plain search on every thread (the trial's few thousand nodes
-    /// per thread are lost). Fails only when writing the output fails.
-    fn count_memoized(
-        &self,
-        problem: &Problem,
-        limit: usize,
-        printer: &mut impl Printer,
-    ) -> io::Result<RunOutcome> {
-        let Some(template) = Template::new_cancellable(problem, || self.clock.spent().is_some())
+        // Linking a huge problem takes a while: Ctrl-C and the clock stop it.
+        let Some(engine) = Engine::builder()
+            .config(config.clone())
+            .build_until(problem, &self.clock.stop())
         else {
             printer.begin()?;
-            return self.stopped_linking(1, printer);
+            return self.stopped_linking(search.threads, printer);
         };
-        let memo = MemoConfig::new().memory_limit(limit).hand_back(true);
-        let threads =
-            memory::threads_that_fit(self.search.threads, template.copy_bytes(), self.name);
-        let config = SearchConfig::new()
-            .threads(threads)
-            .node_limit(self.search.max_nodes)
-            .progress_interval(self.poll());
-        let mut solver = ParallelSolver::from_template(template).with_config(config);
-        let progress = self.progress_bar(false);
-        let mut stop = None;
-        let counted = solver.count_memoized_monitored(&memo, |state| {
-            stop = self.show_progress(&progress, state);
-            if stop.is_some() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
-        progress.finish();
-        let counted = match counted {
-            Ok(counted) => counted,
-            Err(error) => {
-                printer.begin()?;
-                let refused = format!("{}: --memo: {error}", self.name);
-                return self.refused(problem, refused, printer);
-            }
-        };
-        if counted.cache.turned_off && stop.is_none() {
-            // The trial's matrix is not needed by the plain search, which
-            // links its own.
-            drop(solver);
-            // Reported once, below, with the cache's figures.
-            let unreported = SearchPlan {
-                stats: false,
-                profile: false,
-                ..self.search.clone()
-            };
-            let plain = Runner {
-                search: &unreported,
-                ..*self
-            };
-            let mut outcome = plain.search_plain(problem, &mut Quiet(printer))?;
-            outcome.memo = Some(MemoReport {
-                solutions: u128::from(outcome.stats.solutions),
-                cache: counted.cache,
-                refused: None,
-            });
-            return self.finish(printer, &outcome).map(|()| outcome);
+        let threads = memory::threads_that_fit(search.threads, engine.copy_bytes(), self.name);
+        let engine = engine.with_config(config.threads(threads));
+        let mut request = Request::new().stop(&interrupt::stop());
+        if let Some(deadline) = self.clock.deadline() {
+            request = request.deadline(deadline);
         }
-        printer.begin()?;
-        let stop = match counted.stats.stop {
-            StopReason::Complete => None,
-            StopReason::NodeLimit => Some(StopReason::NodeLimit),
-            _ => Some(stop.unwrap_or(StopReason::Cancelled)),
+        if let Some(nodes) = search.max_nodes {
+            request = request.max_nodes(nodes);
+        }
+        if let Some(solutions) = self.max_solutions {
+            request = request.max_solutions(solutions);
+        }
+        let problem = engine.problem();
+        let visits = printer.wants_solutions() || self.max_solutions.is_some();
+        let progress = self.progress_bar(printer.wants_solutions());
+        let started = self.clock.started();
+        let report = if visits {
+            printer.begin()?;
+            let searched = engine.search(
+                &request,
+                Printing {
+                    printer: &mut *printer,
+                    problem,
+                    found: 0,
+                    progress: |state: &Progress| self.show_progress(&progress, state),
+                },
+            );
+            progress.finish();
+            searched?
+        } else {
+            let counted = engine.count_monitored(&request, |state| {
+                self.show_progress(&progress, state);
+                ControlFlow::Continue(())
+            });
+            progress.finish();
+            printer.begin()?;
+            match counted {
+                Ok(report) => report,
+                Err(error) => {
+                    let refused = format!("{}: --memo: {error}", self.name);
+                    return self.refused(problem, refused, printer);
+                }
+            }
         };
+        // A memoized count that kept its cache to the end: its figures
+        // include no cleansings of bounds, and it has no profile.
+        let memoized = report.cache.is_some_and(|cache| !cache.turned_off);
         let outcome = RunOutcome {
-            stats: counted.stats,
-            elapsed: self.clock.started().elapsed(),
+            stats: report.stats,
+            elapsed: started.elapsed(),
             threads,
-            stop,
-            explored: Some(solver.explored()),
-            profile: Vec::new(),
+            stop: (!report.is_complete()).then(|| report.stop()),
+            explored: Some(report.explored),
+            profile: report.profile.clone(),
             stopped_reading_at: None,
-            cleansings_counted: problem.has_colors(),
-            memo: Some(MemoReport {
-                solutions: counted.solutions,
-                cache: counted.cache,
+            cleansings_counted: problem.has_colors() || (problem.has_bounds() && !memoized),
+            memo: report.cache.map(|cache| MemoReport {
+                solutions: report.solutions,
+                cache,
                 refused: None,
             }),
         };
@@ -300,9 +193,8 @@ impl Runner<'_> {
         }
     }
 
-    /// Shows the search's state on the bar, and says why to stop, if the
-    /// budget is spent.
-    fn show_progress(&self, progress: &ProgressBar, state: &Progress) -> Option<StopReason> {
+    /// Shows the search's state on the bar.
+    fn show_progress(&self, progress: &ProgressBar, state: &Progress) {
         progress.set_position((state.fraction * 1000.0) as u64);
         let elapsed = self.clock.started().elapsed().as_secs_f64();
         let rate = state.stats.nodes as f64 / elapsed.max(1e-9);
@@ -312,7 +204,6 @@ impl Runner<'_> {
             abbreviate(state.stats.nodes as f64),
             abbreviate(rate)
         ));
-        self.clock.spent()
     }
 
     /// Reports an input whose reading stopped at `line` (Ctrl-C or the
@@ -371,6 +262,31 @@ impl Runner<'_> {
             outcome,
         );
         Ok(())
+    }
+}
+
+/// The visitor of a search whose solutions are printed: each goes to the
+/// printer, numbered from 1, and the progress to the bar.
+struct Printing<'p, P, S> {
+    printer: &'p mut P,
+    problem: &'p Problem,
+    found: u64,
+    progress: S,
+}
+
+impl<P: Printer, S: FnMut(&Progress)> Visitor for Printing<'_, P, S> {
+    type Error = io::Error;
+
+    fn solution(&mut self, solution: &Solution<'_>) -> io::Result<ControlFlow<()>> {
+        self.found += 1;
+        self.printer
+            .solution(self.problem, self.found, solution.options())?;
+        Ok(ControlFlow::Continue(()))
+    }
+
+    fn progress(&mut self, progress: &Progress) -> io::Result<ControlFlow<()>> {
+        (self.progress)(progress);
+        Ok(ControlFlow::Continue(()))
     }
 }
 

@@ -7,7 +7,8 @@
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
-use dancing::{Budget, CostedSolution, MinCostSolver, Problem, StopReason};
+use dancing::expert::{Budget, MinCostSolver};
+use dancing::{CostedSolution, Problem, StopReason};
 use serde_json::json;
 
 use super::plan::{Format, SolvePlan};
@@ -97,7 +98,7 @@ fn solve(
             return Ok(Status::Error);
         }
     };
-    let mut budget = Budget::new().cancel_when(interrupt::requested);
+    let mut budget = Budget::new().stop_on(&interrupt::stop());
     if let Some(nodes) = plan.search.max_nodes {
         budget = budget.max_nodes(nodes);
     }

@@ -133,7 +133,7 @@ fn solve_input(
     };
     // The reader looks at the budget on each chunk of input, and the parser
     // between chunks too (a line of a million names takes a while).
-    let parsed = match format::read_cancellable(reader, || run.clock.spent().is_some()) {
+    let parsed = match format::read_with(reader, &run.clock.stop()) {
         Ok(parsed) => parsed,
         Err(error) => {
             let stop = match &error.kind {
@@ -151,6 +151,6 @@ fn solve_input(
     for warning in &parsed.warnings {
         diag!("{name}:{warning}");
     }
-    let outcome = run.search(&parsed.problem, printer)?;
+    let outcome = run.search(parsed.problem, printer)?;
     Ok(outcome.status())
 }

@@ -11,18 +11,15 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use bumpalo::Bump;
+use dancing::expert::{Budget, MinCostSolver, SearchConfig, Template};
 use dancing::task::{Choice, NodePath, TaskRunner, run_on_threads};
-use dancing::{
-    Budget, FnVisitor, MinCostSolver, OptionId, Problem, Progress, SearchConfig, Solution,
-    StopReason, Template,
-};
+use dancing::{FnVisitor, OptionId, Problem, Progress, Solution, StopReason};
 use serde_json::Value;
 
 use super::args::{Args, TaskArgs};
 use crate::input::Input;
 use crate::interrupt;
 use crate::run::clock::Clock;
-use crate::run::outcome::stop_name;
 use crate::run::plan::SearchPlan;
 use crate::run::printer::option_entries;
 use crate::status::{Status, diag, is_broken_pipe};
@@ -114,9 +111,9 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
     };
     let places = selected(&plan.selection, file.tasks.len(), &tasks_name)?;
     let tasks = &file.tasks[places];
-    let Some(template) = Template::new_cancellable(&problem, || budget.spent().is_some()) else {
+    let Some(template) = Template::link(&problem, &budget.stop()) else {
         diag!("{name}: stopped while linking; no task ran");
-        let why = budget.spent().map_or("interrupted", stop_name);
+        let why = budget.spent().map_or("interrupted", StopReason::as_str);
         return match write_not_started(tasks, file.split, digest, why, &tasks_name) {
             Err(error) if !is_broken_pipe(&error) => {
                 Err(format!("dlx: error writing output: {error}"))
@@ -360,7 +357,10 @@ impl Shared<'_> {
     /// Writes a `not-started` result line for each task after the first
     /// `ran` (those the budget kept from starting).
     fn not_started(&self, ran: usize, tasks_name: &str) -> io::Result<()> {
-        let why = self.budget.spent().map_or("interrupted", stop_name);
+        let why = self
+            .budget
+            .spent()
+            .map_or("interrupted", StopReason::as_str);
         let left = self.tasks.get(ran..).unwrap_or_default();
         write_not_started(left, self.split, self.digest, why, tasks_name)
     }
@@ -389,9 +389,9 @@ impl Shared<'_> {
         let stop = if stats.is_complete() {
             "complete"
         } else if let Some(stop) = self.budget.spent() {
-            stop_name(stop)
+            stop.as_str()
         } else {
-            stop_name(StopReason::NodeLimit)
+            StopReason::NodeLimit.as_str()
         };
         let found = self.solutions.then(|| {
             threaded
@@ -436,7 +436,7 @@ impl Shared<'_> {
             )));
         };
         let clock = self.budget;
-        let mut budget = Budget::new().cancel_when(move || clock.spent().is_some());
+        let mut budget = Budget::new().stop_on(&clock.stop());
         if let Some(nodes) = self.node_limit {
             budget = budget.max_nodes(nodes);
         }
@@ -449,8 +449,11 @@ impl Shared<'_> {
             };
         let stop = match outcome.stats.stop {
             StopReason::Complete => "complete",
-            StopReason::NodeLimit => stop_name(StopReason::NodeLimit),
-            _ => self.budget.spent().map_or("interrupted", stop_name),
+            StopReason::NodeLimit => StopReason::NodeLimit.as_str(),
+            _ => self
+                .budget
+                .spent()
+                .map_or("interrupted", StopReason::as_str),
         };
         let frontier = outcome.frontier.into_iter().map(|path| NodePath {
             own: 0,
@@ -514,9 +517,9 @@ impl Shared<'_> {
         let stop = if outcome.stats.is_complete() {
             "complete"
         } else if let Some(stop) = stopped_by {
-            stop_name(stop)
+            stop.as_str()
         } else {
-            stop_name(StopReason::NodeLimit)
+            StopReason::NodeLimit.as_str()
         };
         // Every solution seen is in the finished part, none in the frontier.
         debug_assert!(!self.solutions || found.len() as u64 == outcome.stats.solutions);

@@ -178,7 +178,7 @@ impl Answering {
         } else {
             Mode::Solve
         };
-        let mut budget = Budget::default().cancel_when(interrupt::requested);
+        let mut budget = Budget::default().stop_on(&interrupt::stop());
         if let Some(nodes) = args.max_nodes {
             budget = budget.max_nodes(nodes);
         }

@@ -288,12 +288,7 @@ impl Json<'_> {
         if let Some(Search { outcome, .. }) = search {
             if let Some(cutoff) = outcome.cutoff {
                 // Not a count: the search stopped before it was done.
-                let name = if cutoff == StopReason::TimeLimit {
-                    "time-limit"
-                } else {
-                    "max-nodes"
-                };
-                record.insert("cutoff".into(), name.into());
+                record.insert("cutoff".into(), cutoff.as_str().into());
                 record.insert("solutions_found".into(), outcome.solutions.into());
             } else if self.counts {
                 record.insert("count".into(), outcome.solutions.into());

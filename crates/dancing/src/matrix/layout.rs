@@ -414,7 +414,7 @@ impl<'b> Matrix<'b> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Search;
+    use crate::search::Search;
 
     #[test]
     fn secondary_lists_are_grouped_by_color_and_primary_lists_keep_their_order() {
@@ -517,7 +517,7 @@ mod tests {
 
     #[test]
     fn max_depth_is_reached_by_a_solution_of_the_narrowest_options_and_never_passed() {
-        use crate::Solver;
+        use crate::search::Solver;
         // Five primary items; the narrowest option has two of them, so at
         // most two options fit (five over two). `a b` + `c d` is a path of
         // two; the one-item `e` is secondary-only in `e x`, which the

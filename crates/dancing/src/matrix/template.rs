@@ -8,6 +8,7 @@ use super::{COVERED, Chunk, Column, Kind, Matrix, NOT_MASKED};
 use crate::links::{Bounds, Columns, Link, SPACER, ValidSlices, copy_in_chunks};
 use crate::problem::{OptionId, Problem};
 use crate::search::SelectError;
+use crate::stop::Stop;
 
 /// A problem linked once, to be copied into an arena for each search
 /// instead of being linked again: see [`Solver::from_template`].
@@ -16,7 +17,7 @@ use crate::search::SelectError;
 /// read-only part of the nodes stays in the template and is shared, so
 /// solvers on many threads can start from one template.
 ///
-/// [`Solver::from_template`]: crate::Solver::from_template
+/// [`Solver::from_template`]: crate::expert::Solver::from_template
 #[derive(Clone, Debug)]
 pub struct Template {
     slices: ValidSlices,
@@ -40,28 +41,33 @@ impl Template {
     /// Links `problem`, for any of the three algorithms (bounds and colors
     /// included).
     pub fn new(problem: &Problem) -> Template {
-        match Template::new_cancellable(problem, || false) {
+        match Template::link(problem, &Stop::new()) {
             Some(template) => template,
             None => unreachable!("linking that is never cancelled completes"),
         }
     }
 
-    /// Links `problem` unless `cancel` says to stop: it is asked every few
-    /// milliseconds of the work (every 65,536 options, and as often while
-    /// the links are checked), so that a huge problem's linking can be
-    /// interrupted (by Ctrl-C, or a time limit). `None` when cancelled.
+    /// Links `problem` unless `stop` is requested: it is looked at every
+    /// few milliseconds of the work (every 65,536 options, and as often
+    /// while the links are checked), so that a huge problem's linking can
+    /// be interrupted (by Ctrl-C, or a time limit). `None` when stopped.
     ///
     /// ```
-    /// use dancing::{format, Template};
+    /// use dancing::{format, Stop};
+    /// use dancing::expert::Template;
     ///
     /// let problem = format::read_str("a\na\n")?.problem;
-    /// assert!(Template::new_cancellable(&problem, || false).is_some());
+    /// let stop = Stop::new();
+    /// assert!(Template::link(&problem, &stop).is_some());
+    /// stop.request();
+    /// assert!(Template::link(&problem, &stop).is_none());
     /// # Ok::<(), dancing::format::ParseError>(())
     /// ```
-    pub fn new_cancellable(
-        problem: &Problem,
-        mut cancel: impl FnMut() -> bool,
-    ) -> Option<Template> {
+    pub fn link(problem: &Problem, stop: &Stop) -> Option<Template> {
+        if stop.is_requested() {
+            return None;
+        }
+        let mut cancel = || stop.is_requested();
         let shape = Shape::of(problem);
         // Zeroed pages from the allocator, written once by `fill`: `vec!`
         // of a record writes every element first.
@@ -92,7 +98,7 @@ impl Template {
         let chunks = chunks_of(&lens[1..=shape.primary_count as usize], kind);
         Some(Template {
             // Checked once here; every copy is then valid as well.
-            slices: ValidSlices::new_cancellable(links, items, bounds, lens, &mut cancel)?,
+            slices: ValidSlices::checked_until(links, items, bounds, lens, &mut cancel)?,
             option_nodes,
             colors,
             offsets,
@@ -111,7 +117,8 @@ impl Template {
     /// a caller can weigh against the memory it has before it starts them.
     ///
     /// ```
-    /// use dancing::{format, Template};
+    /// use dancing::format;
+    /// use dancing::expert::Template;
     ///
     /// let problem = format::read_str("a b\na\nb\na b\n")?.problem;
     /// let template = Template::new(&problem);
@@ -166,8 +173,8 @@ impl<'b> Matrix<'b> {
     /// colors, no bounds).
     ///
     /// [`from_template`]: Matrix::from_template
-    /// [`select`]: crate::Solver::select
-    /// [`Solver::from_template_restricted`]: crate::Solver::from_template_restricted
+    /// [`select`]: crate::expert::Solver::select
+    /// [`Solver::from_template_restricted`]: crate::expert::Solver::from_template_restricted
     pub(crate) fn restricted(
         template: &'b Template,
         bump: &'b Bump,

@@ -106,7 +106,8 @@ impl ParallelSolver {
     /// misses; its peaks are those of the shared table.
     ///
     /// ```
-    /// use dancing::{format, MemoConfig, ParallelSolver, SearchConfig};
+    /// use dancing::format;
+    /// use dancing::expert::{MemoConfig, ParallelSolver, SearchConfig};
     ///
     /// // Domino tilings of a 4x4 board: 36.
     /// let mut text = String::new();
@@ -361,10 +362,9 @@ fn stopped_count() -> MemoCount {
 }
 
 /// Runs one worker to the end of the count.
-fn work(shared: &Shared<'_>, template: &crate::Template) {
+fn work(shared: &Shared<'_>, template: &crate::matrix::Template) {
     let bump = Bump::new();
-    let Some(solver) =
-        Solver::from_template_cancellable(template, &bump, &mut || shared.stopping())
+    let Some(solver) = Solver::from_template_until(template, &bump, &mut || shared.stopping())
     else {
         lock(&shared.totals).complete = false;
         return;

@@ -14,7 +14,7 @@
 //! full search, the statistics of a complete search add up to exactly those
 //! of a search on one thread (nodes, updates, solutions, maximum depth,
 //! profile), and the solutions of unit after unit are the solutions in the
-//! order of one thread. [`SearchConfig::ordered`](crate::SearchConfig::ordered)
+//! order of one thread. [`SearchConfig::ordered`](crate::expert::SearchConfig::ordered)
 //! keeps that order.
 
 mod memo;
@@ -24,6 +24,7 @@ mod worker;
 
 use std::collections::BTreeMap;
 use std::ops::ControlFlow;
+use std::sync::Arc;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
@@ -44,7 +45,8 @@ use split::{Split, SplitBudget};
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use dancing::{format, ParallelSolver, Search, SearchConfig};
+/// use dancing::format;
+/// use dancing::expert::{ParallelSolver, Search, SearchConfig};
 ///
 /// let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
 /// let config = SearchConfig::new().threads(2);
@@ -64,7 +66,7 @@ use split::{Split, SplitBudget};
 /// ```
 #[derive(Debug)]
 pub struct ParallelSolver {
-    template: Template,
+    template: Arc<Template>,
     config: SearchConfig,
     stats: Stats,
     profile: Vec<u64>,
@@ -81,10 +83,11 @@ impl ParallelSolver {
     }
 
     /// A parallel search of a problem linked already (see
-    /// [`Template::new_cancellable`] for linking that can be interrupted).
-    pub fn from_template(template: Template) -> ParallelSolver {
+    /// [`Template::link`] for linking that can be stopped), owned or
+    /// shared with other searches.
+    pub fn from_template(template: impl Into<Arc<Template>>) -> ParallelSolver {
         ParallelSolver {
-            template,
+            template: template.into(),
             config: SearchConfig::default(),
             stats: Stats::default(),
             profile: Vec::new(),
@@ -444,7 +447,7 @@ fn copy_budgeted<'b, E: Explorer>(
         },
         fraction: 0.0,
     };
-    Solver::from_template_cancellable(template, bump, &mut || {
+    Solver::from_template_until(template, bump, &mut || {
         clock.poll().is_some() || explorer.checkpoint(&nothing_yet).is_break()
     })
 }

@@ -24,7 +24,7 @@ pub(super) fn work(shared: &Shared<'_>, worker: usize, sender: &SyncSender<Repor
     let config = SearchConfig::new().checkpoint_interval(WORKER_CHECKPOINT_INTERVAL);
     // A huge problem's copy takes a while: a stop meanwhile ends it.
     let Some(solver) =
-        Solver::from_template_cancellable(shared.template, &bump, &mut || shared.stopping())
+        Solver::from_template_until(shared.template, &bump, &mut || shared.stopping())
     else {
         lock(&shared.totals).complete = false;
         return;

@@ -153,7 +153,8 @@ const SHORT_OPTION: usize = 32;
 /// Builds a [`Problem`], checking every option as it is added.
 ///
 /// ```
-/// use dancing::{ProblemBuilder, Solver, Search};
+/// use dancing::ProblemBuilder;
+/// use dancing::expert::{Solver, Search};
 /// use bumpalo::Bump;
 ///
 /// let mut builder = ProblemBuilder::new();

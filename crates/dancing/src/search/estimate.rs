@@ -109,7 +109,8 @@ impl Solver<'_> {
     ///
     /// ```
     /// use bumpalo::Bump;
-    /// use dancing::{format, Solver, Search};
+    /// use dancing::format;
+    /// use dancing::expert::{Solver, Search};
     ///
     /// let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
     /// let bump = Bump::new();
@@ -131,7 +132,8 @@ impl Solver<'_> {
     ///
     /// ```
     /// use bumpalo::Bump;
-    /// use dancing::{format, Solver};
+    /// use dancing::format;
+    /// use dancing::expert::Solver;
     ///
     /// let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
     /// let bump = Bump::new();

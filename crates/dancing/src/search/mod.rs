@@ -123,7 +123,8 @@ pub(crate) use subtree::Subsearch;
 ///
 /// ```
 /// use bumpalo::Bump;
-/// use dancing::{format, Solver, Search};
+/// use dancing::format;
+/// use dancing::expert::{Solver, Search};
 ///
 /// // Knuth's example from "Dancing Links".
 /// let problem = format::read_str("A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n")?.problem;
@@ -224,7 +225,8 @@ impl<'b> Solver<'b> {
     ///
     /// ```
     /// use bumpalo::Bump;
-    /// use dancing::{format, Solver, Template, Search};
+    /// use dancing::format;
+    /// use dancing::expert::{Solver, Template, Search};
     ///
     /// let problem = format::read_str("a b c\na\nb\nc\na b\nb c\n")?.problem;
     /// let template = Template::new(&problem);
@@ -238,14 +240,14 @@ impl<'b> Solver<'b> {
     /// # Ok::<(), dancing::format::ParseError>(())
     /// ```
     pub fn from_template(template: &'b Template, bump: &'b Bump) -> Solver<'b> {
-        Solver::from_template_cancellable(template, bump, &mut || false)
+        Solver::from_template_until(template, bump, &mut || false)
             .expect("a copy that is never cancelled is made")
     }
 
     /// [`from_template`](Self::from_template), asking `cancel` every few
     /// megabytes of the copy (of a huge problem's links, which takes a
     /// while): `None` if it said to stop.
-    pub(crate) fn from_template_cancellable(
+    pub(crate) fn from_template_until(
         template: &'b Template,
         bump: &'b Bump,
         cancel: &mut dyn FnMut() -> bool,
@@ -270,7 +272,8 @@ impl<'b> Solver<'b> {
     ///
     /// ```
     /// use bumpalo::Bump;
-    /// use dancing::{format, OptionId, Search, Solver, Template};
+    /// use dancing::{format, OptionId};
+    /// use dancing::expert::{Search, Solver, Template};
     ///
     /// let problem = format::read_str("a b c\na\nb\nc\na b\nb c\n")?.problem;
     /// let template = Template::new(&problem);
@@ -379,7 +382,8 @@ impl<'b> Solver<'b> {
     /// ```
     /// use std::ops::ControlFlow;
     /// use bumpalo::Bump;
-    /// use dancing::{format, FnVisitor, Progress, Solution, Solver, StopReason};
+    /// use dancing::{format, FnVisitor, Progress, Solution, StopReason};
+    /// use dancing::expert::Solver;
     ///
     /// let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
     /// let bump = Bump::new();

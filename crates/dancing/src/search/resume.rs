@@ -69,7 +69,7 @@ impl<'b> Solver<'b> {
     /// search from the selection, and each later one resumes it where the
     /// last solution left it, until it gives `None`: the search is over,
     /// and [`stats`](Self::stats) says why ([`StopReason::Complete`], or
-    /// the budget of the solver's [`SearchConfig`](crate::SearchConfig),
+    /// the budget of the solver's [`SearchConfig`](crate::expert::SearchConfig),
     /// whose clock runs from the first call). A call after `None` starts a
     /// new search. While the search is paused, `stats` holds the figures
     /// so far, with [`StopReason::Running`].
@@ -81,7 +81,8 @@ impl<'b> Solver<'b> {
     ///
     /// ```
     /// use bumpalo::Bump;
-    /// use dancing::{format, Solver, StopReason};
+    /// use dancing::{format, StopReason};
+    /// use dancing::expert::Solver;
     ///
     /// let problem = format::read_str("a b c\na b\nc\na\nb c\nb\n")?.problem;
     /// let bump = Bump::new();
@@ -139,7 +140,8 @@ impl<'b> Solver<'b> {
     ///
     /// ```
     /// use bumpalo::Bump;
-    /// use dancing::{format, Solver};
+    /// use dancing::format;
+    /// use dancing::expert::Solver;
     ///
     /// let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
     /// let bump = Bump::new();

@@ -55,7 +55,8 @@ impl Solver<'_> {
     ///
     /// ```
     /// use bumpalo::Bump;
-    /// use dancing::{format, OptionId, SelectError, Solver, Search};
+    /// use dancing::{format, OptionId};
+    /// use dancing::expert::{SelectError, Solver, Search};
     ///
     /// let problem = format::read_str("a b c\na\nb\nc\na b\nb c\n")?.problem;
     /// let bump = Bump::new();

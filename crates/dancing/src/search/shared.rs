@@ -1,5 +1,5 @@
-//! [`Search`]: what [`Solver`](crate::Solver) and
-//! [`ParallelSolver`](crate::ParallelSolver) share. Each solver says how it
+//! [`Search`]: what [`Solver`](crate::expert::Solver) and
+//! [`ParallelSolver`](crate::expert::ParallelSolver) share. Each solver says how it
 //! runs a search and counts; the conveniences on top are written once.
 
 use std::ops::ControlFlow;
@@ -8,14 +8,15 @@ use crate::config::SearchConfig;
 use crate::problem::OptionId;
 use crate::visit::{FnVisitor, Progress, Solution, Stats, Visitor, carry_on};
 
-/// A search of one problem, on one thread ([`Solver`](crate::Solver)) or
-/// several ([`ParallelSolver`](crate::ParallelSolver)): the same calls on
+/// A search of one problem, on one thread ([`Solver`](crate::expert::Solver)) or
+/// several ([`ParallelSolver`](crate::expert::ParallelSolver)): the same calls on
 /// both.
 ///
 /// ```
 /// use std::ops::ControlFlow;
 /// use bumpalo::Bump;
-/// use dancing::{format, ParallelSolver, Search, SearchConfig, Solver};
+/// use dancing::format;
+/// use dancing::expert::{ParallelSolver, Search, SearchConfig, Solver};
 ///
 /// /// The number of solutions, and the first one, whatever the solver.
 /// fn summary(search: &mut impl Search) -> (u64, Option<usize>) {
@@ -87,7 +88,8 @@ pub trait Search {
     /// ```
     /// use std::ops::ControlFlow;
     /// use bumpalo::Bump;
-    /// use dancing::{format, Search, SearchConfig, Solver};
+    /// use dancing::format;
+    /// use dancing::expert::{Search, SearchConfig, Solver};
     ///
     /// let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
     /// let bump = Bump::new();

@@ -24,7 +24,8 @@
 //! ```
 //! use std::ops::ControlFlow;
 //! use bumpalo::Bump;
-//! use dancing::{format, Solver, Template, Search};
+//! use dancing::format;
+//! use dancing::expert::{Search, Solver, Template};
 //! use dancing::task::{split, SplitGoal, TaskRunner};
 //!
 //! let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;

@@ -44,7 +44,8 @@ type PieceResult = Mutex<Option<(TaskOutcome, Vec<Vec<OptionId>>)>>;
 /// while a count keeps every piece that finished.
 ///
 /// ```
-/// use dancing::{format, SearchConfig, Template};
+/// use dancing::format;
+/// use dancing::expert::{SearchConfig, Template};
 /// use dancing::task::{run_on_threads, NodePath, TaskRunner};
 /// use bumpalo::Bump;
 ///

@@ -6,11 +6,12 @@
 //! disturb them.
 
 use bumpalo::Bump;
-use dancing::{ItemId, Problem, ProblemBuilder, Solver};
+use dancing::expert::Solver;
+use dancing::{ItemId, Problem, ProblemBuilder};
 use dancing_testkit::alloc::count_allocations;
 
 use super::{data, dlx1};
-use dancing::Search;
+use dancing::expert::Search;
 
 #[test]
 fn solving_in_a_loop_allocates_nothing_once_warm() {

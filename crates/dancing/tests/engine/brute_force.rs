@@ -2,7 +2,7 @@
 //! brute-force enumerator finds, and counts them the same way.
 
 use bumpalo::Bump;
-use dancing::Solver;
+use dancing::expert::Solver;
 use dancing_testkit::brute::exact_covers;
 use dancing_testkit::strategies::{proptest_config, small_problem};
 use dancing_testkit::verify::assert_exact_cover;
@@ -10,7 +10,7 @@ use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
 use super::engine_solutions;
-use dancing::Search;
+use dancing::expert::Search;
 
 proptest! {
     #![proptest_config(proptest_config(512))]

@@ -8,10 +8,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use bumpalo::Bump;
-use dancing::{Budget, ParallelSolver, Problem, SearchConfig, Solver, Stats, StopReason};
+use dancing::expert::{Budget, ParallelSolver, SearchConfig, Solver};
+use dancing::{Problem, Stats, Stop, StopReason};
 
 use crate::data;
-use dancing::Search;
+use dancing::expert::Search;
 
 /// The `n` queens problem (rows and columns primary, diagonals secondary):
 /// for `n = 20`, about 39 billion solutions, a count that never ends here.
@@ -39,7 +40,7 @@ fn flag_budget() -> (Arc<AtomicBool>, Budget) {
     let seen = Arc::clone(&flag);
     (
         flag,
-        Budget::default().cancel_when(move || seen.load(Ordering::Relaxed)),
+        Budget::default().stop_on(&Stop::new().with_poll(move || seen.load(Ordering::Relaxed))),
     )
 }
 

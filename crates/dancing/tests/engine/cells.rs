@@ -8,8 +8,9 @@ use bumpalo::Bump;
 use dancing_testkit::brute;
 use dancing_testkit::verify::assert_exact_cover;
 
+use dancing::expert::{DancingCells, Search, Solver};
 use dancing::random::SplitMix64;
-use dancing::{DancingCells, ItemId, OptionId, Problem, ProblemBuilder, Search, Solver};
+use dancing::{ItemId, OptionId, Problem, ProblemBuilder};
 
 /// Every solution dancing cells find, each sorted, checked as a cover,
 /// and the statistics.

@@ -5,7 +5,8 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{Problem, ProblemBuilder, SearchConfig, Solver, Stats};
+use dancing::expert::{SearchConfig, Solver};
+use dancing::{Problem, ProblemBuilder, Stats};
 use dancing_testkit::brute::exact_covers;
 use dancing_testkit::figures::{XCC, XccRun};
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config};
@@ -13,7 +14,7 @@ use dancing_testkit::verify::assert_exact_cover;
 use proptest::prelude::*;
 
 use super::{data, engine_solutions, ordered_solutions, parallel_solutions};
-use dancing::Search;
+use dancing::expert::Search;
 
 fn run_figures(stats: &Stats) -> XccRun {
     XccRun {

@@ -2,8 +2,9 @@
 //! so that they read back, and refused at their line and column when they
 //! are not nonnegative numbers that fit.
 
+use dancing::expert::MAX_OPTION_COST;
 use dancing::format::{self, ParseErrorKind};
-use dancing::{BuildError, MAX_OPTION_COST, OptionId, ProblemBuilder};
+use dancing::{BuildError, OptionId, ProblemBuilder};
 
 /// The costs of every option of `text`.
 fn costs(text: &str) -> Vec<u64> {

@@ -3,8 +3,9 @@
 //! is a single path, the same for the same seed, and the solver restored.
 
 use bumpalo::Bump;
+use dancing::expert::{Figure, Search, Solver};
 use dancing::random::SplitMix64;
-use dancing::{Estimate, Figure, Search, Solver, format};
+use dancing::{Estimate, format};
 
 /// A random problem in Knuth's format: `items` primary items, a few
 /// secondary ones (colored when `colors`), primary bounds `u:v` when

@@ -2,9 +2,11 @@
 //! despite odd layout, and writing that reads back the same.
 
 use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use dancing::format::{self, ParseErrorKind};
-use dancing::{ItemId, OptionId, ProblemBuilder};
+use dancing::{ItemId, OptionId, ProblemBuilder, Stop};
 use dancing_testkit::figures;
 use dancing_testkit::strategies::{proptest_config, small_problem};
 use proptest::prelude::*;
@@ -143,18 +145,16 @@ proptest! {
 fn reading_is_cancelled_inside_a_huge_item_line() {
     let names: Vec<String> = (0..200_000).map(|k| format!("i{k}")).collect();
     let text = format!("{}\ni0\n", names.join(" "));
-    let mut asked = 0;
-    let error = dancing::format::read_cancellable(text.as_bytes(), || {
-        asked += 1;
-        asked == 2
-    })
-    .unwrap_err();
+    let asked = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&asked);
+    let stop = Stop::new().with_poll(move || counter.fetch_add(1, Ordering::Relaxed) + 1 == 2);
+    let error = dancing::format::read_with(text.as_bytes(), &stop).unwrap_err();
     assert!(matches!(
         error.kind,
         dancing::format::ParseErrorKind::Cancelled
     ));
     assert_eq!(error.line, 1);
     assert!(error.column > 1, "column {}", error.column);
-    assert_eq!(asked, 2);
-    assert!(dancing::format::read_cancellable(text.as_bytes(), || false).is_ok());
+    assert_eq!(asked.load(Ordering::Relaxed), 2);
+    assert!(dancing::format::read_with(text.as_bytes(), &Stop::new()).is_ok());
 }

@@ -3,10 +3,13 @@
 //! pass, and the same answers as one thread.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use dancing::Search;
-use dancing::{ParallelSolver, Problem, ProblemBuilder, SearchConfig, Solver, Template, format};
+use dancing::expert::Search;
+use dancing::expert::{ParallelSolver, SearchConfig, Solver, Template};
+use dancing::{Problem, ProblemBuilder, Stop, format};
 
 /// `items` primary items, each in `copies` options of its own: `copies ^
 /// items` solutions, a tree as wide at every level.
@@ -353,20 +356,19 @@ fn problems_templates_and_parallel_solvers_are_send_and_sync() {
 #[test]
 fn linking_a_large_problem_can_be_cancelled() {
     let problem = identical_options(300_000);
-    let mut asked = 0;
-    let cancelled = Template::new_cancellable(&problem, || {
-        asked += 1;
-        asked == 2
-    });
-    assert!(cancelled.is_none());
-    assert_eq!(asked, 2);
-    let mut asked = 0;
-    let template = Template::new_cancellable(&problem, || {
-        asked += 1;
+    let asked = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&asked);
+    let stop = Stop::new().with_poll(move || counter.fetch_add(1, Ordering::Relaxed) + 1 == 2);
+    assert!(Template::link(&problem, &stop).is_none());
+    assert_eq!(asked.load(Ordering::Relaxed), 2);
+    let asked = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&asked);
+    let stop = Stop::new().with_poll(move || {
+        counter.fetch_add(1, Ordering::Relaxed);
         false
-    })
-    .expect("linked");
-    assert!(asked >= 300_000 / 65_536);
+    });
+    let template = Template::link(&problem, &stop).expect("linked");
+    assert!(asked.load(Ordering::Relaxed) >= 300_000 / 65_536);
     let mut parallel =
         ParallelSolver::from_template(template).with_config(SearchConfig::new().threads(2));
     assert_eq!(parallel.count(), 300_000);

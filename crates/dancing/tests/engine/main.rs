@@ -39,6 +39,7 @@ mod costs;
 mod estimate;
 mod format;
 mod format_props;
+mod front_door;
 mod hostile_shapes;
 mod memo;
 mod mincost;
@@ -57,8 +58,9 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::Search;
-use dancing::{OptionId, ParallelSolver, Problem, SearchConfig, Solver};
+use dancing::expert::Search;
+use dancing::expert::{ParallelSolver, SearchConfig, Solver};
+use dancing::{OptionId, Problem};
 use dancing_testkit::alloc::CountingAllocator;
 use dancing_testkit::figures;
 

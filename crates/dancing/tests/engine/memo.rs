@@ -5,16 +5,14 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{
-    ItemId, ItemKind, MemoConfig, MemoCount, ParallelSolver, Problem, ProblemBuilder, SearchConfig,
-    Solver, StopReason,
-};
+use dancing::expert::{MemoConfig, MemoCount, ParallelSolver, SearchConfig, Solver};
+use dancing::{ItemId, ItemKind, Problem, ProblemBuilder, StopReason};
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config, small_problem};
 use dancing_testkit::{brute, figures};
 use proptest::prelude::*;
 
 use super::data;
-use dancing::Search;
+use dancing::expert::Search;
 
 /// Every reference file (plain, colored and bounded), parsed, with its
 /// name.

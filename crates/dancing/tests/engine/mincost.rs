@@ -5,8 +5,9 @@
 
 use std::ops::ControlFlow;
 
+use dancing::expert::{Budget, MinCostError, MinCostSolver};
 use dancing::random::SplitMix64;
-use dancing::{Budget, MinCostError, MinCostSolver, OptionId, Problem, StopReason, format};
+use dancing::{OptionId, Problem, StopReason, format};
 use dancing_testkit::brute::exact_covers;
 use dancing_testkit::figures::{DLX5, reference_file};
 use dancing_testkit::verify::assert_exact_cover;

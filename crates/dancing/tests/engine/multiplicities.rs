@@ -5,7 +5,8 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{ParallelSolver, SearchConfig, Solver, StopReason};
+use dancing::StopReason;
+use dancing::expert::{ParallelSolver, SearchConfig, Solver};
 use dancing_testkit::brute::exact_covers;
 use dancing_testkit::figures::{XCC, XccRun};
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config};
@@ -13,7 +14,7 @@ use dancing_testkit::verify::assert_exact_cover;
 use proptest::prelude::*;
 
 use super::{data, engine_solutions, ordered_solutions, parallel_solutions};
-use dancing::Search;
+use dancing::expert::Search;
 
 #[test]
 fn dlx3_figures_hold_on_every_bounded_reference_file() {

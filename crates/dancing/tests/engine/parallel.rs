@@ -8,13 +8,14 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{OptionId, ParallelSolver, SearchConfig, Solver};
+use dancing::OptionId;
+use dancing::expert::{ParallelSolver, SearchConfig, Solver};
 use dancing_testkit::brute::exact_covers;
 use dancing_testkit::strategies::{proptest_config, small_problem};
 use proptest::prelude::*;
 
 use super::{data, dlx1, ordered_solutions};
-use dancing::Search;
+use dancing::expert::Search;
 
 #[test]
 fn parallel_search_adds_up_to_the_sequential_one_on_reference_problems() {

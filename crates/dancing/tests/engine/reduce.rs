@@ -4,13 +4,14 @@
 //! the reduced problem reads back from Knuth's format.
 
 use bumpalo::Bump;
-use dancing::{OptionId, Problem, Reduction, Solver, format, reduce};
+use dancing::expert::{Reduction, Solver, reduce};
+use dancing::{OptionId, Problem, format};
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config, small_problem};
 use dancing_testkit::{brute, figures};
 use proptest::prelude::*;
 
 use super::{data, engine_solutions, mapped_solutions};
-use dancing::Search;
+use dancing::expert::Search;
 
 fn count(problem: &Problem) -> u64 {
     let bump = Bump::new();

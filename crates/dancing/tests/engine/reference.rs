@@ -4,12 +4,12 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::Solver;
+use dancing::expert::Solver;
 use dancing_testkit::figures::DLX1;
 use dancing_testkit::verify::assert_exact_cover;
 
 use super::data;
-use dancing::Search;
+use dancing::expert::Search;
 
 #[test]
 fn reference_problems_match_dlx1_solutions_nodes_and_updates() {

@@ -6,7 +6,8 @@
 use std::collections::BTreeSet;
 
 use bumpalo::Bump;
-use dancing::{OptionId, Problem, Search, SearchConfig, Solver, StopReason};
+use dancing::expert::{Search, SearchConfig, Solver};
+use dancing::{OptionId, Problem, StopReason};
 use dancing_testkit::brute::exact_covers;
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config, small_problem};
 use dancing_testkit::verify::assert_exact_cover;

@@ -5,11 +5,12 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{OptionId, SelectError, Solver, format};
+use dancing::expert::{SelectError, Solver};
+use dancing::{OptionId, format};
 use dancing_testkit::verify::assert_exact_cover;
 
 use super::{data, engine_solutions, ordered_solutions};
-use dancing::Search;
+use dancing::expert::Search;
 
 #[test]
 fn selecting_options_keeps_exactly_the_solutions_that_hold_them() {
@@ -122,7 +123,7 @@ fn selecting_a_bounded_option_twice_is_a_conflict() {
 /// node count; leaving options out of `kept` leaves them out of the search.
 #[test]
 fn a_restricted_copy_walks_the_tree_of_the_selection() {
-    use dancing::Template;
+    use dancing::expert::Template;
 
     for file in [
         "queens8.dlx",
@@ -210,7 +211,7 @@ fn a_restricted_copy_walks_the_tree_of_the_selection() {
 
 #[test]
 fn a_restricted_copy_refuses_what_a_selection_refuses_and_options_out_of_order() {
-    use dancing::Template;
+    use dancing::expert::Template;
 
     let problem = format::read_str("a b c | x\na\nb\nc\na b\nb c\nx\n")
         .unwrap()

@@ -5,13 +5,14 @@
 use std::collections::BTreeSet;
 
 use bumpalo::Bump;
-use dancing::{OptionId, Problem, SearchConfig, Shuffled, Solver};
+use dancing::expert::{SearchConfig, Shuffled, Solver};
+use dancing::{OptionId, Problem};
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config, small_problem};
 use dancing_testkit::verify::assert_exact_cover;
 use proptest::prelude::*;
 
 use super::{data, engine_solutions, mapped_solutions, ordered_solutions, parallel_solutions};
-use dancing::Search;
+use dancing::expert::Search;
 
 fn first_solution(problem: &Problem, seed: u64) -> Vec<OptionId> {
     let shuffled = Shuffled::new(problem, seed);

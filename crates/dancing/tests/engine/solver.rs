@@ -4,11 +4,12 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{Progress, Solver, StopReason, Template};
+use dancing::expert::{Solver, Template};
+use dancing::{Progress, StopReason};
 use dancing_testkit::verify::assert_exact_cover;
 
 use super::{data, dlx1, ordered_solutions};
-use dancing::Search;
+use dancing::expert::Search;
 
 #[test]
 fn a_solver_can_search_again_after_stopping_early() {

@@ -7,13 +7,14 @@ use std::collections::VecDeque;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
+use dancing::expert::{SearchConfig, Solver, Template};
 use dancing::task::{self, Choice, NodePath, SplitGoal, TaskRunner};
-use dancing::{FnVisitor, OptionId, Problem, SearchConfig, Solver, Stats, Template};
+use dancing::{FnVisitor, OptionId, Problem, Stats};
 use dancing_testkit::strategies::{colored_bounded_problem, proptest_config, small_problem};
 use proptest::prelude::*;
 
 use super::data;
-use dancing::Search;
+use dancing::expert::Search;
 
 /// The figures that must add up, and the solutions in order.
 #[derive(Debug, Default, PartialEq)]

@@ -5,10 +5,11 @@
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
-use dancing::{ParallelSolver, Progress, SearchConfig, Solution, Solver, StopReason, Visitor};
+use dancing::expert::{ParallelSolver, SearchConfig, Solver};
+use dancing::{Progress, Solution, StopReason, Visitor};
 
 use super::{data, dlx1};
-use dancing::Search;
+use dancing::expert::Search;
 
 /// Fails at the `fail_at`-th solution, stops at the `stop_at`-th, and
 /// stops at the first progress report if `interrupt`.
@@ -185,7 +186,7 @@ fn the_first_checkpoint_comes_early_then_they_space_out() {
     );
     // Far fewer nodes than the default interval of 16,384.
     assert_eq!(stats.nodes, dlx1("queens8.dlx").nodes);
-    assert!(stats.nodes < dancing::DEFAULT_CHECKPOINT_INTERVAL);
+    assert!(stats.nodes < dancing::expert::DEFAULT_CHECKPOINT_INTERVAL);
     assert!(!seen.is_empty() && seen[0] <= 256, "{seen:?}");
     assert!(seen.windows(2).all(|pair| pair[1] > pair[0]), "{seen:?}");
     assert!(seen.len() < 10, "{seen:?}");

@@ -33,7 +33,7 @@ impl Piece {
             name: name.to_owned(),
             reason,
         };
-        if !dancing::is_valid_name(name) {
+        if !dancing::expert::is_valid_name(name) {
             return Err(invalid(
                 "a piece name must be non-empty, without whitespace, `:` or `|`".to_owned(),
             ));

@@ -8,7 +8,7 @@ use dancing_problems::{Error, ExactCover};
 
 use super::checks::{self, Layout};
 use super::{all_solutions, assert_round_trip};
-use dancing::Search;
+use dancing::expert::Search;
 
 /// The 8x8 board without its central 2x2 square.
 pub const CENTRE_HOLE: &str = "\
@@ -208,7 +208,7 @@ fn up_to_symmetry_keeps_one_tiling_per_orbit_on_small_random_boards() {
         let raw = Packing::new(board.clone(), pieces.clone()).unwrap();
         // Many small pieces swap places in too many ways to list them all.
         let bump = bumpalo::Bump::new();
-        if dancing::Solver::new(raw.problem(), &bump).count_up_to(1001) > 1000 {
+        if dancing::expert::Solver::new(raw.problem(), &bump).count_up_to(1001) > 1000 {
             continue;
         }
         let reduced = match Packing::up_to_symmetry(board.clone(), pieces) {

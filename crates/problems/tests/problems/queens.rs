@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use dancing_problems::{Error, ExactCover, Queens};
 
 use super::{all_solutions, assert_round_trip, checks};
-use dancing::Search;
+use dancing::expert::Search;
 
 /// OEIS A000170, n = 1..12.
 const KNOWN: [u64; 12] = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200];
@@ -34,7 +34,7 @@ fn search_tree_matches_knuths_figures() {
     for (n, nodes) in [(6, 111), (8, 1199), (10, 16_448), (12, 327_813)] {
         let queens = Queens::new(n).unwrap();
         let bump = bumpalo::Bump::new();
-        let mut solver = dancing::Solver::new(queens.problem(), &bump);
+        let mut solver = dancing::expert::Solver::new(queens.problem(), &bump);
         solver.count();
         assert_eq!(solver.stats().nodes, nodes, "n = {n}");
     }

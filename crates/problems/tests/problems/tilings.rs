@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 
 use bumpalo::Bump;
-use dancing::{MemoConfig, Solver};
+use dancing::expert::{MemoConfig, Solver};
 use dancing_problems::polyomino::Cell;
 use dancing_problems::{Board, ExactCover, Tilings};
 use dancing_testkit::brute;
@@ -215,8 +215,8 @@ fn fill_cheapest(
 fn the_cheapest_priced_tiling_is_the_transfer_matrix_one() {
     use std::ops::ControlFlow;
 
+    use dancing::expert::{Budget, MinCostSolver};
     use dancing::random::SplitMix64;
-    use dancing::{Budget, MinCostSolver};
     use dancing_problems::polyomino::pieces_from_picture;
 
     let mut random = SplitMix64::new(3);

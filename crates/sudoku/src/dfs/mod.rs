@@ -27,7 +27,7 @@ use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
 use crate::outcome::{Outcome, SolveError, check_givens};
 use crate::rules::Rules;
-use dancing::Budget;
+use dancing::expert::Budget;
 use tally::Tally;
 
 pub mod bitmask;

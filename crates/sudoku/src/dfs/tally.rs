@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 
 use crate::grid::Grid;
 use crate::outcome::Outcome;
-use dancing::{Budget, BudgetClock};
+use dancing::expert::{Budget, BudgetClock};
 
 /// Counts solutions up to a limit, keeps the first, counts nodes, and
 /// keeps the search within its budget.

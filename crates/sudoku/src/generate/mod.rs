@@ -24,7 +24,7 @@ use crate::engine::Engine;
 use crate::grid::{Grid, Shape};
 use crate::rules::{Cage, Rules, Variant};
 use crate::solver::Solver;
-use dancing::Budget;
+use dancing::expert::Budget;
 use prove::Prover;
 use singles::Singles;
 use unavoidable::Unavoidable;
@@ -64,7 +64,7 @@ pub struct Generator {
     singles: Option<(Rules, Singles)>,
     /// The clues that must stay, by the grid's unavoidable sets.
     unavoidable: Unavoidable,
-    /// The cancel check of [`Generator::cancel_when`], as a budget for the
+    /// The stop token of [`Generator::stop_on`], as a budget for the
     /// uniqueness searches (none by default).
     cancel: Budget,
 }
@@ -89,12 +89,12 @@ impl Generator {
 
     /// Makes [`minimal_puzzle`](Self::minimal_puzzle) and
     /// [`minimal_puzzle_of`](Self::minimal_puzzle_of) give up with
-    /// [`GenerateError::Cancelled`] soon after `cancelled` returns true
-    /// (it is asked between searches and every few thousand nodes within
+    /// [`GenerateError::Cancelled`] soon after `stop` is requested (it is
+    /// looked at between searches and every few thousand nodes within
     /// them): a large puzzle takes many long uniqueness searches, and a
     /// Ctrl-C must not wait for them.
-    pub fn cancel_when(&mut self, cancelled: impl Fn() -> bool + Send + Sync + 'static) {
-        self.cancel = Budget::default().cancel_when(cancelled);
+    pub fn stop_on(&mut self, stop: &dancing::Stop) {
+        self.cancel = Budget::default().stop_on(stop);
     }
 
     /// The next number of the SplitMix64 sequence.
@@ -394,7 +394,7 @@ impl Generator {
     /// can be taken away (a clue that could not go earlier cannot go
     /// later, with fewer clues around it). With `symmetric`, clues go in
     /// pairs related by the half turn, and the result is minimal for such
-    /// pairs. Cancelled (see [`Generator::cancel_when`]), it gives up: a
+    /// pairs. Stopped (see [`Generator::stop_on`]), it gives up: a
     /// uniqueness search cut short proves nothing.
     fn minimal_clues(
         &mut self,
@@ -601,7 +601,7 @@ pub enum GenerateError {
     /// Killer puzzles larger than [`MAX_KILLER_SIZE`], jigsaw puzzles
     /// larger than [`MAX_JIGSAW_SIZE`].
     TooLarge(Variant, Shape),
-    /// The cancel check of [`Generator::cancel_when`] said stop.
+    /// The stop token of [`Generator::stop_on`] was raised.
     Cancelled,
 }
 

@@ -23,7 +23,7 @@
 //! **Linked matrix** (larger grids): one search for a first solution per
 //! other candidate of `c`, with that candidate selected. The matrix is
 //! linked once per puzzle, and the givens are
-//! [selected](dancing::Solver::select) on it as a stack that changes little
+//! [selected](dancing::expert::Solver::select) on it as a stack that changes little
 //! from one proof to the next: the clues not decided yet at the bottom, the
 //! last to be tried lowest, and the clues kept above them in the order they
 //! were kept. The next clue tried is then near the top, under the kept ones:
@@ -35,14 +35,14 @@
 //! same puzzles whichever proves them.
 
 use bumpalo::Bump;
-use dancing::{Solver, Template};
+use dancing::expert::{Solver, Template};
 
 use crate::bitboard::Bitboard;
 use crate::dlx::{Searching, run};
 use crate::exact_cover::{Built, Mapping};
 use crate::grid::Grid;
 use crate::rules::Rules;
-use dancing::Budget;
+use dancing::expert::Budget;
 
 /// The exact cover of the last rules proved on, linked, and the arena its
 /// copies live in.

@@ -122,7 +122,7 @@ pub struct BlockPuzzles {
 }
 
 impl BlockPuzzles {
-    /// The block's generator: to [cancel](Generator::cancel_when) it, or to
+    /// The block's generator: to [stop](Generator::stop_on) it, or to
     /// [rate](Generator::rate) what it made (which draws on its numbers, and
     /// so changes the puzzles after).
     pub fn generator(&mut self) -> &mut Generator {

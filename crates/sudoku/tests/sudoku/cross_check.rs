@@ -5,7 +5,7 @@
 //! pre-covered) and the first solutions of the row-major engines against
 //! the smallest of all the solutions.
 
-use dancing::ExactCover;
+use dancing::expert::ExactCover;
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
@@ -15,7 +15,7 @@ use dancing_sudoku::{Engine, Grid, Outcome, Shape, SolveError, Solver};
 use proptest::prelude::*;
 
 use super::common::{assert_solves, grid};
-use dancing::Search;
+use dancing::expert::Search;
 
 /// The engines that walk the same tree: cells in reading order, digits
 /// ascending.
@@ -26,7 +26,7 @@ const ROW_MAJOR: [Engine; 3] = [Engine::Naive, Engine::BlankList, Engine::Stack]
 fn all_solutions(puzzle: &Grid, limit: usize) -> Vec<String> {
     let cover = SudokuCover::new(puzzle).expect("consistent givens");
     let bump = Bump::new();
-    let mut solver = dancing::Solver::new(cover.problem(), &bump);
+    let mut solver = dancing::expert::Solver::new(cover.problem(), &bump);
     let mut lines = Vec::new();
     solver.search(|solution| {
         lines.push(cover.decode(solution.options()).to_line());

@@ -10,7 +10,7 @@ use dancing_sudoku::generate::Generator;
 use dancing_sudoku::{Engine, Grid, Shape, Solver, to_dlx};
 
 use super::common::{assert_solves, grid};
-use dancing::Search;
+use dancing::expert::Search;
 
 /// Decodes a solution of the DLX text from its item names: each option's
 /// `pRC` and `rRD` give a cell and its digit.
@@ -121,7 +121,7 @@ fn options_are_givens_and_pruned_candidates_and_decode_to_the_solution() {
 
         // Solved by the engine alone, decoded from the names.
         let bump = Bump::new();
-        let mut engine = dancing::Solver::new(&problem, &bump);
+        let mut engine = dancing::expert::Solver::new(&problem, &bump);
         let solutions = engine.collect(2);
         assert_eq!(solutions.len(), 1, "{puzzle} is unique");
         assert_eq!(solutions[0].len(), 81, "one option per cell");

@@ -1,12 +1,12 @@
 //! Grids other than 9x9: the exact-cover engine takes them as they are; the
 //! seeds' depth-first engines decline them.
 
-use dancing::ExactCover;
+use dancing::expert::ExactCover;
 use dancing_sudoku::generate::Generator;
 use dancing_sudoku::{Engine, Grid, Shape, SolveError, Solver};
 
 use super::common::assert_solves;
-use dancing::Search;
+use dancing::expert::Search;
 
 #[test]
 fn all_4x4_grids_are_counted() {
@@ -32,7 +32,7 @@ fn six_by_six_with_2x3_boxes() {
         // The named model agrees.
         let cover = dancing_sudoku::exact_cover::SudokuCover::new(&puzzle).unwrap();
         let bump = bumpalo::Bump::new();
-        let all = dancing::Solver::new(cover.problem(), &bump).collect(3);
+        let all = dancing::expert::Solver::new(cover.problem(), &bump).collect(3);
         assert_eq!(all.len(), 1);
         assert_eq!(cover.decode(&all[0]), solution);
     }

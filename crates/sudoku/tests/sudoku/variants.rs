@@ -3,8 +3,8 @@
 //! compared with a brute-force enumerator written here, and the named exact
 //! cover agrees with the solver.
 
-use dancing::ExactCover;
-use dancing::Search;
+use dancing::expert::ExactCover;
+use dancing::expert::Search;
 use dancing_sudoku::exact_cover::SudokuCover;
 use dancing_sudoku::generate::Generator;
 use dancing_sudoku::{Cage, Engine, Grid, Rules, Shape, SolveError, Solver};
@@ -394,7 +394,7 @@ fn variant_puzzles_of_9x9_are_solved_verified_and_match_the_named_cover() {
             // The named problem has the same solutions (up to 2).
             let cover = SudokuCover::with_rules(&puzzle, &rules).unwrap();
             let bump = bumpalo::Bump::new();
-            let all = dancing::Solver::new(cover.problem(), &bump).collect(2);
+            let all = dancing::expert::Solver::new(cover.problem(), &bump).collect(2);
             assert_eq!(all.len() as u64, outcome.solutions);
             for options in &all {
                 case.assert_solution(&cover.decode(options), &puzzle);
@@ -635,7 +635,10 @@ fn a_cancelled_generator_gives_up_and_returns_no_puzzle() {
         let asked = Arc::new(AtomicUsize::new(0));
         let counter = Arc::clone(&asked);
         let mut generator = Generator::new(7);
-        generator.cancel_when(move || counter.fetch_add(1, Ordering::Relaxed) >= looks);
+        generator.stop_on(
+            &dancing::Stop::new()
+                .with_poll(move || counter.fetch_add(1, Ordering::Relaxed) >= looks),
+        );
         let started = std::time::Instant::now();
         let made = generator.minimal_puzzle_of(shape, variant, false);
         assert!(
@@ -646,7 +649,7 @@ fn a_cancelled_generator_gives_up_and_returns_no_puzzle() {
         assert!(started.elapsed().as_secs() < 30, "{:?}", started.elapsed());
     }
     let mut generator = Generator::new(7);
-    generator.cancel_when(|| false);
+    generator.stop_on(&dancing::Stop::new());
     let made = generator
         .minimal_puzzle_of(Shape::new(2, 2).unwrap(), classic, false)
         .unwrap();

@@ -46,7 +46,7 @@ pub(crate) use path::MemoWalker;
 /// whether it may turn itself off when it does not pay.
 ///
 /// ```
-/// use dancing::MemoConfig;
+/// use dancing::expert::MemoConfig;
 ///
 /// let memo = MemoConfig::new().memory_limit(64 << 20).adaptive(false);
 /// assert_eq!(memo.get_memory_limit(), 64 << 20);
@@ -401,7 +401,8 @@ impl Solver<'_> {
     ///
     /// ```
     /// use bumpalo::Bump;
-    /// use dancing::{MemoConfig, ProblemBuilder, Solver, Search};
+    /// use dancing::ProblemBuilder;
+    /// use dancing::expert::{MemoConfig, Solver, Search};
     ///
     /// // Domino tilings of a 2x8 board: the 9th Fibonacci number, 34.
     /// let mut builder = ProblemBuilder::new();
@@ -429,7 +430,8 @@ impl Solver<'_> {
     ///
     /// ```
     /// use bumpalo::Bump;
-    /// use dancing::{format, MemoConfig, Solver, Search};
+    /// use dancing::format;
+    /// use dancing::expert::{MemoConfig, Solver, Search};
     ///
     /// // Two of the four rows of a 4x4 board in each column, and two
     /// // cells (of the 16) in each row: the 0-1 matrices with all lines
@@ -457,7 +459,7 @@ impl Solver<'_> {
 
     /// [`count_memoized`](Self::count_memoized), calling `monitor` every
     /// few thousand nodes (see
-    /// [`SearchConfig::checkpoint_interval`](crate::SearchConfig::checkpoint_interval))
+    /// [`SearchConfig::checkpoint_interval`](crate::expert::SearchConfig::checkpoint_interval))
     /// with the progress so far, which may stop the search; the node limit
     /// of the solver's configuration stops it too. A stopped count is a
     /// lower bound, its `stats.stop` saying why.

@@ -231,7 +231,7 @@ impl Solver<'_> {
 
 #[cfg(test)]
 mod tests {
-    use crate::Search;
+    use crate::search::Search;
     use bumpalo::Bump;
 
     use super::*;
