@@ -1,6 +1,7 @@
 //! `dancing.Stats`: the figures of the last search of a problem.
 
 use dancing::StopReason;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 /// The figures of a search, as Knuth's programs print them.
@@ -9,8 +10,12 @@ use pyo3::prelude::*;
 /// `cleansings` (Algorithms C and M) are Knuth's; `complete` says whether
 /// the search explored the whole tree, and `stop` why it ended:
 /// "complete", "max-solutions" (a limit on solutions, or `first()`),
-/// "max-nodes", "time-limit", "interrupted" (Ctrl-C) or "failed".
-/// A figure of an incomplete search counts only what was explored.
+/// "max-nodes", "time-limit", "interrupted" (Ctrl-C, or a ``solutions()``
+/// iterator dropped before its end) or "failed"; "running" while a
+/// ``solutions()`` iterator is paused between two solutions. A figure of
+/// an incomplete search counts only what was explored.
+///
+/// Stats compare, pickle and copy by value.
 #[pyclass(module = "dancing", frozen, eq, get_all, from_py_object)]
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stats {
@@ -34,18 +39,37 @@ pub struct Stats {
     pub time: f64,
 }
 
+/// The stop reason of a search that has not ended (a paused iterator).
+pub const RUNNING: &str = "running";
+/// The stop reason of a search stopped by Ctrl-C, or given up before its
+/// end.
+pub const INTERRUPTED: &str = "interrupted";
+/// The stop reason of a search that explored its whole tree.
+const COMPLETE: &str = "complete";
+
+/// Every stop reason, as `dlx solve` prints them.
+const STOP_NAMES: [&str; 7] = [
+    COMPLETE,
+    "max-solutions",
+    "max-nodes",
+    "time-limit",
+    INTERRUPTED,
+    "failed",
+    RUNNING,
+];
+
 /// The name of a stop reason, as `dlx solve` prints it.
 pub fn stop_name(stop: StopReason) -> &'static str {
     match stop {
-        StopReason::Complete => "complete",
+        StopReason::Complete => COMPLETE,
         StopReason::Visitor => "max-solutions",
         StopReason::NodeLimit => "max-nodes",
         StopReason::TimeLimit => "time-limit",
-        StopReason::Cancelled | StopReason::Interrupted => "interrupted",
+        StopReason::Cancelled | StopReason::Interrupted => INTERRUPTED,
         StopReason::Failed => "failed",
         // A finished search never says it is running; if one did, it did
         // not complete.
-        _ => "running",
+        _ => RUNNING,
     }
 }
 
@@ -68,6 +92,73 @@ impl Stats {
 
 #[pymethods]
 impl Stats {
+    /// Figures as ``repr`` shows them (what unpickling calls): ``complete``
+    /// must say whether ``stop`` is "complete".
+    #[new]
+    #[pyo3(signature = (solutions, nodes, updates, cleansings, max_depth, complete, stop, threads, time))]
+    #[allow(clippy::too_many_arguments)]
+    fn py_new(
+        solutions: u128,
+        nodes: u64,
+        updates: u64,
+        cleansings: u64,
+        max_depth: usize,
+        complete: bool,
+        stop: &str,
+        threads: usize,
+        time: f64,
+    ) -> PyResult<Stats> {
+        let Some(&stop) = STOP_NAMES.iter().find(|&&name| name == stop) else {
+            return Err(PyValueError::new_err(format!(
+                "stop must be one of {} (got {stop:?})",
+                STOP_NAMES.join(", ")
+            )));
+        };
+        if complete != (stop == COMPLETE) {
+            return Err(PyValueError::new_err(format!(
+                "complete={} but stop={stop:?}: a search is complete when, and only when, \
+                 it stopped at \"complete\"",
+                if complete { "True" } else { "False" }
+            )));
+        }
+        Ok(Stats {
+            solutions,
+            nodes,
+            updates,
+            cleansings,
+            max_depth,
+            complete,
+            stop,
+            threads,
+            time,
+        })
+    }
+
+    /// Pickling and copying: the figures, by value.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, pyo3::types::PyType>,
+        (u128, u64, u64, u64, usize, bool, &'static str, usize, f64),
+    ) {
+        let s = slf.get();
+        (
+            slf.get_type(),
+            (
+                s.solutions,
+                s.nodes,
+                s.updates,
+                s.cleansings,
+                s.max_depth,
+                s.complete,
+                s.stop,
+                s.threads,
+                s.time,
+            ),
+        )
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Stats(solutions={}, nodes={}, updates={}, cleansings={}, max_depth={}, \
