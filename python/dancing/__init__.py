@@ -21,6 +21,7 @@ problems (n queens, Langford pairs, pentominoes, ...).
 """
 
 from ._dancing import (
+    __version__,
     DancingError,
     ParseError,
     Problem,
@@ -33,6 +34,7 @@ from ._results import Count
 from . import problems, sudoku
 
 __all__ = [
+    "__version__",
     "Count",
     "DancingError",
     "ParseError",

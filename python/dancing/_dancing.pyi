@@ -12,6 +12,8 @@ from ._results import Count
 ItemName = Union[str, int]
 Bound = Union[int, tuple[int, int]]
 
+__version__: str
+
 class DancingError(ValueError):
     """Bad input; `item`, `option`, `line` and `column` say where (None where unknown)."""
 
@@ -31,7 +33,21 @@ class SudokuError(DancingError):
 
 @final
 class Stats:
-    """The figures of a search, as Knuth's programs print them."""
+    """The figures of a search, as Knuth's programs print them (by value)."""
+
+    def __init__(
+        self,
+        solutions: int,
+        nodes: int,
+        updates: int,
+        cleansings: int,
+        max_depth: int,
+        complete: bool,
+        stop: str,
+        threads: int,
+        time: float,
+    ) -> None: ...
+    def __eq__(self, other: object) -> bool: ...
 
     @property
     def solutions(self) -> int: ...
@@ -47,7 +63,7 @@ class Stats:
     def complete(self) -> bool: ...
     @property
     def stop(self) -> str:
-        """"complete", "max-solutions", "max-nodes", "time-limit", "interrupted" or "failed"."""
+        """"complete", "max-solutions", "max-nodes", "time-limit", "interrupted", "failed" or "running"."""
     @property
     def threads(self) -> int: ...
     @property
@@ -65,7 +81,7 @@ class Solutions(Iterator[list[int]]):
 
 @final
 class Problem:
-    """An exact-cover problem: items, and options that are sets of items."""
+    """An exact-cover problem: items, and options that are sets of items (by value)."""
 
     def __init__(
         self,
@@ -95,6 +111,10 @@ class Problem:
     @property
     def stats(self) -> Optional[Stats]: ...
     def __len__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> Problem: ...
+    def __deepcopy__(self, memo: Any) -> Problem: ...
     def count(
         self,
         threads: Optional[int] = None,

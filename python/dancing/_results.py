@@ -39,6 +39,7 @@ class Count(int):
             return int.__repr__(self)
         return f"Count({int(self)}, complete=False, stop={self.stop!r})"
 
-    # The figures go with the count when pickled; arithmetic gives plain ints.
+    # Pickled and copied with its figures, so that a partial count stays
+    # one (equal to the original, as an int); arithmetic gives plain ints.
     def __reduce__(self):  # type: ignore[override]
-        return (int, (int(self),))
+        return (Count, (int(self), self.stats))

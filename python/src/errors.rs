@@ -156,20 +156,3 @@ pub fn panic_error(payload: Box<dyn Any + Send>) -> PyErr {
         "internal error in the dancing engine (please report it): {message}"
     ))
 }
-
-/// A count or seed from Python, where a negative int is a ValueError
-/// naming the argument (converting straight to `u64` raised an
-/// OverflowError that did not say what was wrong).
-pub fn whole_number(name: &str, value: i128) -> PyResult<u64> {
-    u64::try_from(value).map_err(|_| {
-        PyValueError::new_err(format!(
-            "{name} must be a whole number from 0 to {} (got {value})",
-            u64::MAX
-        ))
-    })
-}
-
-/// [`whole_number`] for an optional argument.
-pub fn optional_whole_number(name: &str, value: Option<i128>) -> PyResult<Option<u64>> {
-    value.map(|value| whole_number(name, value)).transpose()
-}

@@ -11,11 +11,18 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyModule;
 
+use crate::args;
+use crate::build;
 use crate::problem::Problem;
 
-/// The generator's problem, or its error as a ValueError.
-fn made<P: ExactCover>(generator: Result<P, dancing_problems::Error>) -> PyResult<Problem> {
+/// The generator's problem, or its error as a ValueError (also for names,
+/// from words or pictures, that Knuth's format cannot hold).
+fn made<P: ExactCover>(
+    py: Python<'_>,
+    generator: Result<P, dancing_problems::Error>,
+) -> PyResult<Problem> {
     let generator = generator.map_err(|error| PyValueError::new_err(error.to_string()))?;
+    build::check_names(py, generator.problem())?;
     Ok(Problem::wrap(generator.problem().clone(), Vec::new()))
 }
 
@@ -50,20 +57,25 @@ fn pieces(text: &str, named: &[(&str, PieceSet)]) -> PyResult<Vec<Piece>> {
 /// n queens on an n x n board: rows and columns primary, diagonals
 /// secondary (92 solutions for n = 8).
 #[pyfunction]
-fn queens(n: usize) -> PyResult<Problem> {
-    made(Queens::new(n))
+fn queens(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<Problem> {
+    let n = args::size("n", n)?;
+    made(py, Queens::new(n))
 }
 
 /// Langford pairs: two of each of 1..n, with k numbers between the two
 /// k's; ``up_to_reversal`` counts a sequence and its reversal once.
 #[pyfunction]
 #[pyo3(signature = (n, up_to_reversal = false))]
-fn langford(n: usize, up_to_reversal: bool) -> PyResult<Problem> {
-    made(if up_to_reversal {
-        Langford::up_to_reversal(n)
-    } else {
-        Langford::new(n)
-    })
+fn langford(py: Python<'_>, n: &Bound<'_, PyAny>, up_to_reversal: bool) -> PyResult<Problem> {
+    let n = args::size("n", n)?;
+    made(
+        py,
+        if up_to_reversal {
+            Langford::up_to_reversal(n)
+        } else {
+            Langford::new(n)
+        },
+    )
 }
 
 /// Packing pieces into a board, each piece once: ``board`` is "6x10" or a
@@ -72,27 +84,30 @@ fn langford(n: usize, up_to_reversal: bool) -> PyResult<Problem> {
 /// board's symmetries once (2,339 for 6x10 instead of 9,356).
 #[pyfunction]
 #[pyo3(signature = (board = "6x10", pieces = "pentominoes", up_to_symmetry = false))]
-fn pentomino(board: &str, pieces: &str, up_to_symmetry: bool) -> PyResult<Problem> {
+fn pentomino(py: Python<'_>, board: &str, pieces: &str, up_to_symmetry: bool) -> PyResult<Problem> {
     let board = self::board(board)?;
     let pieces = self::pieces(pieces, &[("pentominoes", pentominoes)])?;
-    made(if up_to_symmetry {
-        Packing::up_to_symmetry(board, pieces)
-    } else {
-        Packing::new(board, pieces)
-    })
+    made(
+        py,
+        if up_to_symmetry {
+            Packing::up_to_symmetry(board, pieces)
+        } else {
+            Packing::new(board, pieces)
+        },
+    )
 }
 
 /// Domino tilings of a board ("8x8" or a picture), any number of dominoes.
 #[pyfunction]
-fn dominoes(board: &str) -> PyResult<Problem> {
-    made(Tilings::dominoes(self::board(board)?))
+fn dominoes(py: Python<'_>, board: &str) -> PyResult<Problem> {
+    made(py, Tilings::dominoes(self::board(board)?))
 }
 
 /// Tilings of a board by copies of shapes ("dominoes", "trominoes", or a
 /// picture), each used any number of times, in any rotation or reflection.
 #[pyfunction]
 #[pyo3(signature = (board, shapes = "trominoes"))]
-fn tiling(board: &str, shapes: &str) -> PyResult<Problem> {
+fn tiling(py: Python<'_>, board: &str, shapes: &str) -> PyResult<Problem> {
     let shapes = pieces(
         shapes,
         &[
@@ -100,38 +115,48 @@ fn tiling(board: &str, shapes: &str) -> PyResult<Problem> {
             ("trominoes", tilings::trominoes),
         ],
     )?;
-    made(Tilings::new(self::board(board)?, shapes))
+    made(py, Tilings::new(self::board(board)?, shapes))
 }
 
 /// Latin squares of order n.
 #[pyfunction]
-fn latin(n: usize) -> PyResult<Problem> {
-    made(LatinSquares::new(n))
+fn latin(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<Problem> {
+    let n = args::size("n", n)?;
+    made(py, LatinSquares::new(n))
 }
 
 /// All Sudoku grids with boxes of ``rows`` x ``columns`` cells (288 for
 /// 2 x 2).
 #[pyfunction]
-fn sudoku_grids(rows: usize, columns: usize) -> PyResult<Problem> {
-    made(SudokuGrids::new(rows, columns))
+fn sudoku_grids(
+    py: Python<'_>,
+    rows: &Bound<'_, PyAny>,
+    columns: &Bound<'_, PyAny>,
+) -> PyResult<Problem> {
+    let rows = args::size("rows", rows)?;
+    let columns = args::size("columns", columns)?;
+    made(py, SudokuGrids::new(rows, columns))
 }
 
 /// Set partitions of {0..n-1} (Bell numbers).
 #[pyfunction]
-fn partitions(n: usize) -> PyResult<Problem> {
-    made(SetPartitions::new(n))
+fn partitions(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<Problem> {
+    let n = args::size("n", n)?;
+    made(py, SetPartitions::new(n))
 }
 
 /// Perfect matchings of ``points`` points ((n-1)!! for even n).
 #[pyfunction]
-fn matchings(points: usize) -> PyResult<Problem> {
-    made(PerfectMatchings::new(points))
+fn matchings(py: Python<'_>, points: &Bound<'_, PyAny>) -> PyResult<Problem> {
+    let points = args::size("points", points)?;
+    made(py, PerfectMatchings::new(points))
 }
 
 /// Binary de Bruijn cycles of order n, positions labelled (colors).
 #[pyfunction]
-fn debruijn(n: usize) -> PyResult<Problem> {
-    made(DeBruijn::new(n))
+fn debruijn(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<Problem> {
+    let n = args::size("n", n)?;
+    made(py, DeBruijn::new(n))
 }
 
 /// 0-1 matrices of ``rows`` x ``columns`` whose row sums lie in
@@ -140,22 +165,31 @@ fn debruijn(n: usize) -> PyResult<Problem> {
 #[pyfunction]
 #[pyo3(signature = (rows, columns, row_sums = None, column_sums = None))]
 fn matrices(
-    rows: usize,
-    columns: usize,
+    py: Python<'_>,
+    rows: &Bound<'_, PyAny>,
+    columns: &Bound<'_, PyAny>,
     row_sums: Option<&Bound<'_, PyAny>>,
     column_sums: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Problem> {
-    let sums = |value: Option<&Bound<'_, PyAny>>| -> PyResult<Option<(u32, u32)>> {
-        match value {
-            None => Ok(None),
-            Some(value) => match value.extract::<u32>() {
-                Ok(n) => Ok(Some((n, n))),
-                Err(_) => Ok(Some(value.extract::<(u32, u32)>()?)),
-            },
+    // n, or (lower, upper).
+    let sums = |name: &str, value: Option<&Bound<'_, PyAny>>| -> PyResult<Option<(u32, u32)>> {
+        let Some(value) = value else {
+            return Ok(None);
+        };
+        let sum = |value: &Bound<'_, PyAny>| {
+            let sum = args::whole_up_to(name, value, u64::from(u32::MAX))?;
+            Ok::<_, PyErr>(u32::try_from(sum).unwrap_or(u32::MAX))
+        };
+        if let Ok((lower, upper)) = value.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>() {
+            return Ok(Some((sum(&lower)?, sum(&upper)?)));
         }
+        let n = sum(value)?;
+        Ok(Some((n, n)))
     };
-    let row_sums = sums(row_sums)?.unwrap_or((2, 2));
-    let column_sums = sums(column_sums)?.unwrap_or(row_sums);
+    let rows = args::size("rows", rows)?;
+    let columns = args::size("columns", columns)?;
+    let row_sums = sums("row_sums", row_sums)?.unwrap_or((2, 2));
+    let column_sums = sums("column_sums", column_sums)?.unwrap_or(row_sums);
     for (lower, upper) in [row_sums, column_sums] {
         if upper == 0 || lower > upper {
             return Err(PyValueError::new_err(format!(
@@ -163,15 +197,26 @@ fn matrices(
             )));
         }
     }
-    made(ZeroOneMatrices::new(rows, columns, row_sums, column_sums))
+    made(
+        py,
+        ZeroOneMatrices::new(rows, columns, row_sums, column_sums),
+    )
 }
 
 /// Word rectangles of ``rows`` x ``columns`` from ``words``: every row and
 /// column a word (colors); ``distinct`` uses each word at most once.
 #[pyfunction]
 #[pyo3(signature = (rows, columns, words, distinct = false))]
-fn words(rows: usize, columns: usize, words: Vec<String>, distinct: bool) -> PyResult<Problem> {
-    made(WordRectangles::new(&words, rows, columns, distinct))
+fn words(
+    py: Python<'_>,
+    rows: &Bound<'_, PyAny>,
+    columns: &Bound<'_, PyAny>,
+    words: Vec<String>,
+    distinct: bool,
+) -> PyResult<Problem> {
+    let rows = args::size("rows", rows)?;
+    let columns = args::size("columns", columns)?;
+    made(py, WordRectangles::new(&words, rows, columns, distinct))
 }
 
 /// Adds the submodule `problems` to `parent`.

@@ -7,9 +7,14 @@
 //! exceptions, releases the GIL while the engine searches, and stops a
 //! search on Ctrl-C. Search, parsing and Sudoku rules are the crates'.
 
+mod args;
+mod build;
+mod counting;
 mod errors;
 mod generators;
+mod last_search;
 mod matrix;
+mod pickle;
 mod problem;
 mod solutions;
 mod stats;
@@ -25,6 +30,9 @@ fn _dancing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<problem::Problem>()?;
     m.add_class::<stats::Stats>()?;
     m.add_class::<solutions::Solutions>()?;
+    m.add_function(wrap_pyfunction!(problem::_problem_from_state, m)?)?;
+    // The Cargo version, which maturin gives the package too.
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("DancingError", py.get_type::<errors::DancingError>())?;
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
     m.add("ProblemError", py.get_type::<errors::ProblemError>())?;

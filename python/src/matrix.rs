@@ -3,11 +3,12 @@
 //!
 //! The stable ABI of Python 3.9 has no buffer protocol for extensions, so a
 //! buffer (a numpy array, a memoryview) is read through `memoryview`'s own
-//! `tolist()`, which handles every element type and stride; anything else
-//! is read as a sequence of rows.
+//! `tolist()`, which handles every native element type and stride (and a
+//! numpy array of another number type through numpy's); anything else is
+//! read as a sequence of rows.
 
 use dancing::{ItemId, ProblemBuilder};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyNotImplementedError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt};
 
@@ -48,19 +49,55 @@ fn bit(entry: &Bound<'_, PyAny>, row: usize, column: usize) -> PyResult<bool> {
 /// The rows of `matrix`: a buffer's `tolist()`, or the object itself.
 fn rows_of<'py>(matrix: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     let py = matrix.py();
+    let numbers = numpy_numbers(matrix)?;
     let memoryview = py.import("builtins")?.getattr("memoryview")?;
-    match memoryview.call1((matrix,)) {
-        Ok(view) => {
-            let ndim: usize = view.getattr("ndim")?.extract()?;
-            if ndim != 2 {
-                return Err(PyValueError::new_err(format!(
-                    "the matrix must have 2 dimensions, not {ndim}"
-                )));
-            }
-            view.call_method0("tolist")
-        }
-        Err(_) => Ok(matrix.clone()),
+    let Ok(view) = memoryview.call1((matrix,)) else {
+        return Ok(matrix.clone());
+    };
+    let ndim: usize = view.getattr("ndim")?.extract()?;
+    if ndim != 2 {
+        return Err(PyValueError::new_err(format!(
+            "the matrix must have 2 dimensions, not {ndim}"
+        )));
     }
+    match view.call_method0("tolist") {
+        // Elements memoryview does not read: numbers in the other byte
+        // order, float16, objects. numpy reads them, by value.
+        Err(error) if error.is_instance_of::<PyNotImplementedError>(py) => {
+            if numbers {
+                return matrix.call_method0("tolist");
+            }
+            let format = view.getattr("format")?.str()?;
+            Err(PyTypeError::new_err(format!(
+                "from_matrix cannot read a buffer of elements of format {:?}: give a sequence \
+                 of rows or a numpy array of bools or numbers 0 and 1",
+                format.to_cow()?
+            )))
+        }
+        rows => rows,
+    }
+}
+
+/// Whether `matrix` is a numpy array of bools, numbers or objects (each
+/// then checked as a list's would be); an array of another dtype (complex,
+/// str, bytes, void, dates) is a TypeError that names it.
+fn numpy_numbers(matrix: &Bound<'_, PyAny>) -> PyResult<bool> {
+    let Ok(dtype) = matrix.getattr("dtype") else {
+        return Ok(false);
+    };
+    let Ok(kind) = dtype
+        .getattr("kind")
+        .and_then(|kind| kind.extract::<String>())
+    else {
+        return Ok(false);
+    };
+    if matches!(kind.as_str(), "b" | "i" | "u" | "f" | "O") {
+        return Ok(true);
+    }
+    Err(PyTypeError::new_err(format!(
+        "from_matrix needs a matrix of bools or numbers 0 and 1, not an array of dtype {}",
+        dtype.str()?
+    )))
 }
 
 /// The problem whose options are the rows of `matrix` (entries 0 or 1),

@@ -4,21 +4,26 @@
 use std::fs::File;
 use std::io::BufReader;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Instant;
 
 use bumpalo::Bump;
 use dancing::expert::{Search, Solver, Template};
-use dancing::{Config, Counting, Engine, ItemKind, OptionId, ProblemBuilder, StopReason, format};
-use pyo3::exceptions::{PyIndexError, PyOSError, PyTypeError, PyValueError};
+use dancing::{ItemKind, OptionId, StopReason, format};
+use pyo3::exceptions::{PyIndexError, PyOSError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyDict, PyTuple};
 
-use crate::errors::{Location, ProblemError, build_error, located, parse_error};
+use crate::args;
+use crate::build;
+use crate::counting::{catch_stats, count_through_engine, stopped_stats};
+use crate::errors::parse_error;
+use crate::last_search::{LastSearch, SearchId};
 use crate::matrix;
+use crate::pickle;
 use crate::solutions::Solutions;
 use crate::stats::Stats;
-use crate::stop::{self, Limits, PROGRESS_INTERVAL, Stopper};
+use crate::stop::{self, Limits, Stopper};
 
 /// Read-ahead of `Problem.from_file`: the engine's reader bounds each line
 /// (64 MiB) whatever the buffer.
@@ -43,14 +48,20 @@ const FILE_BUFFER: usize = 1 << 16;
 /// A Problem is immutable and may be searched from several threads; its
 /// ``stats`` are those of the last search that ended.
 ///
+/// Problems compare by value: the same items (names, kinds, bounds, in
+/// order) and the same options in the same order (colors by name, costs).
+/// They pickle by value and ``copy`` shares the immutable problem; neither
+/// carries ``stats`` along. A name Knuth's DLX text cannot hold (what
+/// ``to_dlx`` writes) is refused when the problem is made.
+///
 /// >>> p = Problem(["a", "b", "c"], [["a", "b"], ["c"], ["a"], ["b", "c"]])
 /// >>> sorted(sorted(s) for s in p.solutions())
 /// [[0, 1], [2, 3]]
 #[pyclass(module = "dancing", frozen)]
 pub struct Problem {
-    pub(crate) inner: Arc<dancing::Problem>,
+    inner: Arc<dancing::Problem>,
     warnings: Vec<String>,
-    last: Mutex<Option<Stats>>,
+    last: Arc<LastSearch>,
 }
 
 impl Problem {
@@ -58,16 +69,8 @@ impl Problem {
         Problem {
             inner: Arc::new(problem),
             warnings,
-            last: Mutex::new(None),
+            last: Arc::default(),
         }
-    }
-
-    /// Keeps `stats` as the last search's.
-    pub(crate) fn remember(&self, stats: Stats) {
-        *self
-            .last
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(stats);
     }
 
     /// The text of option `option`: its items, with colors as `x:a`.
@@ -97,145 +100,18 @@ impl Problem {
     }
 }
 
-/// An item's name: a str as it is, an int in decimal.
-pub fn name_of(value: &Bound<'_, PyAny>) -> PyResult<String> {
-    if let Ok(text) = value.cast::<PyString>() {
-        return Ok(text.to_cow()?.into_owned());
-    }
-    // bool is an int in Python, but True as an item name is a mistake.
-    if value.is_instance_of::<pyo3::types::PyInt>()
-        && !value.is_instance_of::<pyo3::types::PyBool>()
-    {
-        return Ok(value.str()?.to_cow()?.into_owned());
-    }
-    Err(PyTypeError::new_err(format!(
-        "an item name must be a str or an int, not {}",
-        value.get_type().name()?
-    )))
-}
-
-/// The error of a problem given in code, about `item` (and option
-/// `option`).
-fn problem_error(py: Python<'_>, message: String, item: &str, option: Option<usize>) -> PyErr {
-    let message = match option {
-        Some(option) => format!("option {option}: {message}"),
-        None => message,
-    };
-    located::<ProblemError>(
-        py,
-        message,
-        Location {
-            item: Some(item.to_owned()),
-            option,
-            ..Location::default()
-        },
-    )
-}
-
-/// Declares the items of `names` of `kind`.
-fn declare(builder: &mut ProblemBuilder, names: &Bound<'_, PyAny>, kind: ItemKind) -> PyResult<()> {
-    let py = names.py();
-    for name in names.try_iter()? {
-        let name = name_of(&name?)?;
-        let declared = match kind {
-            ItemKind::Primary => builder.primary_item(&name),
-            _ => builder.secondary_item(&name),
-        };
-        declared.map_err(|error| build_error(py, &error, None, |_| Some(name.clone())))?;
-    }
-    Ok(())
-}
-
-/// `(lower, upper)` from a bound as given: `n` or `(lower, upper)`.
-fn bound_pair(value: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
-    if let Ok(n) = value.extract::<u32>() {
-        return Ok((n, n));
-    }
-    value.extract::<(u32, u32)>().map_err(|_| {
-        PyValueError::new_err(
-            "a bound is an int n (exactly n) or a pair (lower, upper) of ints from 0 to 2**32 - 1",
-        )
-    })
-}
-
 #[pymethods]
 impl Problem {
     #[new]
     #[pyo3(signature = (items, options, secondary = None, bounds = None))]
     #[pyo3(text_signature = "(items, options, secondary=(), bounds=None)")]
     fn new(
-        py: Python<'_>,
         items: &Bound<'_, PyAny>,
         options: &Bound<'_, PyAny>,
         secondary: Option<&Bound<'_, PyAny>>,
         bounds: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Problem> {
-        let mut builder = ProblemBuilder::new();
-        declare(&mut builder, items, ItemKind::Primary)?;
-        if let Some(secondary) = secondary {
-            declare(&mut builder, secondary, ItemKind::Secondary)?;
-        }
-        if let Some(bounds) = bounds {
-            let bounds = bounds.call_method0("items")?;
-            for pair in bounds.try_iter()? {
-                let (name, bound): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pair?.extract()?;
-                let name = name_of(&name)?;
-                let Some(item) = builder.item_by_name(&name) else {
-                    return Err(problem_error(
-                        py,
-                        format!("bounds of an unknown item {name:?}"),
-                        &name,
-                        None,
-                    ));
-                };
-                let (lower, upper) = bound_pair(&bound)?;
-                builder
-                    .set_bounds(item, lower, upper)
-                    .map_err(|error| build_error(py, &error, None, |_| Some(name.clone())))?;
-            }
-        }
-        let mut entries = Vec::new();
-        let mut names = Vec::new();
-        for (index, option) in options.try_iter()?.enumerate() {
-            entries.clear();
-            names.clear();
-            for entry in option?.try_iter()? {
-                let text = name_of(&entry?)?;
-                let (name, color) = match text.split_once(':') {
-                    Some((name, color)) => (name, Some(color)),
-                    None => (text.as_str(), None),
-                };
-                let Some(item) = builder.item_by_name(name) else {
-                    return Err(problem_error(
-                        py,
-                        format!("unknown item {name:?}"),
-                        name,
-                        Some(index),
-                    ));
-                };
-                let color = match color {
-                    Some(color) => Some(builder.color(color).map_err(|error| {
-                        problem_error(py, error.to_string(), name, Some(index))
-                    })?),
-                    None => None,
-                };
-                entries.push((item, color));
-                names.push(name.to_owned());
-            }
-            builder
-                .colored_option(entries.iter().copied())
-                .map_err(|error| {
-                    build_error(py, &error, Some(index), |item| {
-                        entries
-                            .iter()
-                            .position(|&(entry, _)| entry == item)
-                            .map(|k| names[k].clone())
-                    })
-                })?;
-        }
-        let problem = builder
-            .build()
-            .map_err(|error| build_error(py, &error, None, |_| None))?;
+        let problem = build::from_values(items, options, secondary, bounds)?;
         Ok(Problem::wrap(problem, Vec::new()))
     }
 
@@ -258,7 +134,9 @@ impl Problem {
     ///
     /// Lines are read one at a time (a line longer than 64 MiB is an
     /// error), without the GIL, and Ctrl-C stops a long read. Errors name
-    /// the file, as ``dlx solve`` does: ``PATH:LINE:COLUMN: message``.
+    /// the file, as ``dlx solve`` does: ``PATH:LINE:COLUMN: message``; a
+    /// file that cannot be opened or read (missing, a directory) raises
+    /// ``OSError`` (``FileNotFoundError``, ``IsADirectoryError``, ...).
     #[staticmethod]
     fn from_file(py: Python<'_>, path: PathBuf) -> PyResult<Problem> {
         let stopper = Stopper::new();
@@ -270,13 +148,7 @@ impl Problem {
             Ok::<_, std::io::Error>(format::read_with(reader, &watch.stop()))
         })?;
         let shown = path.display().to_string();
-        let parsed = parsed.map_err(|error| {
-            PyOSError::new_err((
-                error.raw_os_error().unwrap_or(0),
-                error.to_string(),
-                shown.clone(),
-            ))
-        })?;
+        let parsed = parsed.map_err(|error| os_error(py, &error, &shown))?;
         finish_reading(py, Some(&shown), parsed)
     }
 
@@ -286,12 +158,21 @@ impl Problem {
     ///
     /// ``matrix`` is a 2-D numpy array (of bool or numbers 0 and 1), any
     /// object with the buffer protocol (a 2-D memoryview), or a sequence
-    /// of rows. numpy is not needed. A matrix with no column is an error;
-    /// so is an entry other than 0 or 1, at its row (``option``) and column
-    /// (``item``).
+    /// of rows. numpy is not needed; a numpy array of any integer, float
+    /// or bool dtype (either byte order) is read by value, and one of
+    /// another dtype (complex, str, bytes, void, ...) raises TypeError. A
+    /// matrix with no column is an error; so is an entry other than 0 or
+    /// 1, at its row (``option``) and column (``item``).
     #[staticmethod]
-    #[pyo3(signature = (matrix, secondary = 0))]
-    fn from_matrix(matrix: &Bound<'_, PyAny>, secondary: usize) -> PyResult<Problem> {
+    #[pyo3(signature = (matrix, secondary = None), text_signature = "(matrix, secondary=0)")]
+    fn from_matrix(
+        matrix: &Bound<'_, PyAny>,
+        secondary: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Problem> {
+        let secondary = match secondary {
+            Some(secondary) => args::size("secondary", secondary)?,
+            None => 0,
+        };
         matrix::problem_from_matrix(matrix, secondary)
             .map(|problem| Problem::wrap(problem, Vec::new()))
     }
@@ -304,8 +185,21 @@ impl Problem {
     }
 
     /// Option ``index``: its items' names, a colored one as ``"x:a"``.
-    fn option(&self, index: isize) -> PyResult<Vec<String>> {
+    fn option(&self, index: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
         let count = self.inner.option_count();
+        let out_of_range = || {
+            PyIndexError::new_err(format!(
+                "option {index} out of range: the problem has {count} options"
+            ))
+        };
+        let index = match index.extract::<isize>() {
+            Ok(index) => index,
+            // Past any index, as for a list.
+            Err(error) if error.is_instance_of::<PyOverflowError>(index.py()) => {
+                return Err(out_of_range());
+            }
+            Err(error) => return Err(error),
+        };
         let resolved = if index < 0 {
             count.checked_sub(index.unsigned_abs())
         } else {
@@ -313,9 +207,7 @@ impl Problem {
         };
         match resolved {
             Some(k) if k < count => Ok(self.option_names(OptionId::new(k))),
-            _ => Err(PyIndexError::new_err(format!(
-                "option {index} out of range: the problem has {count} options"
-            ))),
+            _ => Err(out_of_range()),
         }
     }
 
@@ -360,10 +252,7 @@ impl Problem {
     /// The figures of the last search that ended (``None`` before any).
     #[getter]
     fn stats(&self) -> Option<Stats> {
-        self.last
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone()
+        self.last.get()
     }
 
     /// The number of options.
@@ -407,23 +296,25 @@ impl Problem {
     fn count(
         &self,
         py: Python<'_>,
-        threads: Option<usize>,
+        threads: Option<&Bound<'_, PyAny>>,
         memo: bool,
         time_limit: Option<f64>,
-        max_nodes: Option<i128>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Py<PyAny>> {
         let threads = stop::threads(threads)?;
-        let max_nodes = crate::errors::optional_whole_number("max_nodes", max_nodes)?;
+        let max_nodes = args::optional_whole("max_nodes", max_nodes)?;
         let limits = Limits::new(time_limit, max_nodes)?;
         let stopper = Stopper::new();
         let problem = Arc::clone(&self.inner);
         let watch = stopper.clone();
         let started = Instant::now();
-        let (solutions, stats) = catch_stats(self, &stopper, py, threads, started, move || {
-            count_through_engine(&problem, threads, memo, limits, &watch)
-        })?;
+        let by = SearchId::new();
+        let (solutions, stats) =
+            catch_stats(&self.last, by, &stopper, py, threads, started, move || {
+                count_through_engine(&problem, threads, memo, limits, &watch)
+            })?;
         let stats = Stats::new(&stats, solutions, threads, started.elapsed().as_secs_f64());
-        self.remember(stats.clone());
+        self.last.record(by, stats.clone());
         let count = py.import("dancing._results")?.getattr("Count")?;
         Ok(count.call1((solutions, stats))?.unbind())
     }
@@ -436,15 +327,16 @@ impl Problem {
         &self,
         py: Python<'_>,
         time_limit: Option<f64>,
-        max_nodes: Option<i128>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<Vec<usize>>> {
-        let max_nodes = crate::errors::optional_whole_number("max_nodes", max_nodes)?;
+        let max_nodes = args::optional_whole("max_nodes", max_nodes)?;
         let limits = Limits::new(time_limit, max_nodes)?;
         let stopper = Stopper::new();
         let problem = Arc::clone(&self.inner);
         let watch = stopper.clone();
         let started = Instant::now();
-        let (found, stats) = catch_stats(self, &stopper, py, 1, started, move || {
+        let by = SearchId::new();
+        let (found, stats) = catch_stats(&self.last, by, &stopper, py, 1, started, move || {
             let Some(template) = Template::link(&problem, &watch.stop()) else {
                 return (None, stopped_stats(StopReason::Cancelled));
             };
@@ -455,12 +347,9 @@ impl Problem {
             (found, solver.stats())
         })?;
         let solutions = u128::from(stats.solutions);
-        self.remember(Stats::new(
-            &stats,
-            solutions,
-            1,
-            started.elapsed().as_secs_f64(),
-        ));
+        let elapsed = started.elapsed().as_secs_f64();
+        self.last
+            .record(by, Stats::new(&stats, solutions, 1, elapsed));
         Ok(found.map(|options| options.iter().map(|option| option.index()).collect()))
     }
 
@@ -471,25 +360,91 @@ impl Problem {
     /// The search pauses between solutions (without the GIL while it
     /// runs), so ``itertools.islice`` and ``break`` cost nothing further,
     /// and memory stays flat however many solutions are taken. ``limit``
-    /// stops after that many. ``problem.stats`` follows the search.
+    /// stops after that many. ``problem.stats`` follows the search; once
+    /// the iterator is dropped before its end (``break``, Ctrl-C), they
+    /// say "interrupted".
     #[pyo3(signature = (limit = None, seed = None))]
     fn solutions(
-        slf: Bound<'_, Self>,
-        limit: Option<i128>,
-        seed: Option<i128>,
+        &self,
+        limit: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Solutions> {
-        let limit = crate::errors::optional_whole_number("limit", limit)?;
-        let seed = crate::errors::optional_whole_number("seed", seed)?;
-        Ok(Solutions::new(slf, limit, seed))
+        let limit = args::optional_whole("limit", limit)?;
+        let seed = args::optional_whole("seed", seed)?;
+        Ok(Solutions::new(
+            Arc::clone(&self.inner),
+            Arc::clone(&self.last),
+            limit,
+            seed,
+        ))
     }
 
-    /// Pickling: the problem in DLX format.
+    /// Problems are equal when they have the same items and options (see
+    /// the class).
+    fn __eq__(&self, other: &Bound<'_, Problem>) -> bool {
+        *self.inner == *other.get().inner
+    }
+
+    /// A hash of the sizes, which equal problems share.
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let problem = &*self.inner;
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (
+            problem.primary_count(),
+            problem.secondary_count(),
+            problem.option_count(),
+            problem.entry_count(),
+        )
+            .hash(&mut hasher);
+        hasher.finish()
+    }
+
+    /// A copy shares the problem (it is immutable), with its warnings and
+    /// the stats so far, which it then keeps apart.
+    fn __copy__(&self) -> Problem {
+        Problem {
+            inner: Arc::clone(&self.inner),
+            warnings: self.warnings.clone(),
+            last: Arc::new(LastSearch::starting_with(self.last.get())),
+        }
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Problem {
+        self.__copy__()
+    }
+
+    /// Pickling: the problem's parts (see `pickle`), and its warnings.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
-        let text = slf.get().to_dlx()?;
-        let from_dlx = slf.get_type().getattr("from_dlx")?;
-        PyTuple::new(py, [from_dlx, PyTuple::new(py, [text])?.into_any()])
+        let problem = slf.get();
+        let unpickle = py
+            .import("dancing._dancing")?
+            .getattr("_problem_from_state")?;
+        let state = pickle::state(py, &problem.inner)?;
+        let arguments = (state, problem.warnings.clone()).into_pyobject(py)?;
+        PyTuple::new(py, [unpickle, arguments.into_any()])
     }
+}
+
+/// The problem of a pickle: its parts, and the warnings it had.
+#[pyfunction]
+pub fn _problem_from_state(state: &Bound<'_, PyAny>, warnings: Vec<String>) -> PyResult<Problem> {
+    let problem = pickle::problem_from_state(state)?;
+    Ok(Problem::wrap(problem, warnings))
+}
+
+/// The error of a file that could not be opened or read, as Python's
+/// `open` raises it: an `OSError` of the errno's subclass, with the path.
+fn os_error(py: Python<'_>, error: &std::io::Error, path: &str) -> PyErr {
+    let Some(errno) = error.raw_os_error() else {
+        return PyOSError::new_err(format!("{path}: {error}"));
+    };
+    let strerror = py
+        .import("os")
+        .and_then(|os| os.getattr("strerror")?.call1((errno,))?.extract::<String>())
+        .unwrap_or_else(|_| error.to_string());
+    PyOSError::new_err((errno, strerror, path.to_owned()))
 }
 
 /// A problem read from text, or the reader's error (named after `source`).
@@ -498,7 +453,11 @@ fn finish_reading(
     source: Option<&str>,
     parsed: Result<format::Parsed, format::ParseError>,
 ) -> PyResult<Problem> {
-    let parsed = parsed.map_err(|error| parse_error(py, source, &error))?;
+    let parsed = parsed.map_err(|error| match (&error.kind, source) {
+        // A file that cannot be read (a directory) is not a parse error.
+        (format::ParseErrorKind::Io(io), Some(path)) => os_error(py, io, path),
+        _ => parse_error(py, source, &error),
+    })?;
     let warnings = parsed
         .warnings
         .iter()
@@ -508,84 +467,4 @@ fn finish_reading(
         })
         .collect();
     Ok(Problem::wrap(parsed.problem, warnings))
-}
-
-/// Runs a search without the GIL. On Ctrl-C the figures so far become the
-/// problem's `stats` before KeyboardInterrupt is raised.
-fn catch_stats<T, F>(
-    problem: &Problem,
-    stopper: &Stopper,
-    py: Python<'_>,
-    threads: usize,
-    started: Instant,
-    work: F,
-) -> PyResult<(T, dancing::Stats)>
-where
-    T: Send,
-    F: FnOnce() -> (T, dancing::Stats) + Send,
-{
-    let mut kept = None;
-    let result = stopper.run_detached(py, || {
-        let (value, stats) = work();
-        kept = Some(stats);
-        (value, stats)
-    });
-    if let (Err(_), Some(stats)) = (&result, kept) {
-        let mut stats = stats;
-        if stats.is_complete() {
-            // Interrupted after the end: the figures are whole, but the
-            // caller sees the interrupt, not them.
-            stats.stop = StopReason::Interrupted;
-        }
-        let solutions = u128::from(stats.solutions);
-        problem.remember(Stats::new(
-            &stats,
-            solutions,
-            threads,
-            started.elapsed().as_secs_f64(),
-        ));
-    }
-    result
-}
-
-/// Figures of a search stopped before it started.
-fn stopped_stats(stop: StopReason) -> dancing::Stats {
-    dancing::Stats {
-        stop,
-        ..dancing::Stats::default()
-    }
-}
-
-/// Counts on `threads` threads, with the cache of subproblems if `memo`,
-/// as `dlx solve --count [--memo]` does: through the engine's front door,
-/// which falls back to the plain search when the cache does not pay.
-fn count_through_engine(
-    problem: &Arc<dancing::Problem>,
-    threads: usize,
-    memo: bool,
-    limits: Limits,
-    stopper: &Stopper,
-) -> (u128, dancing::Stats) {
-    let counting = if memo {
-        Counting::memo()
-    } else {
-        Counting::Plain
-    };
-    let config = Config::new()
-        .threads(threads)
-        .counting(counting)
-        .progress_interval(PROGRESS_INTERVAL);
-    // Linking a huge problem takes a while: Ctrl-C stops it too.
-    let Some(engine) = Engine::builder()
-        .config(config)
-        .build_until(Arc::clone(problem), &stopper.stop())
-    else {
-        return (0, stopped_stats(StopReason::Cancelled));
-    };
-    match engine.count(&limits.request(stopper)) {
-        Ok(report) => (report.solutions, report.stats),
-        // Only an overflow of u128, which no search lives to see; reported
-        // as the incomplete count it is.
-        Err(_) => (u128::MAX, stopped_stats(StopReason::Failed)),
-    }
 }

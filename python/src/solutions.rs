@@ -8,16 +8,17 @@
 //! `islice` and `break` cost nothing further, and nothing is kept per
 //! solution, so memory stays flat.
 
-use std::sync::{Mutex, TryLockError};
+use std::sync::{Arc, Mutex, TryLockError};
 use std::time::Instant;
 
 use bumpalo::Bump;
+use dancing::StopReason;
 use dancing::expert::{SearchConfig, Shuffled, Solver};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use self_cell::self_cell;
 
-use crate::problem::Problem;
+use crate::last_search::{LastSearch, SearchId};
 use crate::stats::Stats;
 use crate::stop::{Limits, Stopper};
 
@@ -52,9 +53,16 @@ struct State {
 /// The solutions of a problem, found one at a time (see
 /// ``Problem.solutions``): each a list of option indices. ``stats`` are the
 /// figures of the search so far.
+///
+/// A paused search, like a generator: it cannot be pickled or copied
+/// (pickle the problem, and ``itertools.islice`` a new iterator past the
+/// solutions already taken).
 #[pyclass(module = "dancing", frozen)]
 pub struct Solutions {
-    problem: Py<Problem>,
+    problem: Arc<dancing::Problem>,
+    /// The problem's `stats`, which this search updates at every step.
+    last: Arc<LastSearch>,
+    id: SearchId,
     limit: Option<u64>,
     seed: Option<u64>,
     stopper: Stopper,
@@ -62,9 +70,18 @@ pub struct Solutions {
 }
 
 impl Solutions {
-    pub fn new(problem: Bound<'_, Problem>, limit: Option<u64>, seed: Option<u64>) -> Solutions {
+    /// The solutions of `problem` (whose `stats` are `last`), up to
+    /// `limit`, of the problem shuffled by `seed` if given.
+    pub fn new(
+        problem: Arc<dancing::Problem>,
+        last: Arc<LastSearch>,
+        limit: Option<u64>,
+        seed: Option<u64>,
+    ) -> Solutions {
         Solutions {
-            problem: problem.unbind(),
+            problem,
+            last,
+            id: SearchId::new(),
             limit,
             seed,
             stopper: Stopper::new(),
@@ -140,8 +157,7 @@ impl Solutions {
             state.search = None;
             return Ok(None);
         }
-        let problem = self.problem.get();
-        let inner = &*problem.inner;
+        let inner = &*self.problem;
         let config = Limits::default().config(&self.stopper, 1);
         let (seed, limit) = (self.seed, self.limit);
         let stepped = self
@@ -156,10 +172,19 @@ impl Solutions {
                 // Ctrl-C (or a panic): the search is over; its figures are
                 // those it reached.
                 if let Some(search) = state.search.as_mut() {
-                    let stats = search.with_dependent_mut(|_, solver| solver.stats());
+                    let mut stats = search.with_dependent_mut(|_, solver| solver.stats());
+                    if matches!(stats.stop, StopReason::Running | StopReason::Complete) {
+                        // The search did not see the signal (or reached
+                        // its end first), or it panicked: it stops here.
+                        stats.stop = if self.stopper.stopped() {
+                            StopReason::Interrupted
+                        } else {
+                            StopReason::Failed
+                        };
+                    }
                     let solutions = u128::from(stats.solutions);
                     let stats = Stats::new(&stats, solutions, 1, elapsed);
-                    problem.remember(stats.clone());
+                    self.last.record(self.id, stats.clone());
                     state.stats = Some(stats);
                 }
                 state.done = true;
@@ -168,7 +193,7 @@ impl Solutions {
             }
         };
         let stats = Stats::new(&stats, u128::from(stats.solutions), 1, elapsed);
-        problem.remember(stats.clone());
+        self.last.record(self.id, stats.clone());
         state.stats = Some(stats);
         match found {
             Some(options) => {
@@ -192,5 +217,21 @@ impl Solutions {
             Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner().stats.clone(),
             Err(TryLockError::WouldBlock) => None,
         }
+    }
+
+    /// Refused, as for a generator: the search is paused in memory.
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(PyTypeError::new_err(
+            "cannot pickle or copy a dancing.Solutions iterator (a paused search): \
+             pickle the problem, and skip the solutions taken with itertools.islice",
+        ))
+    }
+}
+
+impl Drop for Solutions {
+    /// An iterator dropped before its end gives up its search: the
+    /// problem's stats, if still this search's, say it was interrupted.
+    fn drop(&mut self) {
+        self.last.abandon(self.id);
     }
 }

@@ -1,5 +1,7 @@
 //! `dancing.Stats`: the figures of the last search of a problem.
 
+use dancing::StopReason;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 /// The figures of a search, as Knuth's programs print them.
@@ -8,8 +10,12 @@ use pyo3::prelude::*;
 /// `cleansings` (Algorithms C and M) are Knuth's; `complete` says whether
 /// the search explored the whole tree, and `stop` why it ended:
 /// "complete", "max-solutions" (a limit on solutions, or `first()`),
-/// "max-nodes", "time-limit", "interrupted" (Ctrl-C) or "failed".
-/// A figure of an incomplete search counts only what was explored.
+/// "max-nodes", "time-limit", "interrupted" (Ctrl-C, or a ``solutions()``
+/// iterator dropped before its end) or "failed"; "running" while a
+/// ``solutions()`` iterator is paused between two solutions. A figure of
+/// an incomplete search counts only what was explored.
+///
+/// Stats compare, pickle and copy by value.
 #[pyclass(module = "dancing", frozen, eq, get_all, from_py_object)]
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stats {
@@ -33,6 +39,27 @@ pub struct Stats {
     pub time: f64,
 }
 
+/// The stop reason of a search that has not ended (a paused iterator).
+pub const RUNNING: &str = "running";
+/// The stop reason of a search stopped by Ctrl-C, or given up before its
+/// end.
+pub const INTERRUPTED: &str = "interrupted";
+
+/// Every stop reason's name, in the engine's one vocabulary.
+fn stop_names() -> [&'static str; 8] {
+    [
+        StopReason::Complete,
+        StopReason::Visitor,
+        StopReason::NodeLimit,
+        StopReason::TimeLimit,
+        StopReason::Cancelled,
+        StopReason::Interrupted,
+        StopReason::Failed,
+        StopReason::Running,
+    ]
+    .map(StopReason::as_str)
+}
+
 impl Stats {
     /// The engine's figures, with an exact count that may exceed them.
     pub fn new(stats: &dancing::Stats, solutions: u128, threads: usize, time: f64) -> Stats {
@@ -52,6 +79,73 @@ impl Stats {
 
 #[pymethods]
 impl Stats {
+    /// Figures as ``repr`` shows them (what unpickling calls): ``complete``
+    /// must say whether ``stop`` is "complete".
+    #[new]
+    #[pyo3(signature = (solutions, nodes, updates, cleansings, max_depth, complete, stop, threads, time))]
+    #[allow(clippy::too_many_arguments)]
+    fn py_new(
+        solutions: u128,
+        nodes: u64,
+        updates: u64,
+        cleansings: u64,
+        max_depth: usize,
+        complete: bool,
+        stop: &str,
+        threads: usize,
+        time: f64,
+    ) -> PyResult<Stats> {
+        let Some(stop) = stop_names().into_iter().find(|&name| name == stop) else {
+            return Err(PyValueError::new_err(format!(
+                "stop must be one of {} (got {stop:?})",
+                stop_names().join(", ")
+            )));
+        };
+        if complete != (stop == StopReason::Complete.as_str()) {
+            return Err(PyValueError::new_err(format!(
+                "complete={} but stop={stop:?}: a search is complete when, and only when, \
+                 it stopped at \"complete\"",
+                if complete { "True" } else { "False" }
+            )));
+        }
+        Ok(Stats {
+            solutions,
+            nodes,
+            updates,
+            cleansings,
+            max_depth,
+            complete,
+            stop,
+            threads,
+            time,
+        })
+    }
+
+    /// Pickling and copying: the figures, by value.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, pyo3::types::PyType>,
+        (u128, u64, u64, u64, usize, bool, &'static str, usize, f64),
+    ) {
+        let s = slf.get();
+        (
+            slf.get_type(),
+            (
+                s.solutions,
+                s.nodes,
+                s.updates,
+                s.cleansings,
+                s.max_depth,
+                s.complete,
+                s.stop,
+                s.threads,
+                s.time,
+            ),
+        )
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Stats(solutions={}, nodes={}, updates={}, cleansings={}, max_depth={}, \

@@ -20,6 +20,7 @@ use dancing::expert::{Budget, SearchConfig};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::args;
 use crate::errors::panic_error;
 
 /// The most time between two looks at Python's signals during a search:
@@ -91,6 +92,11 @@ impl Stopper {
     pub fn stop(&self) -> dancing::Stop {
         let watch = self.clone();
         dancing::Stop::new().with_poll(move || watch.poll())
+    }
+
+    /// Whether a signal handler raised (the search was told to stop).
+    pub fn stopped(&self) -> bool {
+        self.shared.stopped.load(Ordering::Relaxed)
     }
 
     /// The exception a signal handler raised, if one did.
@@ -181,13 +187,12 @@ impl Limits {
 }
 
 /// `threads` as given to a call: None is one thread, 0 one per core.
-pub fn threads(threads: Option<usize>) -> PyResult<usize> {
+pub fn threads(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     match threads {
         None => Ok(1),
-        Some(0) => Ok(std::thread::available_parallelism().map_or(1, usize::from)),
-        Some(n) if n <= MAX_THREADS => Ok(n),
-        Some(n) => Err(PyValueError::new_err(format!(
-            "threads must be at most {MAX_THREADS} (got {n})"
-        ))),
+        Some(threads) => match args::size_up_to("threads", threads, MAX_THREADS)? {
+            0 => Ok(std::thread::available_parallelism().map_or(1, usize::from)),
+            n => Ok(n),
+        },
     }
 }

@@ -10,6 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyModule;
 
+use crate::args;
 use crate::errors::{Location, SudokuError, located};
 use crate::stop::Stopper;
 
@@ -33,7 +34,11 @@ fn shape_of(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {
                 PyValueError::new_err(format!("box {text:?}: expected ROWSxCOLUMNS, like \"2x3\""))
             })?
     } else {
-        value.extract::<(usize, usize)>()?
+        let (rows, columns): (Bound<'_, PyAny>, Bound<'_, PyAny>) = value.extract()?;
+        (
+            args::size("box rows", &rows)?,
+            args::size("box columns", &columns)?,
+        )
     };
     Shape::new(rows, columns)
         .map(Some)
@@ -171,15 +176,16 @@ fn solve(
 /// The number of solutions of a Sudoku puzzle, counting no further than
 /// ``limit`` (2 says whether it is unique). Arguments as for ``solve``.
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit = 2, r#box = None, variant = None))]
+#[pyo3(signature = (puzzle, limit = None, r#box = None, variant = None))]
+#[pyo3(text_signature = "(puzzle, limit=2, box=None, variant=None)")]
 fn count(
     py: Python<'_>,
     puzzle: &str,
-    limit: i128,
+    limit: Option<&Bound<'_, PyAny>>,
     r#box: Option<&Bound<'_, PyAny>>,
     variant: Option<&str>,
 ) -> PyResult<u64> {
-    let limit = crate::errors::whole_number("limit", limit)?;
+    let limit = args::optional_whole("limit", limit)?.unwrap_or(2);
     let (grid, rules, line) = read_one(py, puzzle, r#box, variant)?;
     Ok(search(py, &grid, &rules, line, limit)?.0)
 }
@@ -195,18 +201,13 @@ fn count(
 #[pyo3(signature = (count, r#box = None, variant = None, seed = None))]
 fn generate(
     py: Python<'_>,
-    count: i128,
+    count: &Bound<'_, PyAny>,
     r#box: Option<&Bound<'_, PyAny>>,
     variant: Option<&str>,
-    seed: Option<i128>,
+    seed: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<String>> {
-    let count = crate::errors::whole_number("count", count)?;
-    let seed = crate::errors::optional_whole_number("seed", seed)?;
-    if count > MAX_GENERATE {
-        return Err(PyValueError::new_err(format!(
-            "count must be at most {MAX_GENERATE} (got {count})"
-        )));
-    }
+    let count = args::whole_up_to("count", count, MAX_GENERATE)?;
+    let seed = args::optional_whole("seed", seed)?;
     let shape = match shape_of(r#box)? {
         Some(shape) => shape,
         None => Shape::new(3, 3).map_err(|error| PyValueError::new_err(error.to_string()))?,

@@ -70,11 +70,10 @@ def test_sigint_raises_keyboard_interrupt_promptly(work):
     assert words[0] == "interrupted", out
     latency = float(words[1]) - sent
     assert latency < 0.1, f"KeyboardInterrupt came {latency:.3f} s after SIGINT"
-    if work == "iterate":
-        # Between two solutions the signal usually comes while Python runs
-        # the loop: the search is then paused ("running"), not stopped.
-        assert words[2] in ("interrupted", "running")
-    elif work != "sudoku":
+    if work != "sudoku":
+        # Also for "iterate", where the signal usually comes while Python
+        # runs the loop, between two solutions: the generator, dropped as
+        # the exception leaves the loop, gives its search up.
         assert words[2] == "interrupted"
 
 

@@ -83,6 +83,18 @@ def test_help_reads_well():
     assert dancing.Problem.count.__text_signature__ is not None
 
 
+def test_the_version_is_the_packages_and_cargos():
+    import importlib.metadata
+    import re
+
+    cargo = (REPO / "Cargo.toml").read_text()
+    workspace = cargo[cargo.index("[workspace.package]"):]
+    version = re.search(r'^version\s*=\s*"([^"]+)"', workspace, re.M).group(1)
+    assert dancing.__version__ == version
+    if os.environ.get("DANCING_TEST_INSTALLED"):
+        assert importlib.metadata.version("dancing") == dancing.__version__
+
+
 def test_count_is_an_int_that_says_whether_it_is_complete():
     problem = dancing.problems.queens(8)
     count = problem.count()

@@ -69,17 +69,17 @@ use crate::problem::builder::{BuildError, ProblemBuilder};
 use crate::problem::{ColorId, ItemId, ItemKind, MAX_OPTION_COST, Problem};
 use crate::stop::Stop;
 
+mod names;
 pub mod text;
 
+use names::{Place, check_name, is_illegal_in_name};
+pub use names::{check_color_name, check_item_name};
 use text::tokens;
 
 use text::{Lines, escaped};
 
 /// Longest line accepted, in bytes (an option with a million long names).
 pub const MAX_LINE_BYTES: usize = 64 << 20;
-/// U+FEFF, invisible, and the byte-order mark when it starts a file.
-const BYTE_ORDER_MARK: char = '\u{feff}';
-
 /// Longest item or color name accepted, in bytes. Knuth's programs allow 8
 /// for items and 1 for colors.
 pub const MAX_NAME_BYTES: usize = 256;
@@ -684,43 +684,6 @@ fn entry_name_end_by_chars(token: &str, column: usize) -> Result<usize, Located>
         }
     }
     Ok(token.len())
-}
-
-/// Where a name stands, for the length it may have and what it may hold.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Place {
-    Item,
-    Color,
-}
-
-/// Whether `c` cannot stand in an item or color name: `:`, `|`, a control
-/// character or a byte-order mark.
-fn is_illegal_in_name(c: char) -> bool {
-    match c {
-        ':' | '|' => true,
-        // A byte-order mark is skipped at the start of input only, so a
-        // name starting with one would not read back; anywhere else it is
-        // a sign of files pasted together.
-        _ => c.is_control() || c == BYTE_ORDER_MARK,
-    }
-}
-
-/// Rejects names that are too long or hold `:`, `|`, a control character or
-/// a byte-order mark, at the column of the character at fault.
-fn check_name(name: &str, column: usize, place: Place) -> Result<(), Located> {
-    if name.len() > MAX_NAME_BYTES {
-        return Err((column, ParseErrorKind::NameTooLong));
-    }
-    for (offset, c) in name.chars().enumerate() {
-        if is_illegal_in_name(c) {
-            let kind = match place {
-                Place::Color => ParseErrorKind::IllegalColorCharacter(c),
-                Place::Item => ParseErrorKind::IllegalCharacter(c),
-            };
-            return Err((column + offset, kind));
-        }
-    }
-    Ok(())
 }
 
 /// [`write`], after `description` as comment lines (each line of it
