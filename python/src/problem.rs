@@ -75,19 +75,7 @@ impl Problem {
 
     /// The text of option `option`: its items, with colors as `x:a`.
     fn option_names(&self, option: OptionId) -> Vec<String> {
-        let problem = &*self.inner;
-        problem
-            .option(option)
-            .iter()
-            .zip(problem.option_colors(option))
-            .map(|(&item, color)| {
-                let name = problem.item_name(item).unwrap_or_default();
-                match color.and_then(|color| problem.color_name(color)) {
-                    Some(color) => format!("{name}:{color}"),
-                    None => name.to_owned(),
-                }
-            })
-            .collect()
+        self.inner.option_entries(option)
     }
 
     fn names_of(&self, kind: ItemKind) -> Vec<String> {

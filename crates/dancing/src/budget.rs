@@ -131,7 +131,8 @@ impl Budget {
     /// The clock of one search, starting now: a time limit becomes a
     /// deadline from now.
     pub fn start(&self) -> BudgetClock {
-        let from_now = self.time.map(|time| Instant::now() + time);
+        // A limit past what the clock can represent (centuries) is none.
+        let from_now = self.time.and_then(|time| Instant::now().checked_add(time));
         let deadline = match (from_now, self.deadline) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),

@@ -26,8 +26,11 @@ fn request(list: f64, max_nodes: f64, time_ms: f64) -> Request {
     Request {
         list: limit(list).unwrap_or(0),
         max_nodes: limit(max_nodes),
-        time_limit: (time_ms.is_finite() && time_ms > 0.0)
-            .then(|| Duration::from_secs_f64(time_ms / 1000.0)),
+        // A limit longer than a `Duration` holds (some 584 billion years)
+        // is no limit.
+        time_limit: (time_ms > 0.0)
+            .then(|| Duration::try_from_secs_f64(time_ms / 1000.0).ok())
+            .flatten(),
     }
 }
 
@@ -162,4 +165,37 @@ pub fn cover_generated(
     };
     let request = request(list, max_nodes, time_ms);
     json(&cover::run(&source, &request, &mut reporter(progress))?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn any_time_limit_from_the_page_searches_without_a_panic() {
+        let problem = dancing::format::read_str("a b\na\nb\na b\n")
+            .unwrap()
+            .problem;
+        for time_ms in [
+            1e300,
+            f64::INFINITY,
+            f64::MAX,
+            1e21,
+            1e20,
+            5e3,
+            -1.0,
+            f64::NAN,
+            0.0,
+        ] {
+            let request = request(0.0, 0.0, time_ms);
+            let report = crate::search::run(&problem, &request, &mut |_| ControlFlow::Continue(()));
+            assert_eq!(report.solutions, 2, "{time_ms}");
+            assert!(report.complete, "{time_ms}");
+        }
+        assert_eq!(
+            request(0.0, 0.0, 5e3).time_limit,
+            Some(Duration::from_secs(5))
+        );
+        assert_eq!(request(0.0, 0.0, 1e300).time_limit, None);
+    }
 }

@@ -105,7 +105,10 @@ impl Request {
 
     /// The request's clock, started now: its deadline fixed.
     pub(crate) fn start(&self) -> RequestClock {
-        let from_now = self.time_limit.map(|time| Instant::now() + time);
+        // A limit past what the clock can represent (centuries) is none.
+        let from_now = self
+            .time_limit
+            .and_then(|time| Instant::now().checked_add(time));
         let deadline = match (from_now, self.deadline) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),

@@ -129,6 +129,14 @@ fn each_limit_stops_with_its_reason_and_says_it_in_one_word() {
         assert_eq!(timed.stop().as_str(), "time-limit");
         let whole = engine.count(&Request::new()).unwrap();
         assert_eq!((whole.solutions, whole.stop().as_str()), (92, "complete"));
+        // A limit past what the clock holds is no limit (not a panic).
+        let forever = engine
+            .count(&Request::new().time_limit(Duration::MAX))
+            .unwrap();
+        assert_eq!(
+            (forever.solutions, forever.stop()),
+            (92, StopReason::Complete)
+        );
         assert_eq!(whole.explored, 1.0);
     }
 }
