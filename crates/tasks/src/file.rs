@@ -120,12 +120,22 @@ pub fn write_split_streamed<W: Write>(
 
 /// The identity of a split of `tasks`, and their lines.
 fn split_identity(digest: Digest, tasks: &[Task]) -> (SplitId, Vec<u8>) {
-    let mut text = format!("{MAGIC} {VERSION} {digest} {}\n", tasks.len()).into_bytes();
+    split_identity_of(digest, tasks.len(), tasks.iter())
+}
+
+/// The identity of a split of `count` tasks, `tasks` in the split's order,
+/// and their lines.
+fn split_identity_of<'t>(
+    digest: Digest,
+    count: usize,
+    tasks: impl Iterator<Item = &'t Task>,
+) -> (SplitId, Vec<u8>) {
+    let mut text = format!("{MAGIC} {VERSION} {digest} {count}\n").into_bytes();
     let start = text.len();
     for task in tasks {
         write_task(&mut text, task).expect("writing to memory");
     }
-    (SplitId::of(&text, tasks.len()), text.split_off(start))
+    (SplitId::of(&text, count), text.split_off(start))
 }
 
 /// Writes the header of a task file of `count` tasks of the split `split`
@@ -207,8 +217,10 @@ impl std::error::Error for TaskFileError {}
 ///
 /// # Errors
 /// The first line that is malformed (or the last line, for a file that
-/// ends before its header's count), read errors, and a whole split (tasks
-/// `0` to N-1 of a split of N) that is not the one its identity names.
+/// ends before its header's count) or holds a task that is not of the
+/// split (an id whose first number is N or more, in a split of N), read
+/// errors, and a whole split (tasks `0` to N-1 of a split of N, in any
+/// order) that is not the one its identity names.
 pub fn read_tasks<R: BufRead>(input: R) -> Result<TaskFile, TaskFileError> {
     let mut lines = TaskLines {
         input,
@@ -230,6 +242,21 @@ pub fn read_tasks<R: BufRead>(input: R) -> Result<TaskFile, TaskFileError> {
             ));
         }
         let task = parse_task(text).map_err(|m| at(line, m))?;
+        // Every task is one of the split's or lies below one (a frontier
+        // task's id starts with its split task's).
+        if top_level(&task.id).is_none_or(|top| top >= split.tasks()) {
+            return Err(at(
+                line,
+                format!(
+                    "task {} is not of the split {split}, whose tasks are {}",
+                    task.id,
+                    match split.tasks() {
+                        0 => "none".to_owned(),
+                        n => format!("0 to {}", n - 1),
+                    }
+                ),
+            ));
+        }
         if !ids.insert(task.id.clone()) {
             return Err(at(line, format!("task {} appears twice", task.id)));
         }
@@ -245,26 +272,49 @@ pub fn read_tasks<R: BufRead>(input: R) -> Result<TaskFile, TaskFileError> {
             ),
         ));
     }
-    // A whole split can be checked against its identity: a changed path
-    // would otherwise be run, and merged, as the split's.
-    let whole = tasks.len() as u64 == split.tasks()
-        && tasks
-            .iter()
-            .enumerate()
-            .all(|(k, task)| task.id == k.to_string());
-    if whole && split_identity(digest, &tasks).0 != split {
-        return Err(at(
-            1,
-            format!(
-                "the tasks are not those of the split {split} (the file was changed after `dlx split`)"
-            ),
-        ));
-    }
-    Ok(TaskFile {
+    let file = TaskFile {
         digest,
         split,
         tasks,
-    })
+    };
+    // A whole split can be checked against its identity: a changed path
+    // would otherwise be run, and merged, as the split's. Its tasks may
+    // come in any order (a rerun's file regroups them), and are hashed in
+    // the split's.
+    if file.is_whole_split() {
+        let mut order: Vec<&Task> = file.tasks.iter().collect();
+        order.sort_by_key(|task| top_level(&task.id));
+        if split_identity_of(digest, order.len(), order.into_iter()).0 != split {
+            return Err(at(
+                1,
+                format!(
+                    "the tasks are not those of the split {split} (the file was changed after `dlx split`)"
+                ),
+            ));
+        }
+    }
+    Ok(file)
+}
+
+impl TaskFile {
+    /// Whether the file holds every task of its split (`0` to N-1, in any
+    /// order), and nothing else: `dlx split`'s file, or a rerun's of all
+    /// of them. Such a file is checked against the split's identity when
+    /// read. Any other file (a rerun's) holds part of the split: the
+    /// split's identity, not the file, says which tasks there are.
+    pub fn is_whole_split(&self) -> bool {
+        self.tasks.len() as u64 == self.split.tasks()
+            && self
+                .tasks
+                .iter()
+                .all(|task| top_level(&task.id).is_some_and(|k| task.id == k.to_string()))
+    }
+}
+
+/// The number of the split's task that the task `id` is, or lies below:
+/// its first part (`7` of `7.2.1`), if it fits.
+pub fn top_level(id: &str) -> Option<u64> {
+    id.split('.').next()?.parse().ok()
 }
 
 /// The lines of a task file that hold something, numbered from 1: blank

@@ -220,3 +220,70 @@ fn estimates_are_written_read_back_and_bound_to_the_split() {
     let file = read_tasks(&old[..]).unwrap();
     assert_eq!((file.split, file.tasks), (old_id, bare));
 }
+
+/// A rerun's task file holds part of a split: it reads back, is not taken
+/// for the whole split, and a task not of the split (an id past its
+/// count) is refused at its line. A whole split in another order (a
+/// rerun's file of every task, regrouped) is still bound to its identity.
+#[test]
+fn part_of_a_split_is_not_the_whole_and_every_task_is_of_the_split() {
+    let problem = data("queens8.dlx");
+    let template = Template::new(&problem);
+    let digest = Digest::of(&problem).unwrap();
+    let tasks = split(&problem, &template, SplitGoal::Tasks(10));
+    let n = tasks.len();
+    assert!(n > 3);
+    let mut text = Vec::new();
+    let id = write_split(&mut text, digest, &tasks).unwrap();
+    let whole = read_tasks(&text[..]).unwrap();
+    assert!(whole.is_whole_split());
+    let lines: Vec<String> = String::from_utf8(text)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    let file_of = |header_count: usize, body: &[String]| {
+        format!(
+            "dlx-tasks 2 {digest} {id} {header_count}\n{}\n",
+            body.join("\n")
+        )
+    };
+    // The last three tasks, as `dlx merge --rerun` writes them.
+    let part = read_tasks(file_of(3, &lines[n - 2..]).as_bytes()).unwrap();
+    assert_eq!(part.split, id);
+    assert_eq!(part.tasks, tasks[n - 3..]);
+    assert!(!part.is_whole_split());
+    // Frontier tasks below a split task are of the split too.
+    let frontier = tasks[1].frontier([tasks[1].node.clone()]);
+    let mut below = Vec::new();
+    dancing_tasks::write_task(&mut below, &frontier[0]).unwrap();
+    let below = String::from_utf8(below).unwrap();
+    let part = read_tasks(file_of(1, &[below.trim_end().to_owned()]).as_bytes()).unwrap();
+    assert_eq!(part.tasks[0].id, "1.0");
+    assert!(!part.is_whole_split());
+    // Ids past the split's count, at the split's level or below.
+    for bad in [format!("{n}"), format!("{}.0", n + 7), "999999999".into()] {
+        let line = lines[1].replacen("0 ", &format!("{bad} "), 1);
+        let error = read_tasks(file_of(1, &[line]).as_bytes()).unwrap_err();
+        assert_eq!(error.line, 2, "{bad}: {error}");
+        assert!(
+            error
+                .message
+                .contains(&format!("task {bad} is not of the split")),
+            "{bad}: {error}"
+        );
+    }
+    // Every task, reversed: whole, and checked against the identity.
+    let mut reversed: Vec<String> = lines[1..].to_vec();
+    reversed.reverse();
+    let file = read_tasks(file_of(n, &reversed).as_bytes()).unwrap();
+    assert!(file.is_whole_split());
+    let mut changed = reversed.clone();
+    changed[0].push_str(" 0");
+    let error = read_tasks(file_of(n, &changed).as_bytes()).unwrap_err();
+    assert_eq!(error.line, 1, "{error}");
+    assert!(
+        error.message.contains("changed after `dlx split`"),
+        "{error}"
+    );
+}

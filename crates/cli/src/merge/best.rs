@@ -10,7 +10,7 @@ use dancing_tasks::results::ResultOutcome;
 use serde_json::{Value, json};
 
 use super::ledger::Placed;
-use super::write_solution;
+use super::total::write_solution;
 use crate::status::{Status, diag};
 
 /// The K cheapest solutions of the results, cheapest first (ties in the

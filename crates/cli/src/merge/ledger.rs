@@ -7,7 +7,7 @@
 //! checksum holds; so a total is never made of lines of another split, of
 //! edited lines, or of tasks that do not exist.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::Path;
 
 use dancing_tasks::file::BYTE_ORDER_MARK;
@@ -100,8 +100,17 @@ pub struct Ledger {
     pub identity_from: String,
     /// Whether a task file gave the tasks (and so their paths).
     pub task_file: bool,
-    /// The task file's tasks, in its order.
-    tasks: Vec<Task>,
+    /// The task file's name, and how many tasks it holds when it is not
+    /// the whole split (a rerun's file): then the split's identity says
+    /// which tasks there are, and the others' paths are unknown.
+    pub task_file_name: String,
+    pub partial: Option<usize>,
+    /// The task file's tasks not yet expected, by id.
+    listed: HashMap<String, Task>,
+    /// Lines of tasks that a rerun's task file lists below a task with no
+    /// result yet (the stopped task that left them): not counted until
+    /// that task's result is merged too, and no fault.
+    pub waiting: Vec<Placed>,
     /// The estimated nodes of the task file's tasks that have one, by id.
     pub estimates: HashMap<String, u64>,
     /// Every checked line, by the task id it names.
@@ -136,12 +145,18 @@ impl Ledger {
         self.identity = Some((file.digest, file.split));
         self.identity_from = format!("the task file {name}");
         self.task_file = true;
+        self.partial = (!file.is_whole_split()).then_some(file.tasks.len());
+        self.task_file_name = name;
         self.estimates = file
             .tasks
             .iter()
             .filter_map(|task| Some((task.id.clone(), task.estimate?)))
             .collect();
-        self.tasks = file.tasks;
+        self.listed = file
+            .tasks
+            .into_iter()
+            .map(|task| (task.id.clone(), task))
+            .collect();
         Ok(())
     }
 
@@ -225,18 +240,24 @@ impl Ledger {
         self.faults.push(Fault::Foreign { place, id, why });
     }
 
-    /// Accounts for every task: those of the split (the task file's, or
-    /// without it the ids `0` to N-1 its identity names), then the
-    /// frontier each stopped task left, and names every line left over.
+    /// Accounts for every task: those of the split (the ids `0` to N-1
+    /// its identity names, with their paths when the task file has them),
+    /// then the frontier each stopped task left, and names every line
+    /// left over. A rerun's task file holds only some of the split's
+    /// tasks: whatever file is given, every task of the split must be
+    /// accounted for.
     pub fn account(&mut self) {
         let mut queue: VecDeque<(String, Option<Task>, String)> = VecDeque::new();
-        if self.task_file {
-            for task in std::mem::take(&mut self.tasks) {
-                queue.push_back((task.id.clone(), Some(task), "the task file's".into()));
-            }
-        } else if let Some((_, split)) = self.identity {
+        if let Some((_, split)) = self.identity {
             for k in 0..split.tasks() {
-                queue.push_back((k.to_string(), None, String::new()));
+                let id = k.to_string();
+                let task = self.listed.remove(&id);
+                let source = if task.is_some() {
+                    "the task file's"
+                } else {
+                    ""
+                };
+                queue.push_back((id, task, source.into()));
             }
         }
         while let Some((id, task, source)) = queue.pop_front() {
@@ -322,6 +343,23 @@ impl Ledger {
                     self.stopped += 1;
                     let source = format!("the frontier of task {id} at {}", first.place);
                     for left in frontier {
+                        // A rerun's task file that lists it must have
+                        // the path the frontier has.
+                        if let Some(listed) = self.listed.remove(&left.id)
+                            && listed.node != left.node
+                        {
+                            self.faults.push(Fault::Foreign {
+                                place: self.task_file_name.clone(),
+                                id: left.id.clone(),
+                                why: format!(
+                                    "its path in the task file is `{}` (owning {}), in {source} `{}` (owning {}): the task file is not a rerun of these results",
+                                    format_prefix(&listed.node.prefix),
+                                    listed.node.own,
+                                    format_prefix(&left.node.prefix),
+                                    left.node.own
+                                ),
+                            });
+                        }
                         queue.push_back((left.id.clone(), Some(left.clone()), source.clone()));
                     }
                 }
@@ -329,13 +367,48 @@ impl Ledger {
             }
             self.accepted.push(first);
         }
+        // A task of a rerun's file below a task with no result waits for
+        // that result; any other the split never expected is not of it.
+        let missing: HashSet<&str> = self.missing.iter().map(|m| m.id.as_str()).collect();
+        let below_missing = |mut id: &str| {
+            while let Some((parent, _)) = id.rsplit_once('.') {
+                if missing.contains(parent) {
+                    return true;
+                }
+                id = parent;
+            }
+            false
+        };
+        let mut unreached: Vec<&Task> = self
+            .listed
+            .values()
+            .filter(|task| !below_missing(&task.id))
+            .collect();
+        unreached.sort_by(|a, b| a.id.cmp(&b.id));
+        let mut faults: Vec<Fault> = unreached
+            .into_iter()
+            .map(|task| Fault::Foreign {
+                place: self.task_file_name.clone(),
+                id: task.id.clone(),
+                why: "the task file lists it, but no stopped task of these results left it: the task file is not a rerun of these results".into(),
+            })
+            .collect();
         // What no task expected: ids the split has not, frontier tasks of
         // no stopped task.
-        let mut ghosts: Vec<Placed> = self.lines.drain().flat_map(|(_, lines)| lines).collect();
+        let mut ghosts: Vec<Placed> = Vec::new();
+        for (id, lines) in self.lines.drain() {
+            if self.listed.contains_key(&id) && below_missing(&id) {
+                self.waiting.extend(lines);
+            } else {
+                ghosts.extend(lines);
+            }
+        }
+        self.faults.append(&mut faults);
+        self.waiting.sort_by(|a, b| a.place.cmp(&b.place));
         ghosts.sort_by(|a, b| a.place.cmp(&b.place));
         let split_size = self.identity.map_or(0, |(_, split)| split.tasks());
         for ghost in ghosts {
-            let why = if self.task_file {
+            let why = if self.task_file && self.partial.is_none() {
                 "neither in the task file nor left by a stopped task".to_owned()
             } else {
                 format!(

@@ -5,20 +5,19 @@
 mod best;
 mod ledger;
 mod progress;
+mod total;
 
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use dancing::Stats;
-use dancing_tasks::results::ResultOutcome;
 use dancing_tasks::{Task, write_header, write_task};
 use serde_json::{Value, json};
 
 use crate::interrupt;
-use crate::run::printer::EMPTY_SOLUTION;
 use crate::status::{Status, diag, is_broken_pipe};
 use best::BestTotal;
-use ledger::{Ledger, Placed};
+use ledger::Ledger;
+use total::Total;
 
 /// The most problems named one by one without --verbose; past it, a count.
 const NAMED: usize = 20;
@@ -205,7 +204,13 @@ pub fn run(args: &Args) -> Status {
     }
     ledger.account();
     let verdict = Verdict::of(&ledger);
-    let total = Total::of(&ledger.accepted);
+    let total = match Total::of(&ledger.accepted) {
+        Ok(total) => total,
+        Err(message) => {
+            diag!("dlx merge: {message}");
+            return Status::Error;
+        }
+    };
     let best = match BestTotal::of(&ledger.accepted) {
         Ok(best) => best,
         Err(message) => {
@@ -220,15 +225,22 @@ pub fn run(args: &Args) -> Status {
         name_problems(&ledger, plan.verbose, name_missing);
     }
     diag!("{}", summary(&ledger, verdict));
-    let written = match (plan.print, verdict) {
-        (Print::Json, _) => {
-            let progress = plan
-                .progress
-                .then(|| progress::Progress::of(&ledger, &total));
-            write_json(&ledger, verdict, &total, best.as_ref(), progress.as_ref())
-                .map(|()| status_of(verdict, &total))
+    let progress = match plan
+        .progress
+        .then(|| progress::Progress::of(&ledger, &total))
+        .transpose()
+    {
+        Ok(progress) => progress,
+        Err(message) => {
+            diag!("dlx merge: {message}");
+            return Status::Error;
         }
-        (Print::Progress, _) => progress::Progress::of(&ledger, &total)
+    };
+    let written = match (plan.print, verdict) {
+        (Print::Json, _) => write_json(&ledger, verdict, &total, best.as_ref(), progress.as_ref())
+            .map(|()| status_of(verdict, &total)),
+        (Print::Progress, _) => progress
+            .expect("--progress makes the progress")
             .write()
             .map(|()| status_of(verdict, &total)),
         (Print::Rerun, Verdict::Incomplete) => write_rerun(&ledger, plan.chunk),
@@ -313,7 +325,27 @@ fn name_problems(ledger: &Ledger, verbose: bool, name_missing: bool) {
             diag!("{place}: a last line cut short (a writer killed mid-line), not counted");
         }
     }
-    if !ledger.task_file && ledger.identity.is_some() {
+    if !ledger.waiting.is_empty() {
+        diag!(
+            "dlx merge: {} results of tasks of the task file not counted: the stopped tasks that left them have no result (merge every round's results)",
+            ledger.waiting.len()
+        );
+        if verbose {
+            for placed in &ledger.waiting {
+                diag!(
+                    "{}: task {} waits for the result of the task that left it",
+                    placed.place,
+                    placed.result.task.id
+                );
+            }
+        }
+    }
+    if let (Some(listed), Some((_, split))) = (ledger.partial, ledger.identity) {
+        diag!(
+            "dlx merge: {} holds {listed} of the tasks of split {split} (a rerun's file): every task of the split is accounted for, but the paths of those it does not hold are not checked, and such a task missing cannot be rerun: give the split's own task file",
+            ledger.task_file_name
+        );
+    } else if !ledger.task_file && ledger.identity.is_some() {
         diag!(
             "dlx merge: without --tasks, the paths of the split's tasks are not checked, and a task missing cannot be rerun: give the task file"
         );
@@ -361,9 +393,24 @@ fn summary(ledger: &Ledger, verdict: Verdict) -> String {
 fn write_rerun(ledger: &Ledger, chunk: Option<usize>) -> io::Result<Status> {
     let tasks: Option<Vec<&Task>> = ledger.missing.iter().map(|m| m.task.as_ref()).collect();
     let (Some(mut tasks), Some((digest, split))) = (tasks, ledger.identity) else {
-        diag!(
-            "dlx merge: --rerun needs the task file (--tasks) to write the paths of the split's missing tasks"
-        );
+        if ledger.partial.is_some() {
+            let unknown: Vec<&str> = ledger
+                .missing
+                .iter()
+                .filter(|m| m.task.is_none())
+                .map(|m| m.id.as_str())
+                .collect();
+            diag!(
+                "dlx merge: --rerun needs the paths of the missing tasks {}{}, which {} (a rerun's file) does not hold: give the split's own task file",
+                unknown[..unknown.len().min(NAMED)].join(", "),
+                if unknown.len() > NAMED { ", ..." } else { "" },
+                ledger.task_file_name
+            );
+        } else {
+            diag!(
+                "dlx merge: --rerun needs the task file (--tasks) to write the paths of the split's missing tasks"
+            );
+        }
         return Ok(Status::Error);
     };
     if let Some(jobs) = chunk {
@@ -447,120 +494,4 @@ fn write_json(
     let mut out = stdout.lock();
     writeln!(out, "{report}")?;
     out.flush()
-}
-
-/// The figures of the results that count, added up.
-struct Total {
-    stats: Stats,
-    seconds: f64,
-}
-
-impl Total {
-    fn of(accepted: &[Placed]) -> Total {
-        let mut total = Stats::default();
-        let mut seconds = 0.0;
-        for placed in accepted {
-            if let ResultOutcome::Ran {
-                stats,
-                seconds: took,
-                ..
-            } = &placed.result.outcome
-            {
-                total.solutions += stats.solutions;
-                total.nodes += stats.nodes;
-                total.updates += stats.updates;
-                total.cleansings += stats.cleansings;
-                total.max_depth = total.max_depth.max(stats.max_depth);
-                seconds += took;
-            }
-        }
-        Total {
-            stats: total,
-            seconds,
-        }
-    }
-
-    /// The total (or the solutions in order) on standard output, and the
-    /// figures (as `name value` pairs with `stats`) on standard error.
-    fn write(&self, accepted: &[Placed], solutions: bool, stats: bool) -> io::Result<Status> {
-        let total = &self.stats;
-        let seconds = self.seconds;
-        let stdout = io::stdout();
-        let mut out = BufWriter::new(stdout.lock());
-        if solutions {
-            let mut ordered: Vec<(&Task, Option<&Vec<Value>>)> = accepted
-                .iter()
-                .filter_map(|placed| match &placed.result.outcome {
-                    ResultOutcome::Ran { found, .. } => Some((&placed.result.task, found.as_ref())),
-                    _ => None,
-                })
-                .collect();
-            // Paths in the order of the search: a task before the tasks its
-            // frontier left, siblings by option index.
-            ordered.sort_by(|a, b| a.0.node.prefix.cmp(&b.0.node.prefix));
-            let mut number = 0u64;
-            for (task, found) in ordered {
-                let Some(found) = found else {
-                    diag!(
-                        "dlx merge: the result of task {} holds no solutions (run without --count)",
-                        task.id
-                    );
-                    return Ok(Status::Error);
-                };
-                for solution in found {
-                    number += 1;
-                    if number > 1 {
-                        writeln!(out)?;
-                    }
-                    write_solution(&mut out, solution)?;
-                }
-            }
-        } else {
-            writeln!(out, "{}", total.solutions)?;
-        }
-        out.flush()?;
-        let tasks = accepted.len();
-        if stats {
-            diag!(
-                "solutions {} nodes {} updates {} cleansings {} max-depth {} tasks {tasks} task-seconds {seconds:.3} complete yes",
-                total.solutions,
-                total.nodes,
-                total.updates,
-                total.cleansings,
-                total.max_depth
-            );
-        } else {
-            let plural = if total.solutions == 1 { "" } else { "s" };
-            diag!(
-                "{} solution{plural}, {} nodes, {} updates, from {tasks} tasks ({seconds:.3}s of task time)",
-                total.solutions,
-                total.nodes,
-                total.updates
-            );
-        }
-        Ok(if total.solutions > 0 {
-            Status::Success
-        } else {
-            Status::NotFound
-        })
-    }
-}
-
-/// A solution of a result line (a list of options, each a list of
-/// entries) as `dlx solve` prints it: an option per line, the empty
-/// solution visible (as `dlx verify` counts it).
-fn write_solution(out: &mut impl Write, solution: &Value) -> io::Result<()> {
-    if solution.as_array().is_some_and(Vec::is_empty) {
-        writeln!(out, "{EMPTY_SOLUTION}")?;
-    }
-    for option in solution.as_array().into_iter().flatten() {
-        let entries: Vec<&str> = option
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .collect();
-        writeln!(out, "{}", entries.join(" "))?;
-    }
-    Ok(())
 }

@@ -35,11 +35,27 @@ pub(super) struct Progress {
 }
 
 impl Progress {
-    pub(super) fn of(ledger: &Ledger, total: &Total) -> Progress {
+    /// The progress of the results of `ledger`, whose figures add up to
+    /// `total`.
+    ///
+    /// # Errors
+    /// The task file's estimates of the tasks left add up past `u64::MAX`
+    /// nodes (no search of tasks is that large: the estimates are not to
+    /// be trusted).
+    pub(super) fn of(ledger: &Ledger, total: &Total) -> Result<Progress, String> {
         let sizes = sizes_left(ledger);
-        let nodes_left = sizes.iter().flatten().sum::<f64>().round() as u64;
+        let nodes_left = sizes.iter().flatten().sum::<f64>().round();
+        // `u64::MAX as f64` is 2^64, the first sum that does not fit.
+        if nodes_left >= u64::MAX as f64 {
+            return Err(format!(
+                "{}: the estimated nodes of the tasks left add up past {}: no progress (no search is that large: the estimates are not to be trusted)",
+                ledger.task_file_name,
+                u64::MAX
+            ));
+        }
+        let nodes_left = nodes_left as u64;
         let unknown_size = sizes.iter().filter(|size| size.is_none()).count();
-        Progress {
+        Ok(Progress {
             done: ledger.done,
             stopped: ledger.stopped,
             left: ledger.missing.len(),
@@ -52,7 +68,7 @@ impl Progress {
             seconds_done: total.seconds,
             nodes_left,
             unknown_size,
-        }
+        })
     }
 
     /// The fraction of the tree done, as far as the estimates go: none
@@ -162,7 +178,9 @@ pub(super) fn sizes_left(ledger: &Ledger) -> Vec<Option<f64>> {
         if let (Some(root), ResultOutcome::Ran { stats, .. }) =
             (sized(&placed.result.task.id), &placed.result.outcome)
         {
-            *done_below.entry(root).or_default() += stats.nodes;
+            // Within the total, whose sum is checked.
+            let done = done_below.entry(root).or_default();
+            *done = done.saturating_add(stats.nodes);
         }
     }
     let roots: Vec<Option<&str>> = ledger.missing.iter().map(|m| sized(&m.id)).collect();

@@ -12,6 +12,8 @@ mod hardening;
 mod manual;
 mod memo;
 mod merge;
+mod merge_rounds;
+mod merge_sums;
 mod parallel;
 mod parsers;
 mod reduce;

@@ -1,0 +1,156 @@
+//! The total of a merge: the figures of the results that count, added
+//! up with checked sums (a sum past `u64::MAX` is an error, never a
+//! wrapped count), and the count or the solutions printed.
+
+use std::io::{self, BufWriter, Write};
+
+use dancing::Stats;
+use dancing_tasks::Task;
+use dancing_tasks::results::ResultOutcome;
+use serde_json::Value;
+
+use super::ledger::Placed;
+use crate::run::printer::EMPTY_SOLUTION;
+use crate::status::{Status, diag};
+
+/// The figures of the results that count, added up.
+pub(super) struct Total {
+    pub(super) stats: Stats,
+    pub(super) seconds: f64,
+}
+
+impl Total {
+    /// The figures of `accepted` added up.
+    ///
+    /// # Errors
+    /// A sum past `u64::MAX` (or task time past `f64`'s range), naming the
+    /// figure and the line that took it there: no result of one search
+    /// adds up to that, so the lines are not to be trusted.
+    pub(super) fn of(accepted: &[Placed]) -> Result<Total, String> {
+        let mut total = Stats::default();
+        let mut seconds = 0.0;
+        for placed in accepted {
+            if let ResultOutcome::Ran {
+                stats,
+                seconds: took,
+                ..
+            } = &placed.result.outcome
+            {
+                let add = |sum: u64, value: u64, figure: &str| {
+                    sum.checked_add(value)
+                        .ok_or_else(|| overflow(placed, figure, &u64::MAX.to_string()))
+                };
+                total.solutions = add(total.solutions, stats.solutions, "solutions")?;
+                total.nodes = add(total.nodes, stats.nodes, "nodes")?;
+                total.updates = add(total.updates, stats.updates, "updates")?;
+                total.cleansings = add(total.cleansings, stats.cleansings, "cleansings")?;
+                total.max_depth = total.max_depth.max(stats.max_depth);
+                seconds += took;
+                if !f64::is_finite(seconds) {
+                    return Err(overflow(placed, "seconds", &format!("{:e}", f64::MAX)));
+                }
+            }
+        }
+        Ok(Total {
+            stats: total,
+            seconds,
+        })
+    }
+
+    /// The total (or the solutions in order) on standard output, and the
+    /// figures (as `name value` pairs with `stats`) on standard error.
+    pub(super) fn write(
+        &self,
+        accepted: &[Placed],
+        solutions: bool,
+        stats: bool,
+    ) -> io::Result<Status> {
+        let total = &self.stats;
+        let seconds = self.seconds;
+        let stdout = io::stdout();
+        let mut out = BufWriter::new(stdout.lock());
+        if solutions {
+            let mut ordered: Vec<(&Task, Option<&Vec<Value>>)> = accepted
+                .iter()
+                .filter_map(|placed| match &placed.result.outcome {
+                    ResultOutcome::Ran { found, .. } => Some((&placed.result.task, found.as_ref())),
+                    _ => None,
+                })
+                .collect();
+            // Paths in the order of the search: a task before the tasks its
+            // frontier left, siblings by option index.
+            ordered.sort_by(|a, b| a.0.node.prefix.cmp(&b.0.node.prefix));
+            let mut number = 0u64;
+            for (task, found) in ordered {
+                let Some(found) = found else {
+                    diag!(
+                        "dlx merge: the result of task {} holds no solutions (run without --count)",
+                        task.id
+                    );
+                    return Ok(Status::Error);
+                };
+                for solution in found {
+                    number += 1;
+                    if number > 1 {
+                        writeln!(out)?;
+                    }
+                    write_solution(&mut out, solution)?;
+                }
+            }
+        } else {
+            writeln!(out, "{}", total.solutions)?;
+        }
+        out.flush()?;
+        let tasks = accepted.len();
+        if stats {
+            diag!(
+                "solutions {} nodes {} updates {} cleansings {} max-depth {} tasks {tasks} task-seconds {seconds:.3} complete yes",
+                total.solutions,
+                total.nodes,
+                total.updates,
+                total.cleansings,
+                total.max_depth
+            );
+        } else {
+            let plural = if total.solutions == 1 { "" } else { "s" };
+            diag!(
+                "{} solution{plural}, {} nodes, {} updates, from {tasks} tasks ({seconds:.3}s of task time)",
+                total.solutions,
+                total.nodes,
+                total.updates
+            );
+        }
+        Ok(if total.solutions > 0 {
+            Status::Success
+        } else {
+            Status::NotFound
+        })
+    }
+}
+
+/// A solution of a result line (a list of options, each a list of
+/// entries) as `dlx solve` prints it: an option per line, the empty
+/// solution visible (as `dlx verify` counts it).
+pub(super) fn write_solution(out: &mut impl Write, solution: &Value) -> io::Result<()> {
+    if solution.as_array().is_some_and(Vec::is_empty) {
+        writeln!(out, "{EMPTY_SOLUTION}")?;
+    }
+    for option in solution.as_array().into_iter().flatten() {
+        let entries: Vec<&str> = option
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        writeln!(out, "{}", entries.join(" "))?;
+    }
+    Ok(())
+}
+
+/// The error of a sum of `figure` that `placed` takes past `most`.
+fn overflow(placed: &Placed, figure: &str, most: &str) -> String {
+    format!(
+        "{}: task {}: the {figure} of the results add up past {most} here: no total (no search adds up to that: the lines are not to be trusted)",
+        placed.place, placed.result.task.id
+    )
+}
