@@ -18,6 +18,7 @@ mod documentation {
 mod budget;
 mod cancel;
 mod cells;
+pub mod check;
 mod clock;
 mod config;
 mod cover;

@@ -3,13 +3,11 @@
 //! simple to share a bug with the engine's search, which makes it the
 //! reference the property tests compare against. It understands colors and
 //! bounds, and every solution it reports is checked once more by
-//! [`check_exact_cover`].
+//! [`dancing::check`].
 
 use std::collections::BTreeSet;
 
-use dancing::{ColorId, ItemKind, OptionId, Problem};
-
-use crate::verify::check_exact_cover;
+use dancing::{ColorId, ItemKind, OptionId, Problem, check};
 
 /// The most options the property tests' strategies generate (ignored ones
 /// not counted): 2^16 subsets, a few milliseconds even without pruning.
@@ -121,7 +119,7 @@ impl<'p> Enumeration<'p> {
             self.max_steps
         );
         let Some(&option) = self.usable.get(k) else {
-            if check_exact_cover(self.problem, &self.chosen).is_ok() {
+            if check::check(self.problem, &self.chosen).is_ok() {
                 found(&self.chosen);
             }
             return;

@@ -7,7 +7,8 @@
 //!   problems, with or without a planted solution, with secondary items.
 //! - [`brute`]: every exact cover of a small problem, by trying every subset
 //!   of its options (independent of the engine's search).
-//! - [`verify`]: whether a set of options is an exact cover.
+//! - [`verify`]: the assertion that a set of options is an exact cover, by
+//!   the engine's checker (`dancing::check`).
 //! - [`figures`]: Knuth's DLX1 figures for the engine's reference files, and
 //!   the counts from the literature that tests and benchmarks check.
 
