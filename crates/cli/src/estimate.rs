@@ -200,14 +200,43 @@ fn duration(seconds: f64) -> String {
     format!("{:.3} ms", seconds * 1e3)
 }
 
-/// `4.28e9 ± 1.2%`, the standard error as a share of the mean.
-fn with_spread(figure: Figure) -> String {
-    format!(
-        "{} ± {:.1}% (standard error {})",
-        approx(figure.mean),
-        100.0 * figure.relative_error(),
-        approx(figure.std_error)
-    )
+/// Whether the mean of `figure` passed the range of `f64` (a path's
+/// product of branching degrees past 1.8e308): then it is no estimate.
+fn overflowed(figure: Figure) -> bool {
+    !figure.mean.is_finite()
+}
+
+/// Whether the standard error of `figure` is known: its mean is, and the
+/// sum of the probes' squares it comes from stayed within `f64` (at least
+/// `probes` times the mean squared; past it the error computes as 0 or
+/// infinite, neither of them true).
+fn spread_known(figure: Figure, probes: u64) -> bool {
+    !overflowed(figure) && (figure.mean * figure.mean * probes as f64).is_finite()
+}
+
+/// `4.28e9 ± 1.2%`, the standard error as a share of the mean; an
+/// estimate past the range of `f64` is said to be, never printed as a
+/// certainty.
+fn with_spread(figure: Figure, probes: u64) -> String {
+    if overflowed(figure) {
+        format!(
+            "overflowed: more than {:.3e}, past the range of a float (the tree is beyond counting)",
+            f64::MAX
+        )
+    } else if !spread_known(figure, probes) {
+        format!(
+            "{} ± ? (the standard error overflowed: its squares pass {:.3e})",
+            approx(figure.mean),
+            f64::MAX
+        )
+    } else {
+        format!(
+            "{} ± {:.1}% (standard error {})",
+            approx(figure.mean),
+            100.0 * figure.relative_error(),
+            approx(figure.std_error)
+        )
+    }
 }
 
 fn print_text(out: &mut impl Write, plan: &Plan, outcome: &Outcome) -> io::Result<()> {
@@ -222,9 +251,14 @@ fn print_text(out: &mut impl Write, plan: &Plan, outcome: &Outcome) -> io::Resul
         "{name}: {} of {} random paths (seed {}){stopped}",
         estimate.probes, plan.probes, plan.seed
     )?;
-    writeln!(out, "nodes      {}", with_spread(estimate.nodes))?;
-    writeln!(out, "updates    {}", with_spread(estimate.updates))?;
-    writeln!(out, "solutions  {}", with_spread(estimate.solutions))?;
+    let probes = estimate.probes;
+    writeln!(out, "nodes      {}", with_spread(estimate.nodes, probes))?;
+    writeln!(out, "updates    {}", with_spread(estimate.updates, probes))?;
+    writeln!(
+        out,
+        "solutions  {}",
+        with_spread(estimate.solutions, probes)
+    )?;
     writeln!(out, "depth      at least {}", estimate.max_depth)?;
     if outcome.interrupted {
         return Ok(());
@@ -241,28 +275,54 @@ fn print_text(out: &mut impl Write, plan: &Plan, outcome: &Outcome) -> io::Resul
         )?;
         return Ok(());
     }
-    let low = (estimate.nodes.mean - 2.0 * estimate.nodes.std_error).max(0.0);
-    let high = estimate.nodes.mean + 2.0 * estimate.nodes.std_error;
     let speed = calibration.nodes_per_second();
+    let nodes = estimate.nodes;
+    if overflowed(nodes) {
+        return writeln!(
+            out,
+            "time       beyond reckoning: the estimate of the nodes overflowed (at {} nodes/s measured over {} nodes)",
+            approx(speed),
+            calibration.nodes
+        );
+    }
+    let spread = if spread_known(nodes, estimate.probes) {
+        let low = (nodes.mean - 2.0 * nodes.std_error).max(0.0);
+        let high = nodes.mean + 2.0 * nodes.std_error;
+        format!(
+            "two standard errors: {} to {}",
+            duration(low / speed),
+            duration(high / speed)
+        )
+    } else {
+        "the standard error overflowed".to_owned()
+    };
     writeln!(
         out,
-        "time       {} on one thread here (two standard errors: {} to {}), at {} nodes/s measured over {} nodes",
+        "time       {} on one thread here ({spread}), at {} nodes/s measured over {} nodes",
         duration(outcome.seconds()),
-        duration(low / speed),
-        duration(high / speed),
         approx(speed),
         calibration.nodes
     )
 }
 
 fn print_json(out: &mut impl Write, plan: &Plan, outcome: &Outcome) -> io::Result<()> {
-    let figure = |figure: Figure| json!({ "mean": figure.mean, "std_error": figure.std_error });
     let Outcome {
         name,
         estimate,
         calibration,
         ..
     } = outcome;
+    // A figure past the range of f64: `null`, and `overflowed` says why
+    // (the key only then, so that other records are as they were).
+    let figure = |figure: Figure| {
+        if overflowed(figure) {
+            json!({ "mean": null, "std_error": null, "overflowed": true })
+        } else if !spread_known(figure, estimate.probes) {
+            json!({ "mean": figure.mean, "std_error": null, "overflowed": true })
+        } else {
+            json!({ "mean": figure.mean, "std_error": figure.std_error })
+        }
+    };
     let mut record = json!({
         "file": name,
         "probes": estimate.probes,
@@ -291,4 +351,42 @@ fn print_json(out: &mut impl Write, plan: &Plan, outcome: &Outcome) -> io::Resul
         }
     }
     writeln!(out, "{record}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A figure past the range of f64 is said to have overflowed, never
+    /// printed as `inf` with a certainty of 0; one whose squares overflowed
+    /// has no standard error; the others print as they always have.
+    #[test]
+    fn overflowed_estimates_are_said_to_be() {
+        for mean in [f64::INFINITY, f64::NAN] {
+            for std_error in [0.0, f64::INFINITY, f64::NAN] {
+                let text = with_spread(Figure { mean, std_error }, 100);
+                assert!(text.starts_with("overflowed"), "{text}");
+                assert!(!text.contains("inf") && !text.contains("NaN"), "{text}");
+                assert!(!text.contains("0.0%"), "{text}");
+            }
+        }
+        // Squares past f64 (1e200 squared): the error computed is no error.
+        let text = with_spread(
+            Figure {
+                mean: 1e200,
+                std_error: 0.0,
+            },
+            100,
+        );
+        assert!(text.starts_with("1.000e200 ± ?"), "{text}");
+        assert!(text.contains("standard error overflowed"), "{text}");
+        let text = with_spread(
+            Figure {
+                mean: 3_044_000.0,
+                std_error: 275_955.0,
+            },
+            10_000,
+        );
+        assert_eq!(text, "3.044e6 ± 9.1% (standard error 275955)");
+    }
 }

@@ -79,8 +79,10 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
         "--tasks",
         "--task --task-range --task-from-env --chunk",
     ),
+    // --chunk sizes what one index runs: it needs --task or
+    // --task-from-env (checked when the plan is made), and clap refuses it
+    // with --task-range, which it would not change.
     ("solve", "--task", "--chunk"),
-    ("solve", "--task-range", "--chunk"),
     ("solve", "--task-from-env", "--chunk"),
     // ---- dlx sudoku. Reading (files, --format) and the puzzles' shape,
     // alphabet and variant compose with every mode; --box, --symbols and

@@ -55,9 +55,11 @@ pub struct Args {
           value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub probes: u64,
 
-    /// The seed of the probes: the same seed, the same task file.
-    #[arg(long, value_name = "S", default_value_t = 0)]
-    pub seed: u64,
+    /// The seed of the probes: the same seed, the same task file
+    /// [default: 0] (refused with --probes 0 without --balance: nothing is
+    /// drawn).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
 }
 
 /// The number of tasks without `--tasks` or `--depth`.
@@ -75,8 +77,18 @@ struct SplitPlan {
 }
 
 impl SplitPlan {
-    fn new(args: &Args) -> SplitPlan {
-        SplitPlan {
+    fn new(args: &Args) -> Result<SplitPlan, String> {
+        // With no probes (and no --balance, which probes once a subtree)
+        // nothing is drawn: a seed would be silently ignored.
+        if let Some(seed) = args.seed
+            && args.probes == 0
+            && !args.balance
+        {
+            return Err(format!(
+                "dlx split: --seed {seed} with --probes 0: no probe is drawn, so the seed changes nothing (give --probes N to size the tasks, or no --seed)"
+            ));
+        }
+        Ok(SplitPlan {
             input: Input::all(args.file.as_slice()).remove(0),
             goal: match args.depth {
                 Some(depth) => SplitGoal::Depth(depth as usize),
@@ -85,16 +97,22 @@ impl SplitPlan {
             balance: args.balance,
             sizing: Sizing {
                 probes: args.probes,
-                seed: args.seed,
+                seed: args.seed.unwrap_or(0),
                 ..Sizing::default()
             },
-        }
+        })
     }
 }
 
 /// Writes the tasks of the problem on standard output.
 pub fn run(args: &Args) -> Status {
-    let plan = SplitPlan::new(args);
+    let plan = match SplitPlan::new(args) {
+        Ok(plan) => plan,
+        Err(message) => {
+            diag!("{message}");
+            return Status::Error;
+        }
+    };
     interrupt::catch();
     let input = &plan.input;
     let name = input.name();
@@ -137,6 +155,24 @@ pub fn run(args: &Args) -> Status {
         diag!("{name}: interrupted while splitting; no tasks written");
         return Status::Interrupted;
     }
+    match goal {
+        SplitGoal::Depth(depth) if tasks.len() >= MAX_SPLIT_TASKS => {
+            diag!(
+                "{name}: depth {depth} would make more than {MAX_SPLIT_TASKS} tasks: split with --tasks, or less deep"
+            );
+            return Status::Error;
+        }
+        // Each cut puts all of a node's children in its place (so does
+        // --balance): the last cut can pass the limit.
+        SplitGoal::Tasks(count) if tasks.len() > MAX_SPLIT_TASKS => {
+            diag!(
+                "{name}: --tasks {count} made {} tasks (each cut puts all of a node's children in its place, and the last passed the limit), more than the {MAX_SPLIT_TASKS} a split may have: ask for fewer",
+                tasks.len()
+            );
+            return Status::Error;
+        }
+        _ => {}
+    }
     if tasks.over_work_limit() {
         diag!(
             "{name}: sizing {} tasks by {} probes each passed {DEFAULT_WORK_LIMIT} updates: the tasks are written without estimates{} (fewer --probes, or fewer tasks, to have them)",
@@ -148,14 +184,6 @@ pub fn run(args: &Args) -> Status {
                 ""
             }
         );
-    }
-    if let SplitGoal::Depth(depth) = goal
-        && tasks.len() >= MAX_SPLIT_TASKS
-    {
-        diag!(
-            "{name}: depth {depth} would make more than {MAX_SPLIT_TASKS} tasks: split with --tasks, or less deep"
-        );
-        return Status::Error;
     }
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());

@@ -46,7 +46,10 @@ pub struct Args {
     /// The task file the results are of. Without it, the results are
     /// checked against the problem and split the first one names, the
     /// ids against the split's number of tasks, but the paths of the
-    /// split's tasks cannot be checked, nor a missing one rerun.
+    /// split's tasks cannot be checked, nor a missing one rerun. A rerun's
+    /// task file holds part of the split: every task of the split is still
+    /// accounted for (so its own round's results alone are incomplete),
+    /// the paths of the others unchecked; give `dlx split`'s file.
     #[arg(long, value_name = "TASKS")]
     pub tasks: Option<PathBuf>,
 

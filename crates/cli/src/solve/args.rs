@@ -33,8 +33,9 @@ pub struct Args {
     #[arg(long)]
     pub count: bool,
 
-    /// Stop after N solutions.
-    #[arg(short = 'n', long, value_name = "N", conflicts_with_all = ["memo", "memo_limit"])]
+    /// Stop after N solutions (N from 1: `--count` alone counts them all).
+    #[arg(short = 'n', long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with_all = ["memo", "memo_limit"])]
     pub max_solutions: Option<u64>,
 
     /// Write JSON Lines: one object per solution (none with --count), then
@@ -105,10 +106,13 @@ pub struct TaskArgs {
     #[arg(long, requires = "tasks", conflicts_with_all = NOT_WITH_TASKS)]
     pub task_from_env: bool,
 
-    /// With --task or --task-from-env: run this many tasks per index.
-    #[arg(long, value_name = "K", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..), requires = "tasks")]
+    /// With --task or --task-from-env: run this many tasks per index
+    /// [default: 1] (refused without them: alone, or with --task-range,
+    /// it would change nothing).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..), requires = "tasks",
+          conflicts_with = "task_range")]
     #[arg(conflicts_with_all = NOT_WITH_TASKS)]
-    pub chunk: u64,
+    pub chunk: Option<u64>,
 }
 
 /// Reads `A..B` (B excluded).

@@ -54,6 +54,16 @@ impl TaskPlan {
         if args.files.len() > 1 {
             return Err("dlx solve: --tasks runs the tasks of one problem: give one FILE".into());
         }
+        // --chunk K sizes what one index runs: without an index it would
+        // be silently ignored (clap refuses it with --task-range).
+        if let Some(chunk) = args.tasks.chunk
+            && args.tasks.task.is_none()
+            && !args.tasks.task_from_env
+        {
+            return Err(format!(
+                "dlx solve: --chunk {chunk} makes index I run the {chunk} tasks from place I*{chunk}: it needs --task I or --task-from-env (without them every task of the file runs)"
+            ));
+        }
         // The flags a task run cannot honour (-n, --seed, --memo, --stats,
         // --profile, --json) are refused by clap, saying why.
         Ok(Some(TaskPlan {
@@ -212,14 +222,15 @@ fn selected(args: &TaskArgs, count: usize, name: &str) -> Result<Range<usize>, S
     };
     let range = match (index, &args.task_range) {
         (Some(index), _) => {
-            let start = index.saturating_mul(args.chunk as usize);
+            let chunk = usize::try_from(args.chunk.unwrap_or(1)).unwrap_or(usize::MAX);
+            let start = index.saturating_mul(chunk);
             if start >= count {
                 return Err(format!(
                     "{name}: task {start} asked for, but the file has {}",
                     places(count)
                 ));
             }
-            start..start.saturating_add(args.chunk as usize).min(count)
+            start..start.saturating_add(chunk).min(count)
         }
         (None, Some(range)) => range.clone(),
         (None, None) => 0..count,

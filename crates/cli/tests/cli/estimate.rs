@@ -118,3 +118,52 @@ fn bad_input_exits_2_with_the_place() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A tree past the range of f64: 310 items of ten one-item options each
+/// have 10^310 solutions, and every probe's estimate overflows. The
+/// report says so, in text and JSON, and never prints `inf` with a
+/// standard error of 0.
+#[test]
+fn an_estimate_past_f64_says_it_overflowed() {
+    let dir = crate::common::scratch("estimate-overflow");
+    let path = dir.join("wide.dlx");
+    let items: Vec<String> = (0..310).map(|k| format!("i{k}")).collect();
+    let mut text = items.join(" ") + "\n";
+    for item in &items {
+        for _ in 0..10 {
+            text.push_str(item);
+            text.push('\n');
+        }
+    }
+    std::fs::write(&path, text).unwrap();
+    // 10^310 is past f64::MAX, about 1.8e308: so is the truth.
+    assert!(10f64.powi(310).is_infinite());
+    let output = dlx()
+        .args(["estimate", "--probes", "20"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_exit(&output, 0);
+    let report = String::from_utf8(output.stdout).unwrap();
+    for figure in ["nodes", "updates", "solutions"] {
+        let line = report
+            .lines()
+            .find(|line| line.starts_with(figure))
+            .unwrap_or_else(|| panic!("no {figure} in {report}"));
+        assert!(line.contains("overflowed"), "{line}");
+    }
+    // The first line names the file (a scratch path of random letters).
+    let figures: String = report.lines().skip(1).collect();
+    assert!(!figures.contains("inf"), "{report}");
+    assert!(!figures.contains("0.0%"), "{report}");
+    assert!(report.contains("beyond reckoning"), "{report}");
+    let record = estimate_json(&[path.to_str().unwrap(), "--probes", "20"]);
+    for figure in ["nodes", "updates", "solutions"] {
+        assert_eq!(record[figure]["overflowed"], true, "{record}");
+        assert!(record[figure]["mean"].is_null(), "{record}");
+        assert!(record[figure]["std_error"].is_null(), "{record}");
+    }
+    // A tree within range has no `overflowed` key.
+    let record = estimate_json(&[engine_data("queens8.dlx").to_str().unwrap()]);
+    assert!(record["nodes"].get("overflowed").is_none(), "{record}");
+}

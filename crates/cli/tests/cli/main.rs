@@ -24,6 +24,7 @@ mod sudoku;
 mod sudoku_generate;
 mod sudoku_robustness;
 mod sudoku_shapes;
+mod task_flags;
 mod tasks;
 mod verify;
 mod xcc;
