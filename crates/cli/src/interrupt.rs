@@ -67,9 +67,3 @@ pub fn exit_code(status: Status) -> ExitCode {
 pub fn requested() -> bool {
     INTERRUPTED.load(Ordering::SeqCst)
 }
-
-/// Sets the flag as a signal would (for the stops that share its path).
-#[allow(dead_code)]
-pub fn request() {
-    INTERRUPTED.store(true, Ordering::SeqCst);
-}
