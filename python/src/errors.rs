@@ -158,8 +158,8 @@ pub fn panic_error(payload: Box<dyn Any + Send>) -> PyErr {
 }
 
 /// A count or seed from Python, where a negative int is a ValueError
-/// naming the argument (converting straight to `u64` raised an
-/// OverflowError that did not say what was wrong).
+/// naming the argument (converting straight to `u64` would raise an
+/// OverflowError that does not say what is wrong).
 pub fn whole_number(name: &str, value: i128) -> PyResult<u64> {
     u64::try_from(value).map_err(|_| {
         PyValueError::new_err(format!(
