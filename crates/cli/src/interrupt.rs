@@ -72,9 +72,3 @@ pub fn requested() -> bool {
 pub fn stop() -> dancing::Stop {
     dancing::Stop::new().with_poll(requested)
 }
-
-/// Sets the flag as a signal would (for the stops that share its path).
-#[allow(dead_code)]
-pub fn request() {
-    INTERRUPTED.store(true, Ordering::SeqCst);
-}

@@ -228,7 +228,7 @@ fn exhausted(bytes: Option<usize>) -> ! {
 /// Makes a panic that reports exhausted memory (bumpalo's arenas panic
 /// with "out of memory" when a chunk cannot be had) end the program as an
 /// allocation failure does, with one line and exit status 2; any other
-/// panic is reported as before.
+/// panic goes to the hook that was installed until then.
 pub fn exit_on_exhaustion_panics() {
     let before = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {

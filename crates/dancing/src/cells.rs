@@ -29,7 +29,8 @@
 //! Knuth's program is `ssxcc.w` (2020); the data structure is Briggs and
 //! Torczon's sparse sets (1993).
 //!
-//! Measured (docs/src/benchmarks.md, "Dancing cells, built"): 1.14 to 1.2
+//! Measured (docs/src/benchmarks.md, "Colors"; the details in
+//! docs/src/benchmarks-record.md, "Dancing cells, built"): 1.14 to 1.2
 //! times SSXCC's time and slower than the linked Algorithm C of
 //! [`Solver`](crate::expert::Solver), which stays the engine's search for colors;
 //! this search is here for comparing trees with SSXCC and as the base of

@@ -4,7 +4,7 @@
 //! With the call of the AVX2 build of the search in `search/walk.rs`, this is the
 //! crate's only `unsafe` code. It pays: on `pentomino3x20.dlx` bounds checks
 //! were about half of the instructions of `hide`/`unhide`, the loops that take
-//! over 95% of a search (see the README's benchmark notes).
+//! over 95% of a search (see the book's benchmarks, `docs/src/benchmarks.md`).
 //!
 //! Soundness rests on one invariant, checked by [`validate`] whenever a
 //! [`Links`] is made from slices ([`Links::new`], [`ValidSlices::new`]) and

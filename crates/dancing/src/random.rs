@@ -24,6 +24,10 @@ pub struct SplitMix64 {
 }
 
 impl SplitMix64 {
+    /// The step between two states: the odd number nearest 2^64 over the
+    /// golden ratio.
+    pub const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
+
     /// The generator whose sequence `seed` starts.
     pub fn new(seed: u64) -> SplitMix64 {
         SplitMix64 { state: seed }
@@ -31,8 +35,16 @@ impl SplitMix64 {
 
     /// The next number of the sequence.
     pub fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.state;
+        self.state = self.state.wrapping_add(SplitMix64::GAMMA);
+        SplitMix64::mix(self.state)
+    }
+
+    /// The number the generator gives out at state `z`: its output
+    /// function (Stafford's "Mix13" variant of MurmurHash3's finaliser), a
+    /// bijection that spreads every bit of `z` over the whole result, and
+    /// so also a hash of `z` for seeding one generator from another's
+    /// numbers.
+    pub fn mix(mut z: u64) -> u64 {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)

@@ -9,6 +9,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::symbols::Symbols;
+
 /// The shape of a grid: the height and width of its boxes.
 ///
 /// ```
@@ -24,6 +26,9 @@ pub struct Shape {
     box_rows: u8,
     box_cols: u8,
 }
+
+// An alphabet has a symbol for each digit of the largest grid, and no more.
+const _: () = assert!(Shape::MAX_SIZE == Symbols::MAX_LEN);
 
 impl Shape {
     /// The classic 9x9 grid with 3x3 boxes.
@@ -384,7 +389,7 @@ impl FromStr for Grid {
             expected: Shape::CLASSIC.cell_count(),
             found: bytes.len(),
         })?;
-        let symbols = crate::Symbols::default();
+        let symbols = Symbols::default();
         let mut cells = Vec::with_capacity(bytes.len());
         for (position, &c) in bytes.iter().enumerate() {
             match symbols.read(c, shape.size()) {

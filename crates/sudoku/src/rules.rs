@@ -17,9 +17,8 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::str::FromStr;
 
-use crate::format::CAGE_LABELS;
 use crate::grid::{Cell, Grid, Shape};
-use crate::unit::{CageName, Unit};
+use crate::unit::{CAGE_LABELS, CageName, Unit};
 
 /// A set of variant rules, without their data: what `--variant` names.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -57,11 +57,16 @@ impl Symbols {
     /// The largest size the default alphabet can write.
     pub const DEFAULT_MAX_SIZE: usize = DEFAULT_ALPHABET.len();
 
+    /// The most symbols an alphabet holds: one for each digit of the
+    /// largest grid ([`Shape::MAX_SIZE`](crate::Shape::MAX_SIZE), which is
+    /// checked to be the same where shapes are defined).
+    pub(crate) const MAX_LEN: usize = 64;
+
     /// An alphabet: ASCII characters, each once, not whitespace nor one of
     /// `. _ | , # =` (blanks and separators of the text formats).
     pub fn new(alphabet: &str) -> Result<Symbols, SymbolsError> {
         let bytes = alphabet.as_bytes();
-        if bytes.is_empty() || bytes.len() > crate::Shape::MAX_SIZE {
+        if bytes.is_empty() || bytes.len() > Symbols::MAX_LEN {
             return Err(SymbolsError::Length(alphabet.chars().count()));
         }
         for (k, c) in alphabet.chars().enumerate() {
@@ -179,7 +184,7 @@ impl fmt::Display for SymbolsError {
             SymbolsError::Length(found) => write!(
                 f,
                 "an alphabet has 1 to {} symbols, not {found}",
-                crate::Shape::MAX_SIZE
+                Symbols::MAX_LEN
             ),
             SymbolsError::Reserved(c) => write!(
                 f,

@@ -28,6 +28,12 @@ pub enum Unit {
     Cage(CageName),
 }
 
+/// The labels of killer cages in a cage map, in the order they are used:
+/// every printable ASCII character but `.` (a cell in no cage) and `=`
+/// (which ends a label in a `LABEL=SUM` word), letters first.
+pub const CAGE_LABELS: &[u8; 92] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz\
+0123456789!\"#$%&'()*+,-/:;<>?@[\\]^_`{|}~";
+
 /// How messages name a killer cage: by its label in the cage map (`'A'`),
 /// the name the user wrote, or by its number from 1 when the rules carry no
 /// labels (more cages than there are labels).

@@ -206,7 +206,7 @@ fn estimates_are_written_read_back_and_bound_to_the_split() {
         assert!(error.message.contains("estimated size"), "{bad}: {error}");
     }
 
-    // Without estimates: the file of before, read as before.
+    // Without estimates (`--probes 0`): the same tasks, read back.
     let bare: Vec<Task> = tasks
         .iter()
         .map(|task| Task {

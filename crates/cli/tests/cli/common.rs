@@ -40,7 +40,6 @@ pub fn engine_data(name: &str) -> PathBuf {
 }
 
 /// A file in this crate's test data.
-#[allow(dead_code)]
 pub fn cli_data(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/data")

@@ -83,10 +83,9 @@ fn ctrl_c_stops_every_reader_waiting_on_a_silent_source() {
 fn ctrl_c_stops_a_long_reduction_with_nothing_written() {
     // Latin squares: a reduction of about a second at order 40 on a slow
     // machine. A faster machine may finish it before the signal (before
-    // the 300 ms are up, or between the check and the signal: the CI
-    // machine once did, at about 0.3 s); then the next, larger order is
-    // tried (the time grows with the cube), where a signal that went
-    // unheeded would show.
+    // the 300 ms are up, or between the check and the signal, when it
+    // takes about 0.3 s); then the next, larger order is tried (the time
+    // grows with the cube), where a signal that went unheeded would show.
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("latin.dlx");
     for order in ["40", "60", "80"] {

@@ -369,7 +369,7 @@ fn generated_puzzles_come_out_as_they_are_made() {
     output.read_line(&mut first).unwrap();
     let first_at = started.elapsed();
     // 399 puzzles are still to be made (seconds even in a release build,
-    // where four took 0.15 s): the run goes on.
+    // where four take about 0.15 s): the run goes on.
     std::thread::sleep(Duration::from_millis(50));
     let running = child.try_wait().unwrap().is_none();
     let _ = child.kill();

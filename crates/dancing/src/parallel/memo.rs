@@ -5,10 +5,9 @@
 //!
 //! The threads share one cache ([`SharedCache`]): a count one thread made
 //! serves all, and the memory bound is the total. (A cache per thread,
-//! without locks, was built and measured too: each thread counted again
-//! the subproblems below the others' subtrees, 1.7 to 1.95 times the
-//! nodes of one thread and twice the memory and CPU time, so it was
-//! dropped.)
+//! without locks, costs more: each thread counts again the subproblems
+//! below the others' subtrees, 1.7 to 1.95 times the nodes of one thread
+//! and twice the memory and CPU time.)
 //!
 //! The count is the split's solutions plus the subtrees' counts. A cache
 //! that turns itself off (see [`MemoConfig::adaptive`]) turns off for the

@@ -281,7 +281,6 @@ impl Problem {
     /// For the matrix builder: the raw color codes of `option`'s entries,
     /// parallel to [`option(option)`](Self::option): 0 is no color, `c` is
     /// `ColorId::new(c - 1)`. `None` when the problem has no colors at all.
-    #[allow(dead_code)] // For the engine's Algorithm C, being written.
     pub(crate) fn color_codes(&self, option: OptionId) -> Option<&[u32]> {
         if self.entry_colors.is_empty() {
             return None;

@@ -11,7 +11,7 @@
 use std::marker::PhantomData;
 use std::ops::ControlFlow;
 
-use super::resume::{OnStop, Paused};
+use super::walk::{OnStop, Paused};
 use super::{Dance, Solver};
 use crate::matrix::{Branch, Column, Hiding, Matrix};
 use crate::visit::{Explorer, Solution, Stats, StopReason};

@@ -102,13 +102,13 @@ use crate::visit::{Explorer, Solution, Stats, Visiting, Visitor};
 use c::Colors;
 use m::Multiplicities;
 pub(crate) use walk::{Algorithm, Dance};
+use walk::{OnStop, Paused};
 use x::AlgorithmX;
 
 pub use estimate::{Estimate, Figure};
 pub use memo::{CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError};
 pub(crate) use memo::{MemoWalker, SharedCache};
 pub use resume::Solutions;
-use resume::{OnStop, Paused};
 pub use select::SelectError;
 pub use shared::Search;
 pub(crate) use subtree::Subsearch;

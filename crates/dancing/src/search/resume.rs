@@ -11,7 +11,7 @@
 use std::ops::ControlFlow;
 
 use super::Solver;
-use super::walk::Checkpoints;
+use super::walk::{OnStop, Paused};
 use crate::matrix::Kind;
 use crate::problem::OptionId;
 use crate::visit::{Explorer, Solution, StopReason};
@@ -19,37 +19,6 @@ use crate::visit::{Explorer, Solution, StopReason};
 use super::c::Colors;
 use super::x::AlgorithmX;
 use crate::matrix::{Colored, Plain};
-
-/// What a search that stops early does with the matrix.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum OnStop {
-    /// Puts it back to the selection, ready for another search.
-    Restore,
-    /// Leaves it where the search stopped: the solver's last search
-    /// ([`Solver::run_once`]).
-    Leave,
-    /// At a solution, leaves it there and records where to resume
-    /// ([`Solver::next_solution`]); at any other stop, restores it.
-    Pause,
-}
-
-impl OnStop {
-    /// Whether a search that stopped for `why` puts the matrix back.
-    pub(super) fn restores(self, why: StopReason) -> bool {
-        match self {
-            OnStop::Restore => true,
-            OnStop::Leave => false,
-            OnStop::Pause => why != StopReason::Visitor,
-        }
-    }
-}
-
-/// A search paused at a solution: its checkpoints (the node limit, the
-/// time it started) and the level of the solution.
-pub(super) struct Paused {
-    pub(super) clock: Checkpoints,
-    pub(super) level: usize,
-}
 
 /// The explorer of [`Solver::next_solution`]: stops at the first solution,
 /// whose options are listed after the pause.

@@ -1,12 +1,14 @@
 //! The search loop of Algorithms X and C: Knuth's backtrack with an
 //! explicit level stack, generic over the algorithm's way of choosing an
-//! item, covering it and committing an option.
+//! item, covering it and committing an option; and what a search loop
+//! (this one or Algorithm M's) does with the matrix when it stops early
+//! ([`OnStop`]), down to a pause at a solution ([`Paused`]) that the
+//! resumable search of `resume.rs` goes on from.
 
 use std::ops::ControlFlow;
 use std::time::Duration;
 
 use super::Solver;
-use super::resume::{OnStop, Paused};
 use crate::budget::BudgetClock;
 use crate::clock::Instant;
 use crate::config::SearchConfig;
@@ -316,6 +318,37 @@ impl Solver<'_> {
             A::uncover(&mut self.matrix, item);
         }
     }
+}
+
+/// What a search that stops early does with the matrix.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum OnStop {
+    /// Puts it back to the selection, ready for another search.
+    Restore,
+    /// Leaves it where the search stopped: the solver's last search
+    /// ([`Solver::run_once`]).
+    Leave,
+    /// At a solution, leaves it there and records where to resume
+    /// ([`Solver::next_solution`]); at any other stop, restores it.
+    Pause,
+}
+
+impl OnStop {
+    /// Whether a search that stopped for `why` puts the matrix back.
+    pub(super) fn restores(self, why: StopReason) -> bool {
+        match self {
+            OnStop::Restore => true,
+            OnStop::Leave => false,
+            OnStop::Pause => why != StopReason::Visitor,
+        }
+    }
+}
+
+/// A search paused at a solution: its checkpoints (the node limit, the
+/// time it started) and the level of the solution.
+pub(super) struct Paused {
+    pub(super) clock: Checkpoints,
+    pub(super) level: usize,
 }
 
 /// When a search checks its budget and reports progress: every

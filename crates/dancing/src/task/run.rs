@@ -20,7 +20,8 @@ use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, StopReason, V
 /// task is a process somewhere (a job array's index, a line for GNU
 /// parallel), and a million is more than any job array takes; the split's
 /// frontier of that many paths takes about 200 MB, and its task file 25 MB.
-/// (At 2^24 a split took 3.4 GB and 9 s before it could refuse a depth.)
+/// (A cap of 2^24 would let a split take 3.4 GB and 9 s before it could
+/// refuse a depth.)
 pub const MAX_SPLIT_TASKS: usize = 1 << 20;
 
 /// How far [`split`] cuts the tree.

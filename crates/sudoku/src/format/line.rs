@@ -8,17 +8,12 @@ use crate::grid::Grid;
 use crate::rules::Rules;
 use crate::symbols::Symbols;
 
-/// The labels of killer cages in a cage map, in the order they are used:
-/// every printable ASCII character but `.` (a cell in no cage) and `=`
-/// (which ends a label in a `LABEL=SUM` word), letters first.
-pub const CAGE_LABELS: &[u8; 92] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz\
-0123456789!\"#$%&'()*+,-/:;<>?@[\\]^_`{|}~";
-
 /// `puzzle` on one line in `symbols`, followed by the data of `rules`: the
 /// region map (region `k` written as the symbol of digit `k + 1`), the
-/// cage map (each cage by its label: as read, or from [`CAGE_LABELS`] in
-/// order) and the sums. `None` when the rules have more cages than labels,
-/// or the shape more digits than symbols.
+/// cage map (each cage by its label: as read, or from
+/// [`CAGE_LABELS`](super::CAGE_LABELS) in order) and the sums. `None` when
+/// the rules have more cages than labels, or the shape more digits than
+/// symbols.
 ///
 /// ```
 /// use dancing_sudoku::format::{PuzzleReader, ReadOptions, puzzle_line};

@@ -66,9 +66,10 @@ mod read;
 mod variant;
 mod write;
 
+pub use crate::unit::CAGE_LABELS;
 pub use error::{ReadError, ReadErrorKind};
 pub use kind::{Format, Layout, UnknownName};
-pub use line::{CAGE_LABELS, puzzle_line};
+pub use line::puzzle_line;
 pub use options::{MAX_LINE_BYTES, ReadOptions};
 pub use read::{Puzzle, PuzzleReader};
 pub use write::{GridWriter, write_grid};

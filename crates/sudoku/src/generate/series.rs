@@ -18,6 +18,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use dancing::random::SplitMix64;
+
 use super::{GenerateError, Generated, Generator};
 use crate::grid::Shape;
 use crate::rules::{Rules, Variant};
@@ -144,34 +146,30 @@ impl Iterator for BlockPuzzles {
     }
 }
 
-/// The seed of a block's generator: the first number of the SplitMix64
-/// sequence (the generator's own) that `seed` and the block's number
-/// start, so that neighbouring blocks and seeds give unrelated generators.
+/// The seed of a block's generator: SplitMix64's output (the generator's
+/// own) at the state `seed ^ block * GAMMA`, so that neighbouring blocks
+/// and seeds give unrelated generators.
 fn block_seed(seed: u64, block: u64) -> u64 {
-    // The generator steps its state by the golden gamma before mixing:
-    // stepping back first makes the mixed state `seed ^ block * gamma`.
-    const GAMMA: u64 = 0x9e37_79b9_7f4a_7c15;
-    Generator::new((seed ^ block.wrapping_mul(GAMMA)).wrapping_sub(GAMMA)).next_u64()
+    SplitMix64::mix(seed ^ block.wrapping_mul(SplitMix64::GAMMA))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// SplitMix64's finaliser, as the block seeds were first written.
-    fn mixed(seed: u64, block: u64) -> u64 {
-        let mut z = seed ^ block.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+    /// A block's seed as the first number of a generator started one step
+    /// before the mixed state (the generator steps, then mixes).
+    fn first_number_at(seed: u64, block: u64) -> u64 {
+        let state = seed ^ block.wrapping_mul(SplitMix64::GAMMA);
+        Generator::new(state.wrapping_sub(SplitMix64::GAMMA)).next_u64()
     }
 
     #[test]
-    fn block_seeds_are_the_mixed_seed_and_block() {
+    fn block_seeds_are_the_generators_number_at_the_mixed_state() {
         for (seed, block) in [(0, 0), (1, 0), (1, 1), (9, 7), (u64::MAX, 12_345)] {
             assert_eq!(
                 block_seed(seed, block),
-                mixed(seed, block),
+                first_number_at(seed, block),
                 "{seed} {block}"
             );
         }

@@ -377,8 +377,8 @@ fn control_characters_in_bad_input_are_printed_escaped() {
 // Found by the fuzzer (`sudoku_grid`): a `variant` line inside a grid.
 
 /// A `variant` line between the rows of a grid ends that grid, short of
-/// rows (it used to leave the reader half-way through a larger grid than
-/// the next one it was given, and panic); the line then takes effect.
+/// rows (a reader left half-way through it would be in a larger grid than
+/// the next one it is given, and panic); the line then takes effect.
 #[test]
 fn a_variant_line_inside_a_grid_ends_it_short_of_rows() {
     let crash: &[u8] = b"-RRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRRR4222\n_\0z~\nvariant  !\xb9RRRRRRRRRRRRRR22\x0c2_\0z22\n_\0z~\nvariant  22\x0c2_\0z22\n_\0z~\nvarRRi";

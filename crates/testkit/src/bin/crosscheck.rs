@@ -20,23 +20,21 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
+use dancing::random::SplitMix64;
 use dancing_testkit::brute;
 
-/// A small fast generator (SplitMix64): the same seed, the same cases.
-struct Rng(u64);
+/// The cases' generator, the workspace's seeded one: the same seed, the
+/// same cases.
+struct Rng(SplitMix64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..n`.
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        self.0.below_by_remainder(n)
     }
 
     fn chance(&mut self, percent: u64) -> bool {
@@ -634,7 +632,7 @@ fn main() -> ExitCode {
         return ExitCode::from(2);
     }
     let started = std::time::Instant::now();
-    let mut rng = Rng(options.seed);
+    let mut rng = Rng(SplitMix64::new(options.seed));
     let mut tally: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut outcome = Ok(());
     'cases: for k in 0..options.size {

@@ -6,8 +6,8 @@
 //! A count on one thread owns its cache ([`Store::Own`]). The threads of a
 //! count on many share one [`SharedCache`]: tables in shards, each behind a
 //! mutex, so that threads rarely wait for each other ([`Store::Shared`]).
-//! (A cache per thread was measured too, and lost everywhere: each thread
-//! counted again what the others had, 1.7 to 1.95 times the nodes.)
+//! (A cache per thread costs more on every problem measured: each thread
+//! counts again what the others have, 1.7 to 1.95 times the nodes.)
 
 use std::hash::BuildHasher;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
