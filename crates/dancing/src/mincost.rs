@@ -22,11 +22,12 @@
 use std::collections::BinaryHeap;
 use std::fmt;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::budget::{Budget, BudgetClock};
 use crate::problem::{ItemKind, OptionId, Problem};
+use crate::schedule;
 use crate::visit::{Stats, StopReason};
 
 /// How far down an item's list the choice of item looks for usable
@@ -630,7 +631,6 @@ impl MinCostSolver {
             stop: Arc::new(AtomicBool::new(false)),
             reason: Mutex::new(None),
             nodes: AtomicU64::new(0),
-            next_subtree: AtomicUsize::new(0),
             total_tax: self.total_tax,
         };
         // Each thread's clock: the deadline fixed now, the node cap counted
@@ -641,38 +641,23 @@ impl MinCostSolver {
         let stop = Arc::clone(&shared.stop);
         let thread_budget = thread_budget.also_cancel_when(move || stop.load(Ordering::Relaxed));
         let this = &*self;
-        let all_stats: Vec<Stats> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    let mut solver = this.clone();
-                    let (shared, subtrees, thread_budget) = (&shared, &subtrees, &thread_budget);
-                    scope.spawn(move || {
-                        let mut walk = Walk::new(&solver, thread_budget.start());
-                        let mut handle = SharedHandle {
-                            shared,
-                            node_cap,
-                            counted: 0,
-                        };
-                        loop {
-                            let next = shared.next_subtree.fetch_add(1, Ordering::Relaxed);
-                            if next >= subtrees.len() || shared.stop.load(Ordering::Relaxed) {
-                                break;
-                            }
-                            let reason =
-                                solver.search_below(&subtrees[next], &mut walk, &mut handle);
-                            if reason != StopReason::Complete {
-                                shared.stop_for(reason);
-                                break;
-                            }
-                        }
-                        walk.stats
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|worker| worker.join().expect("a search thread panicked"))
-                .collect()
+        let stopped = || shared.stop.load(Ordering::Relaxed);
+        let all_stats = schedule::run(threads, subtrees.len(), &stopped, |queue| {
+            let mut solver = this.clone();
+            let mut walk = Walk::new(&solver, thread_budget.start());
+            let mut handle = SharedHandle {
+                shared: &shared,
+                node_cap,
+                counted: 0,
+            };
+            while let Some(next) = queue.take() {
+                let reason = solver.search_below(&subtrees[next], &mut walk, &mut handle);
+                if reason != StopReason::Complete {
+                    shared.stop_for(reason);
+                    break;
+                }
+            }
+            walk.stats
         });
         let mut stats = Stats::default();
         for one in &all_stats {
@@ -1275,8 +1260,6 @@ struct SharedBest<R> {
     reason: Mutex<Option<StopReason>>,
     /// The nodes counted by all threads at their last checkpoints.
     nodes: AtomicU64,
-    /// The next subtree to hand out.
-    next_subtree: AtomicUsize,
     total_tax: u64,
 }
 
