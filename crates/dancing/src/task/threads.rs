@@ -1,10 +1,10 @@
 //! One task on several threads: the task's tree is cut below its node as
 //! the split cuts the whole tree, and the pieces are run as tasks by the
-//! workers of the [scheduler](crate::schedule), each with its own copy of the matrix. Their figures add up to
-//! those of the task run on one thread (nodes, updates, cleansings,
-//! solutions, maximum depth), and a stop leaves a frontier as
-//! [`TaskRunner::run`] does: what was explored is kept, what was not is
-//! listed as tasks with their whole paths.
+//! workers of the crate's one scheduler, each with its own copy of the
+//! matrix. Their figures add up to those of the task run on one thread
+//! (nodes, updates, cleansings, solutions, maximum depth), and a stop
+//! leaves a frontier as [`TaskRunner::run`] does: what was explored is
+//! kept, what was not is listed as tasks with their whole paths.
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
