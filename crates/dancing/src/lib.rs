@@ -33,6 +33,7 @@ mod problem;
 pub mod random;
 mod reduce;
 mod relabel;
+mod schedule;
 mod search;
 mod stop;
 pub mod task;

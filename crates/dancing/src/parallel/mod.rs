@@ -317,11 +317,7 @@ impl ParallelSolver {
 
         // No more threads than units: a small tree needs few.
         let workers = threads.min(split.units.len());
-        let Ok(pool) = rayon::ThreadPoolBuilder::new()
-            .num_threads(workers)
-            .thread_name(|k| format!("dancing-{k}"))
-            .build()
-        else {
+        let Some(pool) = crate::schedule::pool(workers) else {
             // No threads to be had: the search on this one, from the top.
             return self.explore_sequential(collect, visiting, &mut clock);
         };

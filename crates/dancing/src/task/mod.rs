@@ -47,6 +47,7 @@
 //! ```
 
 pub mod run;
+mod split;
 pub mod threads;
 
 use std::fmt;

@@ -1,14 +1,14 @@
 //! One task on several threads: the task's tree is cut below its node as
-//! the split cuts the whole tree, and the pieces are run as tasks by
-//! workers, each with its own copy of the matrix. Their figures add up to
-//! those of the task run on one thread (nodes, updates, cleansings,
-//! solutions, maximum depth), and a stop leaves a frontier as
-//! [`TaskRunner::run`] does: what was explored is kept, what was not is
-//! listed as tasks with their whole paths.
+//! the split cuts the whole tree, and the pieces are run as tasks by the
+//! workers of the crate's one scheduler, each with its own copy of the
+//! matrix. Their figures add up to those of the task run on one thread
+//! (nodes, updates, cleansings, solutions, maximum depth), and a stop
+//! leaves a frontier as [`TaskRunner::run`] does: what was explored is
+//! kept, what was not is listed as tasks with their whole paths.
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use bumpalo::Bump;
 
@@ -17,6 +17,7 @@ use super::run::{Below, Piece, PrefixError, TaskOutcome, TaskRunner, add};
 use crate::config::SearchConfig;
 use crate::matrix::Template;
 use crate::problem::{OptionId, Problem};
+use crate::schedule::{self, Queue};
 use crate::visit::{FnVisitor, Progress, Solution, Stats, StopReason};
 
 /// What running a task on threads did: the outcome, as on one thread, and
@@ -102,17 +103,13 @@ pub fn run_on_threads(
         limit,
         pieces: &pieces,
         results: pieces.iter().map(|_| Mutex::new(None)).collect(),
-        next: AtomicUsize::new(0),
         used: AtomicU64::new(cut.nodes),
         halt: Mutex::new(first_stop),
     };
     if first_stop.is_none() {
         let workers = threads.clamp(1, pieces.len().max(1));
-        std::thread::scope(|scope| {
-            for _ in 0..workers {
-                scope.spawn(|| shared.work());
-            }
-        });
+        let halted = || lock(&shared.halt).is_some();
+        schedule::run(workers, pieces.len(), &halted, |queue| shared.work(queue));
     }
     Ok(shared.combine(cut))
 }
@@ -128,8 +125,6 @@ struct Shared<'a> {
     pieces: &'a [Piece],
     /// Per piece, what its run left (none if it never ran).
     results: Vec<PieceResult>,
-    /// The next piece to take.
-    next: AtomicUsize,
     /// The nodes counted so far: the cut's, and those of finished runs.
     used: AtomicU64,
     /// Why the run stops, once it does: no piece is started after.
@@ -137,16 +132,13 @@ struct Shared<'a> {
 }
 
 impl Shared<'_> {
-    /// Takes pieces and runs them until there are none or the run stops.
-    fn work(&self) {
+    /// Takes pieces from `queue` and runs them until there are none or the
+    /// run stops (the queue hands none out once `halt` is set).
+    fn work(&self, queue: &Queue<'_>) {
         let bump = Bump::new();
         let mut runner = TaskRunner::new(self.problem, self.template, &bump);
-        while lock(&self.halt).is_none() {
-            let place = self.next.fetch_add(1, Ordering::Relaxed);
-            let Some(piece) = self.pieces.get(place) else {
-                return;
-            };
-            let Piece::Subtree(task) = piece else {
+        while let Some(place) = queue.take() {
+            let Piece::Subtree(task) = &self.pieces[place] else {
                 continue;
             };
             let left = self.limit.saturating_sub(self.used.load(Ordering::Relaxed));
