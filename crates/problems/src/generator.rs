@@ -110,9 +110,12 @@ impl FromStr for Board {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceSet(pub Vec<Piece>);
 
+/// A named set of pieces: its name and the function that makes it.
+pub type NamedSet = (&'static str, fn() -> Vec<Piece>);
+
 impl PieceSet {
     /// The named sets, by name.
-    pub const NAMED: &[(&str, fn() -> Vec<Piece>)] = &[
+    pub const NAMED: &[NamedSet] = &[
         ("pentominoes", pentominoes),
         ("dominoes", tilings::domino),
         ("trominoes", tilings::trominoes),
