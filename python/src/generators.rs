@@ -1,12 +1,11 @@
 //! `dancing.problems`: the problems of `dlx gen`, as `Problem`s. Each
-//! generator checks its own sizes (the same limits as the command).
+//! function translates its arguments into a `Generator` of
+//! `dancing_problems`, which reads boards and pieces as the command does
+//! and checks the sizes (the same limits as the command).
 
-use dancing_problems::polyomino::{Board, Piece, pentominoes, pieces_from_picture};
-use dancing_problems::tilings;
-use dancing_problems::{
-    DeBruijn, ExactCover, Langford, LatinSquares, Packing, PerfectMatchings, Queens, SetPartitions,
-    SudokuGrids, Tilings, WordRectangles, ZeroOneMatrices,
-};
+use dancing_problems::PieceSet;
+use dancing_problems::generator::Generator;
+use dancing_problems::polyomino::{Board, Piece};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyModule;
@@ -14,44 +13,33 @@ use pyo3::types::PyModule;
 use crate::problem::Problem;
 
 /// The generator's problem, or its error as a ValueError.
-fn made<P: ExactCover>(generator: Result<P, dancing_problems::Error>) -> PyResult<Problem> {
-    let generator = generator.map_err(|error| PyValueError::new_err(error.to_string()))?;
-    Ok(Problem::wrap(generator.problem().clone(), Vec::new()))
+fn made(generator: Generator) -> PyResult<Problem> {
+    let built = generator
+        .build()
+        .map_err(|error| PyValueError::new_err(error.to_string()))?;
+    Ok(Problem::wrap(built.problem().clone(), Vec::new()))
 }
 
-/// `"6x10"` as (6, 10).
-fn dimensions(text: &str) -> Option<(usize, usize)> {
-    let (rows, columns) = text.split_once(['x', 'X'])?;
-    Some((rows.trim().parse().ok()?, columns.trim().parse().ok()?))
-}
-
-/// A board as `dlx gen` takes it: `"ROWSxCOLUMNS"`, or a picture with rows
+/// The board argument `name`: "ROWSxCOLUMNS", or a picture whose rows are
 /// separated by `/` or newlines (`.` a cell, `#` a hole).
-fn board(text: &str) -> PyResult<Board> {
-    let error = |e: dancing_problems::Error| PyValueError::new_err(e.to_string());
-    if let Some((rows, columns)) = dimensions(text) {
-        return Board::rectangle(rows, columns).map_err(error);
-    }
-    Board::from_picture(text).map_err(error)
+fn board(name: &str, text: &str) -> PyResult<Board> {
+    text.parse()
+        .map_err(|e| PyValueError::new_err(format!("{name} {text:?}: {e}")))
 }
 
-/// A named set of pieces.
-type PieceSet = fn() -> Vec<Piece>;
-
-/// Pieces: `"pentominoes"`, or a picture where each piece is drawn with a
-/// character of its own (`"AAB/.CB"`).
-fn pieces(text: &str, named: &[(&str, PieceSet)]) -> PyResult<Vec<Piece>> {
-    if let Some((_, make)) = named.iter().find(|(name, _)| *name == text) {
-        return Ok(make());
-    }
-    pieces_from_picture(text).map_err(|error| PyValueError::new_err(error.to_string()))
+/// The pieces argument `name`: a named set ("pentominoes", "dominoes",
+/// "trominoes") or a picture with a character per piece ("AAB/.CB").
+fn pieces(name: &str, text: &str) -> PyResult<Vec<Piece>> {
+    text.parse::<PieceSet>()
+        .map(|set| set.0)
+        .map_err(|e| PyValueError::new_err(format!("{name} {text:?}: {e}")))
 }
 
 /// n queens on an n x n board: rows and columns primary, diagonals
 /// secondary (92 solutions for n = 8).
 #[pyfunction]
 fn queens(n: usize) -> PyResult<Problem> {
-    made(Queens::new(n))
+    made(Generator::Queens { n })
 }
 
 /// Langford pairs: two of each of 1..n, with k numbers between the two
@@ -59,11 +47,7 @@ fn queens(n: usize) -> PyResult<Problem> {
 #[pyfunction]
 #[pyo3(signature = (n, up_to_reversal = false))]
 fn langford(n: usize, up_to_reversal: bool) -> PyResult<Problem> {
-    made(if up_to_reversal {
-        Langford::up_to_reversal(n)
-    } else {
-        Langford::new(n)
-    })
+    made(Generator::Langford { n, up_to_reversal })
 }
 
 /// Packing pieces into a board, each piece once: ``board`` is "6x10" or a
@@ -73,19 +57,19 @@ fn langford(n: usize, up_to_reversal: bool) -> PyResult<Problem> {
 #[pyfunction]
 #[pyo3(signature = (board = "6x10", pieces = "pentominoes", up_to_symmetry = false))]
 fn pentomino(board: &str, pieces: &str, up_to_symmetry: bool) -> PyResult<Problem> {
-    let board = self::board(board)?;
-    let pieces = self::pieces(pieces, &[("pentominoes", pentominoes)])?;
-    made(if up_to_symmetry {
-        Packing::up_to_symmetry(board, pieces)
-    } else {
-        Packing::new(board, pieces)
+    made(Generator::Pentomino {
+        board: self::board("board", board)?,
+        pieces: self::pieces("pieces", pieces)?,
+        up_to_symmetry,
     })
 }
 
 /// Domino tilings of a board ("8x8" or a picture), any number of dominoes.
 #[pyfunction]
 fn dominoes(board: &str) -> PyResult<Problem> {
-    made(Tilings::dominoes(self::board(board)?))
+    made(Generator::Dominoes {
+        board: self::board("board", board)?,
+    })
 }
 
 /// Tilings of a board by copies of shapes ("dominoes", "trominoes", or a
@@ -93,45 +77,42 @@ fn dominoes(board: &str) -> PyResult<Problem> {
 #[pyfunction]
 #[pyo3(signature = (board, shapes = "trominoes"))]
 fn tiling(board: &str, shapes: &str) -> PyResult<Problem> {
-    let shapes = pieces(
-        shapes,
-        &[
-            ("dominoes", tilings::domino),
-            ("trominoes", tilings::trominoes),
-        ],
-    )?;
-    made(Tilings::new(self::board(board)?, shapes))
+    made(Generator::Tiling {
+        board: self::board("board", board)?,
+        shapes: pieces("shapes", shapes)?,
+        prices: Vec::new(),
+    })
 }
 
 /// Latin squares of order n.
 #[pyfunction]
 fn latin(n: usize) -> PyResult<Problem> {
-    made(LatinSquares::new(n))
+    made(Generator::Latin { n })
 }
 
 /// All Sudoku grids with boxes of ``rows`` x ``columns`` cells (288 for
 /// 2 x 2).
 #[pyfunction]
 fn sudoku_grids(rows: usize, columns: usize) -> PyResult<Problem> {
-    made(SudokuGrids::new(rows, columns))
+    made(Generator::SudokuGrids { rows, columns })
 }
 
 /// Set partitions of {0..n-1} (Bell numbers).
 #[pyfunction]
 fn partitions(n: usize) -> PyResult<Problem> {
-    made(SetPartitions::new(n))
+    made(Generator::Partitions { n })
 }
 
 /// Perfect matchings of ``points`` points ((n-1)!! for even n).
 #[pyfunction]
 fn matchings(points: usize) -> PyResult<Problem> {
-    made(PerfectMatchings::new(points))
+    made(Generator::Matchings { points })
 }
 
 /// Binary de Bruijn cycles of order n, positions labelled (colors).
 #[pyfunction]
 fn debruijn(n: usize) -> PyResult<Problem> {
-    made(DeBruijn::new(n))
+    made(Generator::DeBruijn { n })
 }
 
 /// 0-1 matrices of ``rows`` x ``columns`` whose row sums lie in
@@ -156,14 +137,12 @@ fn matrices(
     };
     let row_sums = sums(row_sums)?.unwrap_or((2, 2));
     let column_sums = sums(column_sums)?.unwrap_or(row_sums);
-    for (lower, upper) in [row_sums, column_sums] {
-        if upper == 0 || lower > upper {
-            return Err(PyValueError::new_err(format!(
-                "sums ({lower}, {upper}): the upper bound must be at least 1 and at least the lower"
-            )));
-        }
-    }
-    made(ZeroOneMatrices::new(rows, columns, row_sums, column_sums))
+    made(Generator::Matrices {
+        rows,
+        columns,
+        row_sums,
+        column_sums,
+    })
 }
 
 /// Word rectangles of ``rows`` x ``columns`` from ``words``: every row and
@@ -171,7 +150,12 @@ fn matrices(
 #[pyfunction]
 #[pyo3(signature = (rows, columns, words, distinct = false))]
 fn words(rows: usize, columns: usize, words: Vec<String>, distinct: bool) -> PyResult<Problem> {
-    made(WordRectangles::new(&words, rows, columns, distinct))
+    made(Generator::Words {
+        rows,
+        columns,
+        words,
+        distinct,
+    })
 }
 
 /// Adds the submodule `problems` to `parent`.
