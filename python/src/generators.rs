@@ -1,12 +1,11 @@
 //! `dancing.problems`: the problems of `dlx gen`, as `Problem`s. Each
-//! generator checks its own sizes (the same limits as the command).
+//! function translates its arguments into a `Generator` of
+//! `dancing_problems`, which reads boards and pieces as the command does
+//! and checks the sizes (the same limits as the command).
 
-use dancing_problems::polyomino::{Board, Piece, pentominoes, pieces_from_picture};
-use dancing_problems::tilings;
-use dancing_problems::{
-    DeBruijn, ExactCover, Langford, LatinSquares, Packing, PerfectMatchings, Queens, SetPartitions,
-    SudokuGrids, Tilings, WordRectangles, ZeroOneMatrices,
-};
+use dancing_problems::PieceSet;
+use dancing_problems::generator::Generator;
+use dancing_problems::polyomino::{Board, Piece};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyModule;
@@ -17,41 +16,27 @@ use crate::problem::Problem;
 
 /// The generator's problem, or its error as a ValueError (also for names,
 /// from words or pictures, that Knuth's format cannot hold).
-fn made<P: ExactCover>(
-    py: Python<'_>,
-    generator: Result<P, dancing_problems::Error>,
-) -> PyResult<Problem> {
-    let generator = generator.map_err(|error| PyValueError::new_err(error.to_string()))?;
-    build::check_names(py, generator.problem())?;
-    Ok(Problem::wrap(generator.problem().clone(), Vec::new()))
+fn made(py: Python<'_>, generator: Generator) -> PyResult<Problem> {
+    let built = generator
+        .build()
+        .map_err(|error| PyValueError::new_err(error.to_string()))?;
+    build::check_names(py, built.problem())?;
+    Ok(Problem::wrap(built.problem().clone(), Vec::new()))
 }
 
-/// `"6x10"` as (6, 10).
-fn dimensions(text: &str) -> Option<(usize, usize)> {
-    let (rows, columns) = text.split_once(['x', 'X'])?;
-    Some((rows.trim().parse().ok()?, columns.trim().parse().ok()?))
-}
-
-/// A board as `dlx gen` takes it: `"ROWSxCOLUMNS"`, or a picture with rows
+/// The board argument `name`: "ROWSxCOLUMNS", or a picture whose rows are
 /// separated by `/` or newlines (`.` a cell, `#` a hole).
-fn board(text: &str) -> PyResult<Board> {
-    let error = |e: dancing_problems::Error| PyValueError::new_err(e.to_string());
-    if let Some((rows, columns)) = dimensions(text) {
-        return Board::rectangle(rows, columns).map_err(error);
-    }
-    Board::from_picture(text).map_err(error)
+fn board(name: &str, text: &str) -> PyResult<Board> {
+    text.parse()
+        .map_err(|e| PyValueError::new_err(format!("{name} {text:?}: {e}")))
 }
 
-/// A named set of pieces.
-type PieceSet = fn() -> Vec<Piece>;
-
-/// Pieces: `"pentominoes"`, or a picture where each piece is drawn with a
-/// character of its own (`"AAB/.CB"`).
-fn pieces(text: &str, named: &[(&str, PieceSet)]) -> PyResult<Vec<Piece>> {
-    if let Some((_, make)) = named.iter().find(|(name, _)| *name == text) {
-        return Ok(make());
-    }
-    pieces_from_picture(text).map_err(|error| PyValueError::new_err(error.to_string()))
+/// The pieces argument `name`: a named set ("pentominoes", "dominoes",
+/// "trominoes") or a picture with a character per piece ("AAB/.CB").
+fn pieces(name: &str, text: &str) -> PyResult<Vec<Piece>> {
+    text.parse::<PieceSet>()
+        .map(|set| set.0)
+        .map_err(|e| PyValueError::new_err(format!("{name} {text:?}: {e}")))
 }
 
 /// n queens on an n x n board: rows and columns primary, diagonals
@@ -59,7 +44,7 @@ fn pieces(text: &str, named: &[(&str, PieceSet)]) -> PyResult<Vec<Piece>> {
 #[pyfunction]
 fn queens(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<Problem> {
     let n = args::size("n", n)?;
-    made(py, Queens::new(n))
+    made(py, Generator::Queens { n })
 }
 
 /// Langford pairs: two of each of 1..n, with k numbers between the two
@@ -68,14 +53,7 @@ fn queens(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<Problem> {
 #[pyo3(signature = (n, up_to_reversal = false))]
 fn langford(py: Python<'_>, n: &Bound<'_, PyAny>, up_to_reversal: bool) -> PyResult<Problem> {
     let n = args::size("n", n)?;
-    made(
-        py,
-        if up_to_reversal {
-            Langford::up_to_reversal(n)
-        } else {
-            Langford::new(n)
-        },
-    )
+    made(py, Generator::Langford { n, up_to_reversal })
 }
 
 /// Packing pieces into a board, each piece once: ``board`` is "6x10" or a
@@ -85,14 +63,12 @@ fn langford(py: Python<'_>, n: &Bound<'_, PyAny>, up_to_reversal: bool) -> PyRes
 #[pyfunction]
 #[pyo3(signature = (board = "6x10", pieces = "pentominoes", up_to_symmetry = false))]
 fn pentomino(py: Python<'_>, board: &str, pieces: &str, up_to_symmetry: bool) -> PyResult<Problem> {
-    let board = self::board(board)?;
-    let pieces = self::pieces(pieces, &[("pentominoes", pentominoes)])?;
     made(
         py,
-        if up_to_symmetry {
-            Packing::up_to_symmetry(board, pieces)
-        } else {
-            Packing::new(board, pieces)
+        Generator::Pentomino {
+            board: self::board("board", board)?,
+            pieces: self::pieces("pieces", pieces)?,
+            up_to_symmetry,
         },
     )
 }
@@ -100,7 +76,12 @@ fn pentomino(py: Python<'_>, board: &str, pieces: &str, up_to_symmetry: bool) ->
 /// Domino tilings of a board ("8x8" or a picture), any number of dominoes.
 #[pyfunction]
 fn dominoes(py: Python<'_>, board: &str) -> PyResult<Problem> {
-    made(py, Tilings::dominoes(self::board(board)?))
+    made(
+        py,
+        Generator::Dominoes {
+            board: self::board("board", board)?,
+        },
+    )
 }
 
 /// Tilings of a board by copies of shapes ("dominoes", "trominoes", or a
@@ -108,21 +89,21 @@ fn dominoes(py: Python<'_>, board: &str) -> PyResult<Problem> {
 #[pyfunction]
 #[pyo3(signature = (board, shapes = "trominoes"))]
 fn tiling(py: Python<'_>, board: &str, shapes: &str) -> PyResult<Problem> {
-    let shapes = pieces(
-        shapes,
-        &[
-            ("dominoes", tilings::domino),
-            ("trominoes", tilings::trominoes),
-        ],
-    )?;
-    made(py, Tilings::new(self::board(board)?, shapes))
+    made(
+        py,
+        Generator::Tiling {
+            board: self::board("board", board)?,
+            shapes: pieces("shapes", shapes)?,
+            prices: Vec::new(),
+        },
+    )
 }
 
 /// Latin squares of order n.
 #[pyfunction]
 fn latin(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<Problem> {
     let n = args::size("n", n)?;
-    made(py, LatinSquares::new(n))
+    made(py, Generator::Latin { n })
 }
 
 /// All Sudoku grids with boxes of ``rows`` x ``columns`` cells (288 for
@@ -135,28 +116,28 @@ fn sudoku_grids(
 ) -> PyResult<Problem> {
     let rows = args::size("rows", rows)?;
     let columns = args::size("columns", columns)?;
-    made(py, SudokuGrids::new(rows, columns))
+    made(py, Generator::SudokuGrids { rows, columns })
 }
 
 /// Set partitions of {0..n-1} (Bell numbers).
 #[pyfunction]
 fn partitions(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<Problem> {
     let n = args::size("n", n)?;
-    made(py, SetPartitions::new(n))
+    made(py, Generator::Partitions { n })
 }
 
 /// Perfect matchings of ``points`` points ((n-1)!! for even n).
 #[pyfunction]
 fn matchings(py: Python<'_>, points: &Bound<'_, PyAny>) -> PyResult<Problem> {
     let points = args::size("points", points)?;
-    made(py, PerfectMatchings::new(points))
+    made(py, Generator::Matchings { points })
 }
 
 /// Binary de Bruijn cycles of order n, positions labelled (colors).
 #[pyfunction]
 fn debruijn(py: Python<'_>, n: &Bound<'_, PyAny>) -> PyResult<Problem> {
     let n = args::size("n", n)?;
-    made(py, DeBruijn::new(n))
+    made(py, Generator::DeBruijn { n })
 }
 
 /// 0-1 matrices of ``rows`` x ``columns`` whose row sums lie in
@@ -199,7 +180,12 @@ fn matrices(
     }
     made(
         py,
-        ZeroOneMatrices::new(rows, columns, row_sums, column_sums),
+        Generator::Matrices {
+            rows,
+            columns,
+            row_sums,
+            column_sums,
+        },
     )
 }
 
@@ -216,7 +202,15 @@ fn words(
 ) -> PyResult<Problem> {
     let rows = args::size("rows", rows)?;
     let columns = args::size("columns", columns)?;
-    made(py, WordRectangles::new(&words, rows, columns, distinct))
+    made(
+        py,
+        Generator::Words {
+            rows,
+            columns,
+            words,
+            distinct,
+        },
+    )
 }
 
 /// Adds the submodule `problems` to `parent`.

@@ -91,6 +91,14 @@ GENERATED = [
     (lambda: problems.matchings(8), ["matchings", "8"]),
     (lambda: problems.debruijn(3), ["debruijn", "3"]),
     (lambda: problems.matrices(3, 4, row_sums=(1, 2)), ["matrices", "3x4", "--row-sums", "1:2"]),
+    # Pictures: rows separated by `/` or by newlines, as `dlx gen` reads them.
+    (lambda: problems.dominoes("..#/.../#.."), ["dominoes", "..#/.../#.."]),
+    (lambda: problems.dominoes("..#\n...\n#.."), ["dominoes", "..#/.../#.."]),
+    (
+        lambda: problems.pentomino("..#/...", pieces="aab\n.cb"),
+        ["pentomino", "..#\n...", "--pieces", "aab/.cb"],
+    ),
+    (lambda: problems.tiling("2x4", shapes="dominoes"), ["tiling", "2x4", "--shapes", "dominoes"]),
 ]
 
 
@@ -107,3 +115,17 @@ def test_generators_are_dlx_gens(dlx, make, cli):
     )
     counted = run_dlx(dlx, "solve", "--count", "-j", "1", input=written).stdout.strip()
     assert problem.count() == int(counted)
+
+
+def test_generator_arguments_are_checked_as_dlx_gen_checks_them(dlx):
+    # The same message as the command, with the argument named.
+    with pytest.raises(ValueError, match=r'board "\.\./\.y".*picture line 2, column 2'):
+        problems.dominoes("../.y")
+    failed = run_dlx(dlx, "gen", "dominoes", "../.y")
+    assert failed.returncode == 2 and "picture line 2, column 2" in failed.stderr
+    with pytest.raises(ValueError, match='pieces "a:b"'):
+        problems.pentomino("6x10", pieces="a:b")
+    with pytest.raises(ValueError, match="expected ROWSxCOLUMNS"):
+        problems.pentomino("6x")
+    with pytest.raises(ValueError, match="upper bound"):
+        problems.matrices(3, 3, row_sums=(2, 1))

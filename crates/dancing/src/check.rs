@@ -130,7 +130,11 @@ impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Fault::NoSuchOption { at, option } => {
-                write!(f, "option {} (at {at}) is past the last option", option.index())
+                write!(
+                    f,
+                    "option {} (at {at}) is past the last option",
+                    option.index()
+                )
             }
             Fault::NoPrimaryItem { at, option } => {
                 write!(f, "option {} (at {at}) has no primary item", option.index())
@@ -177,7 +181,10 @@ impl fmt::Display for Fault {
                 if times == 1 { "" } else { "s" }
             ),
             Fault::WrongCost { claimed, actual } => {
-                write!(f, "the cost claimed is {claimed}, but the options cost {actual}")
+                write!(
+                    f,
+                    "the cost claimed is {claimed}, but the options cost {actual}"
+                )
             }
         }
     }
@@ -652,7 +659,12 @@ mod tests {
         }
         checker.add(OptionId::new(4)).unwrap();
         checker.clear();
-        assert_eq!(checker.finish(None), Err(Fault::Uncovered { item: ItemId::new(0) }));
+        assert_eq!(
+            checker.finish(None),
+            Err(Fault::Uncovered {
+                item: ItemId::new(0)
+            })
+        );
     }
 
     #[test]

@@ -72,6 +72,12 @@ pub enum Error {
         /// What is wrong.
         reason: String,
     },
+    /// A parameter's text that cannot be read (a board that is neither
+    /// `ROWSxCOLUMNS` nor a picture, say).
+    Syntax {
+        /// What is wrong.
+        message: String,
+    },
     /// The engine rejected the problem (a name clash, most likely).
     Build(BuildError),
 }
@@ -115,6 +121,7 @@ impl fmt::Display for Error {
                 reason,
             } => write!(f, "word {} ({:?}): {reason}", index + 1, word),
             Error::InvalidCosts { reason } => write!(f, "{reason}"),
+            Error::Syntax { message } => write!(f, "{message}"),
             Error::Build(error) => write!(f, "{error}"),
         }
     }

@@ -5,6 +5,7 @@
 pub mod assignment;
 pub mod debruijn;
 mod error;
+pub mod generator;
 pub mod langford;
 pub mod latin;
 pub mod matchings;
@@ -22,6 +23,7 @@ pub use assignment::{Assignment, Jobs};
 pub use dancing::expert::ExactCover;
 pub use debruijn::{Cycle, DeBruijn};
 pub use error::Error;
+pub use generator::{Built, Generator, PieceSet};
 pub use langford::{Langford, LangfordSequence};
 pub use latin::{LatinSquares, SymbolGrid};
 pub use matchings::{Matching, PerfectMatchings};

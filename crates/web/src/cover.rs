@@ -6,11 +6,9 @@ use std::ops::ControlFlow;
 
 use dancing::expert::ExactCover;
 use dancing::{OptionId, Problem, format};
-use dancing_problems::polyomino::{Board, Cell, Piece, Tiling, pentominoes, pieces_from_picture};
-use dancing_problems::{
-    DeBruijn, Langford, LatinSquares, Packing, PerfectMatchings, Queens, SetPartitions,
-    SudokuGrids, TileLayout, Tilings, WordRectangles, ZeroOneMatrices, tilings,
-};
+use dancing_problems::generator::{parse_dimensions, parse_sums};
+use dancing_problems::polyomino::{Board, Cell, Tiling, pentominoes};
+use dancing_problems::{Built, Generator, PieceSet, TileLayout};
 use serde::Serialize;
 
 use crate::Located;
@@ -220,144 +218,149 @@ fn tile_layout(layout: &TileLayout, board: &Board) -> Drawing {
 }
 
 /// A boxed generator with its drawing.
-fn boxed<P, F>(
-    generator: Result<P, dancing_problems::Error>,
-    draw: F,
-) -> Result<Box<dyn Drawn>, Located>
+fn boxed<P, F>(generator: P, draw: F) -> Box<dyn Drawn>
 where
     P: ExactCover + 'static,
     F: Fn(&P::Solution) -> Drawing + 'static,
 {
-    let generator = generator.map_err(|error| error.to_string())?;
-    Ok(Box::new(WithDrawing { generator, draw }))
+    Box::new(WithDrawing { generator, draw })
 }
 
-/// `"6x10"` as (6, 10).
-fn dimensions(text: &str) -> Option<(usize, usize)> {
-    let (rows, columns) = text.split_once(['x', 'X'])?;
-    Some((rows.trim().parse().ok()?, columns.trim().parse().ok()?))
-}
-
-/// A board as `dlx gen` takes it: `ROWSxCOLUMNS`, or a picture with rows
-/// separated by `/` (`.` a cell, `#` a hole).
-fn board(text: &str) -> Result<Board, Located> {
-    let made = match dimensions(text) {
-        Some((rows, columns)) => Board::rectangle(rows, columns),
-        None => Board::from_picture(&text.replace('/', "\n")),
-    };
-    made.map_err(|error| format!("board {text:?}: {error}"))
-}
-
-/// A named set of pieces.
-type PieceSet = fn() -> Vec<Piece>;
-
-/// Shapes: a named set, or a picture with a character per piece.
-fn shapes(text: &str, named: &[(&str, PieceSet)]) -> Result<Vec<Piece>, Located> {
-    if let Some((_, make)) = named.iter().find(|(name, _)| *name == text) {
-        return Ok(make());
-    }
-    pieces_from_picture(&text.replace('/', "\n"))
-        .map_err(|error| format!("pieces {text:?}: {error}"))
+/// The argument `what` read by `read`; the error names it and its text.
+fn read<T, E: std::fmt::Display>(
+    what: &str,
+    text: &str,
+    read: impl Fn(&str) -> Result<T, E>,
+) -> Result<T, Located> {
+    read(text).map_err(|error| format!("{what} {text:?}: {error}"))
 }
 
 /// A number argument.
-fn number(name: &str, text: &str) -> Result<usize, Located> {
-    text.trim()
-        .parse()
-        .map_err(|_| format!("{name}: expected a number, not {text:?}"))
+fn number(what: &str, text: &str) -> Result<usize, Located> {
+    read(what, text, |text| {
+        text.parse::<usize>().map_err(|_| "expected a number")
+    })
 }
 
 /// A dimensions argument.
-fn sized(name: &str, text: &str) -> Result<(usize, usize), Located> {
-    dimensions(text).ok_or_else(|| format!("{name}: expected ROWSxCOLUMNS, like 3x4, not {text:?}"))
+fn sized(what: &str, text: &str) -> Result<(usize, usize), Located> {
+    read(what, text, |text| {
+        parse_dimensions(text).ok_or("expected ROWSxCOLUMNS, like 3x4")
+    })
 }
 
-/// The generator `name` with `argument` and its flag.
-fn generator(name: &str, argument: &str, option: bool) -> Result<Box<dyn Drawn>, Located> {
+/// The generator of the page's `name`, `argument` (the words of the
+/// command's arguments, the pieces and the sum given after the board or
+/// shape) and flag: only the translation, the reading of boards and pieces
+/// and the building are `dancing_problems::generator`'s.
+fn translate(name: &str, argument: &str, option: bool) -> Result<Generator, Located> {
     let mut words = argument.split_whitespace();
     let first = words.next().unwrap_or("");
     let rest: Vec<&str> = words.collect();
-    match name {
-        "queens" => boxed(Queens::new(number(name, first)?), queens),
-        "langford" => {
-            let n = number(name, first)?;
-            let made = if option {
-                Langford::up_to_reversal(n)
-            } else {
-                Langford::new(n)
-            };
-            boxed(made, text)
-        }
-        "pentomino" => {
-            let board = board(first)?;
-            let pieces = match rest.first() {
-                Some(picture) => shapes(picture, &[("pentominoes", pentominoes)])?,
+    let board = |text: &str| read("board", text, str::parse::<Board>);
+    let pieces = |text: &str| read("pieces", text, |t| t.parse::<PieceSet>().map(|set| set.0));
+    Ok(match name {
+        "queens" => Generator::Queens {
+            n: number(name, first)?,
+        },
+        "langford" => Generator::Langford {
+            n: number(name, first)?,
+            up_to_reversal: option,
+        },
+        "pentomino" => Generator::Pentomino {
+            board: board(first)?,
+            pieces: match rest.first() {
+                Some(picture) => pieces(picture)?,
                 None => pentominoes(),
-            };
-            let count = pieces.len();
-            let made = if option {
-                Packing::up_to_symmetry(board, pieces)
-            } else {
-                Packing::new(board, pieces)
-            };
-            boxed(made, move |tiling: &Tiling| packing(tiling, count))
-        }
-        "dominoes" => {
-            let board = board(first)?;
-            let kept = board.clone();
-            boxed(Tilings::dominoes(board), move |layout: &TileLayout| {
-                tile_layout(layout, &kept)
-            })
-        }
-        "tiling" => {
-            let board = board(first)?;
-            let kept = board.clone();
-            let named: &[(&str, PieceSet)] = &[
-                ("dominoes", tilings::domino),
-                ("trominoes", tilings::trominoes),
-            ];
-            let pieces = shapes(rest.first().copied().unwrap_or("trominoes"), named)?;
-            boxed(Tilings::new(board, pieces), move |layout: &TileLayout| {
-                tile_layout(layout, &kept)
-            })
-        }
-        "latin" => boxed(LatinSquares::new(number(name, first)?), text),
+            },
+            up_to_symmetry: option,
+        },
+        "dominoes" => Generator::Dominoes {
+            board: board(first)?,
+        },
+        "tiling" => Generator::Tiling {
+            board: board(first)?,
+            shapes: pieces(rest.first().copied().unwrap_or("trominoes"))?,
+            prices: Vec::new(),
+        },
+        "latin" => Generator::Latin {
+            n: number(name, first)?,
+        },
         "sudoku-grids" => {
             let (rows, columns) = sized(name, first)?;
-            boxed(SudokuGrids::new(rows, columns), text)
+            Generator::SudokuGrids { rows, columns }
         }
-        "partitions" => boxed(SetPartitions::new(number(name, first)?), text),
-        "matchings" => boxed(PerfectMatchings::new(number(name, first)?), text),
-        "debruijn" => boxed(DeBruijn::new(number(name, first)?), text),
+        "partitions" => Generator::Partitions {
+            n: number(name, first)?,
+        },
+        "matchings" => Generator::Matchings {
+            points: number(name, first)?,
+        },
+        "debruijn" => Generator::DeBruijn {
+            n: number(name, first)?,
+        },
         "matrices" => {
             let (rows, columns) = sized(name, first)?;
-            let sum = match rest.first() {
-                Some(sum) => u32::try_from(number("matrices sum", sum)?)
-                    .map_err(|_| format!("matrices sum: {sum} is too large"))?,
-                None => 2,
+            let sums = match rest.first() {
+                Some(sums) => read("matrices sum", sums, parse_sums)?,
+                None => (2, 2),
             };
-            if sum == 0 {
-                return Err("matrices sum: must be at least 1".to_owned());
+            Generator::Matrices {
+                rows,
+                columns,
+                row_sums: sums,
+                column_sums: sums,
             }
-            boxed(
-                ZeroOneMatrices::new(rows, columns, (sum, sum), (sum, sum)),
-                text,
-            )
         }
         "words" => {
             let (rows, columns) = sized(name, first)?;
-            let words: Vec<String> = rest.iter().map(|w| (*w).to_owned()).collect();
-            boxed(WordRectangles::new(&words, rows, columns, option), text)
+            Generator::Words {
+                rows,
+                columns,
+                words: rest.iter().map(|w| (*w).to_owned()).collect(),
+                distinct: option,
+            }
         }
-        _ => Err(format!(
-            "unknown generator {name:?} (one of {})",
-            GENERATORS
-                .iter()
-                .map(|(name, _, _)| *name)
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
-    }
+        _ => {
+            return Err(format!(
+                "unknown generator {name:?} (one of {})",
+                GENERATORS
+                    .iter()
+                    .map(|(name, _, _)| *name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    })
+}
+
+/// The generator `name` with `argument` and its flag, built, with the
+/// drawing of its solutions.
+fn generator(name: &str, argument: &str, option: bool) -> Result<Box<dyn Drawn>, Located> {
+    let generator = translate(name, argument, option)?;
+    let built = generator.build().map_err(|error| error.to_string())?;
+    Ok(match (built, generator) {
+        (Built::Queens(made), _) => boxed(made, queens),
+        (Built::Packing(made), Generator::Pentomino { pieces, .. }) => {
+            let count = pieces.len();
+            boxed(made, move |tiling: &Tiling| packing(tiling, count))
+        }
+        (Built::Tilings(made), Generator::Dominoes { board } | Generator::Tiling { board, .. }) => {
+            boxed(made, move |layout: &TileLayout| tile_layout(layout, &board))
+        }
+        (Built::Langford(made), _) => boxed(made, text),
+        (Built::Latin(made), _) => boxed(made, text),
+        (Built::SudokuGrids(made), _) => boxed(made, text),
+        (Built::Partitions(made), _) => boxed(made, text),
+        (Built::Matchings(made), _) => boxed(made, text),
+        (Built::DeBruijn(made), _) => boxed(made, text),
+        (Built::Matrices(made), _) => boxed(made, text),
+        (Built::Assignment(made), _) => boxed(made, text),
+        (Built::Words(made), _) => boxed(made, text),
+        (Built::Packing(_) | Built::Tilings(_), _) => {
+            unreachable!("packings and tilings are built of their own generators")
+        }
+    })
 }
 
 /// A problem read or generated, ready to search.

@@ -3,7 +3,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use dancing_problems::{Error, ExactCover};
+use dancing_problems::ExactCover;
 
 use super::drawing::{Drawing, Shape};
 use super::plan::GenPlan;
@@ -13,20 +13,13 @@ use crate::run::printer::Count;
 use crate::run::runner::Runner;
 use crate::status::{Status, diag, is_broken_pipe};
 
-/// Builds the problem, then writes it in Knuth's format or solves it.
-pub fn emit<P, D>(plan: &GenPlan, built: Result<P, Error>, shape: Shape, draw: D) -> Status
+/// Writes the generator's problem in Knuth's format, or solves it.
+pub fn emit<P, D>(plan: &GenPlan, generator: P, shape: Shape, draw: D) -> Status
 where
     P: ExactCover,
     D: Fn(&P::Solution) -> String,
 {
     let name = plan.name;
-    let generator = match built {
-        Ok(generator) => generator,
-        Err(error) => {
-            diag!("dlx gen {name}: {error}");
-            return Status::Error;
-        }
-    };
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let result = if let Some(solving) = &plan.solving {

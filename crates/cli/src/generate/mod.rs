@@ -14,11 +14,9 @@ mod problem;
 mod values;
 
 use dancing::format::text::escaped;
-use dancing_problems::polyomino::{Packing, Tiling};
-use dancing_problems::{
-    Assignment, DeBruijn, Error, Langford, LatinSquares, PerfectMatchings, Queens, SetPartitions,
-    SudokuGrids, Tilings, WordRectangles, ZeroOneMatrices,
-};
+use dancing_problems::generator::Costs;
+use dancing_problems::polyomino::Tiling;
+use dancing_problems::{Built, Error, Generator};
 
 use drawing::{Shape, draw_colored, plain};
 use emit::emit;
@@ -74,33 +72,37 @@ pub fn run(args: &Args) -> Status {
             return Status::Error;
         }
     };
-    match &args.problem {
-        Problem::Queens { n, .. } => emit(&plan, Queens::new(*n as usize), Shape::Block, plain),
-        Problem::Langford {
-            n, up_to_reversal, ..
-        } => {
-            let n = *n as usize;
-            let langford = if *up_to_reversal {
-                Langford::up_to_reversal(n)
-            } else {
-                Langford::new(n)
-            };
-            emit(&plan, langford, Shape::Line, plain)
+    let name = plan.name;
+    if let Problem::SudokuPuzzles { count, seed } = &args.problem {
+        return crate::sudoku_puzzles::run(*count, *seed);
+    }
+    let (generator, words) = match generator(&args.problem) {
+        Ok(translated) => translated,
+        Err(message) => {
+            diag!("dlx gen {name}: {message}");
+            return Status::Error;
         }
-        Problem::Pentomino {
-            board,
-            up_to_symmetry,
-            pieces,
-            color,
-            ..
-        } => {
-            let (board, pieces) = (board.clone(), pieces.0.clone());
-            let packing = if *up_to_symmetry {
-                Packing::up_to_symmetry(board, pieces)
-            } else {
-                Packing::new(board, pieces)
-            };
-            let colored = color.colors();
+    };
+    let built = match generator.build() {
+        Ok(built) => built,
+        Err(Error::InvalidWord { index, reason, .. }) if words.is_some() => {
+            let (path, list) = words.expect("checked by the guard");
+            let (line, column) = list.places[index];
+            let word = escaped(&list.words[index]);
+            diag!("{path}:{line}:{column}: word `{word}`: {reason}");
+            return Status::Error;
+        }
+        Err(error) => {
+            diag!("dlx gen {name}: {error}");
+            return Status::Error;
+        }
+    };
+    match built {
+        Built::Queens(queens) => emit(&plan, queens, Shape::Block, plain),
+        Built::Langford(langford) => emit(&plan, langford, Shape::Line, plain),
+        Built::Packing(packing) => {
+            let colored =
+                matches!(&args.problem, Problem::Pentomino { color, .. } if color.colors());
             let draw = move |tiling: &Tiling| {
                 if colored {
                     draw_colored(tiling)
@@ -110,121 +112,115 @@ pub fn run(args: &Args) -> Status {
             };
             emit(&plan, packing, Shape::Block, draw)
         }
-        Problem::Dominoes { board, .. } => {
-            emit(&plan, Tilings::dominoes(board.clone()), Shape::Block, plain)
-        }
+        Built::Tilings(tilings) => emit(&plan, tilings, Shape::Block, plain),
+        Built::Latin(latin) => emit(&plan, latin, Shape::Block, plain),
+        Built::SudokuGrids(grids) => emit(&plan, grids, Shape::Block, plain),
+        Built::Partitions(partitions) => emit(&plan, partitions, Shape::Line, plain),
+        Built::Matchings(matchings) => emit(&plan, matchings, Shape::Line, plain),
+        Built::DeBruijn(cycles) => emit(&plan, cycles, Shape::Line, plain),
+        Built::Matrices(matrices) => emit(&plan, matrices, Shape::Block, plain),
+        Built::Assignment(assignment) => emit(&plan, assignment, Shape::Block, plain),
+        Built::Words(rectangles) => emit(&plan, rectangles, Shape::Block, plain),
+    }
+}
+
+/// The word list of `dlx gen words` and its path, for locating a word
+/// the generator refuses.
+type Words<'a> = Option<(&'a str, WordList)>;
+
+/// The generator of `dlx gen`'s arguments (the files they name read), and
+/// the word list read; the error is the message to show after the name.
+fn generator(problem: &Problem) -> Result<(Generator, Words<'_>), String> {
+    let generator = match problem {
+        Problem::Queens { n, .. } => Generator::Queens { n: *n as usize },
+        Problem::Langford {
+            n, up_to_reversal, ..
+        } => Generator::Langford {
+            n: *n as usize,
+            up_to_reversal: *up_to_reversal,
+        },
+        Problem::Pentomino {
+            board,
+            up_to_symmetry,
+            pieces,
+            ..
+        } => Generator::Pentomino {
+            board: board.clone(),
+            pieces: pieces.0.clone(),
+            up_to_symmetry: *up_to_symmetry,
+        },
+        Problem::Dominoes { board, .. } => Generator::Dominoes {
+            board: board.clone(),
+        },
         Problem::Tiling {
             board,
             shapes,
             prices,
             ..
-        } => emit(
-            &plan,
-            shape_prices(&shapes.0, prices.as_ref())
-                .and_then(|prices| Tilings::priced(board.clone(), shapes.0.clone(), &prices)),
-            Shape::Block,
-            plain,
-        ),
-        Problem::Latin { n, .. } => {
-            emit(&plan, LatinSquares::new(*n as usize), Shape::Block, plain)
-        }
+        } => Generator::Tiling {
+            board: board.clone(),
+            shapes: shapes.0.clone(),
+            prices: prices.as_ref().map_or_else(Vec::new, |p| p.0.clone()),
+        },
+        Problem::Latin { n, .. } => Generator::Latin { n: *n as usize },
         Problem::SudokuGrids {
             boxes: (rows, columns),
             ..
-        } => emit(
-            &plan,
-            SudokuGrids::new(*rows, *columns),
-            Shape::Block,
-            plain,
-        ),
-        Problem::SudokuPuzzles { count, seed } => crate::sudoku_puzzles::run(*count, *seed),
-        Problem::Partitions { n, .. } => {
-            emit(&plan, SetPartitions::new(*n as usize), Shape::Line, plain)
-        }
-        Problem::Matchings { points, .. } => emit(
-            &plan,
-            PerfectMatchings::new(*points as usize),
-            Shape::Line,
-            plain,
-        ),
-        Problem::DeBruijn { n, .. } => emit(&plan, DeBruijn::new(*n as usize), Shape::Line, plain),
+        } => Generator::SudokuGrids {
+            rows: *rows,
+            columns: *columns,
+        },
+        Problem::SudokuPuzzles { .. } => unreachable!("not an exact-cover problem"),
+        Problem::Partitions { n, .. } => Generator::Partitions { n: *n as usize },
+        Problem::Matchings { points, .. } => Generator::Matchings {
+            points: *points as usize,
+        },
+        Problem::DeBruijn { n, .. } => Generator::DeBruijn { n: *n as usize },
         Problem::Matrices {
             shape: (rows, columns),
             row_sums,
             column_sums,
             ..
-        } => emit(
-            &plan,
-            ZeroOneMatrices::new(*rows, *columns, *row_sums, column_sums.unwrap_or(*row_sums)),
-            Shape::Block,
-            plain,
-        ),
+        } => Generator::Matrices {
+            rows: *rows,
+            columns: *columns,
+            row_sums: *row_sums,
+            column_sums: column_sums.unwrap_or(*row_sums),
+        },
         Problem::Assignment {
             n,
             cost_seed,
             max_cost,
             costs,
             ..
-        } => {
-            let built = match (costs, n) {
-                (Some(path), _) => match files::read_cost_matrix(path) {
-                    Ok(matrix) => Assignment::from_costs(matrix),
-                    Err(message) => {
-                        diag!("dlx gen assignment: {message}");
-                        return Status::Error;
-                    }
+        } => Generator::Assignment {
+            costs: match (costs, n) {
+                (Some(path), _) => Costs::Matrix(files::read_cost_matrix(path)?),
+                (None, Some(n)) => Costs::Random {
+                    n: *n as usize,
+                    seed: *cost_seed,
+                    max_cost: *max_cost,
                 },
-                (None, Some(n)) => Assignment::random(*n as usize, *cost_seed, *max_cost),
                 (None, None) => {
-                    diag!("dlx gen assignment: give the number of workers N, or --costs FILE");
-                    return Status::Error;
+                    return Err("give the number of workers N, or --costs FILE".to_owned());
                 }
-            };
-            emit(&plan, built, Shape::Block, plain)
-        }
+            },
+        },
         Problem::Words {
             shape: (rows, columns),
             words,
             distinct,
             ..
         } => {
-            let list = match WordList::read(words) {
-                Ok(list) => list,
-                Err(message) => {
-                    diag!("dlx gen words: {message}");
-                    return Status::Error;
-                }
+            let list = WordList::read(words)?;
+            let generator = Generator::Words {
+                rows: *rows,
+                columns: *columns,
+                words: list.words.clone(),
+                distinct: *distinct,
             };
-            let built = WordRectangles::new(&list.words, *rows, *columns, *distinct);
-            if let Err(Error::InvalidWord { index, reason, .. }) = &built {
-                let (line, column) = list.places[*index];
-                let word = escaped(&list.words[*index]);
-                diag!("{words}:{line}:{column}: word `{word}`: {reason}");
-                return Status::Error;
-            }
-            emit(&plan, built, Shape::Block, plain)
+            return Ok((generator, Some((words.as_str(), list))));
         }
-    }
-}
-
-/// The price of each shape of `dlx gen tiling` (0 for those `--prices`
-/// does not name); a name that is not a shape's is an error.
-fn shape_prices(
-    shapes: &[dancing_problems::Piece],
-    prices: Option<&values::Prices>,
-) -> Result<Vec<u64>, dancing_problems::Error> {
-    let mut each = vec![0; shapes.len()];
-    for (name, price) in prices.map_or(&[][..], |p| &p.0[..]) {
-        let Some(shape) = shapes.iter().position(|s| s.name() == name) else {
-            let names: Vec<&str> = shapes.iter().map(|s| s.name()).collect();
-            return Err(dancing_problems::Error::InvalidCosts {
-                reason: format!(
-                    "--prices: no shape is named `{name}` (the shapes: {})",
-                    names.join(", ")
-                ),
-            });
-        };
-        each[shape] = *price;
-    }
-    Ok(each)
+    };
+    Ok((generator, None))
 }

@@ -9,8 +9,8 @@ use dancing_problems::{
 
 use super::drawing::ColorWhen;
 use super::values::{
-    PieceSet, Prices, parse_board, parse_box, parse_pieces, parse_prices, parse_shape,
-    parse_shapes, parse_sums, size_parser,
+    PieceSet, Prices, parse_board, parse_box, parse_pieces, parse_prices, parse_shape, parse_sums,
+    size_parser,
 };
 use crate::run::args::SearchArgs;
 
@@ -80,7 +80,7 @@ pub enum Problem {
         /// The shapes: `dominoes`, `trominoes`, or a picture where each
         /// shape is drawn with a character of its own (`AAB/..B`), or
         /// @FILE holding one.
-        #[arg(long, value_name = "SHAPES", default_value = "trominoes", value_parser = parse_shapes)]
+        #[arg(long, value_name = "SHAPES", default_value = "trominoes", value_parser = parse_pieces)]
         shapes: PieceSet,
         /// A price for each copy of a shape, by its character (`D=2,O=3`;
         /// shapes not named cost 0): each option gets its shape's price

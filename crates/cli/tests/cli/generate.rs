@@ -217,6 +217,25 @@ fn max_stops_early_and_no_solution_exits_1() {
 }
 
 #[test]
+fn slash_and_newline_separate_picture_rows_alike_inline_and_in_files() {
+    let slashed = generated(&["dominoes", "..#/.../#.."]);
+    assert!(slashed.contains("x0y0"), "{slashed}");
+    let from_stdin = |picture: &str| {
+        let output = dlx()
+            .args(["gen", "dominoes", "@-"])
+            .write_stdin(picture)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(from_stdin("..#\n...\n#..\n"), slashed);
+    assert_eq!(from_stdin("..#/...\n#..\n"), slashed);
+    // A different picture gives a different problem: the comparison sees it.
+    assert_ne!(from_stdin("..#\n...\n...\n"), slashed);
+}
+
+#[test]
 fn boards_with_holes_from_a_file_or_inline() {
     let board = cli_data("gen_board_centre_hole.txt");
     let at_file = format!("@{}", board.display());

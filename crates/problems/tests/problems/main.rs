@@ -6,6 +6,7 @@
 
 mod checks;
 mod combinatorics;
+mod generator;
 mod grids;
 mod langford;
 mod large;
