@@ -56,7 +56,9 @@ pub enum Fault {
         /// The option.
         option: OptionId,
     },
-    /// The same option listed twice: a solution is a set of options.
+    /// The same option listed twice: a solution is a set of options. (An
+    /// option listed again that holds an item its bounds let it hold only
+    /// once is named by that item instead.)
     OptionRepeated {
         /// The place of the second listing.
         at: usize,
@@ -130,7 +132,11 @@ impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Fault::NoSuchOption { at, option } => {
-                write!(f, "option {} (at {at}) is past the last option", option.index())
+                write!(
+                    f,
+                    "option {} (at {at}) is past the last option",
+                    option.index()
+                )
             }
             Fault::NoPrimaryItem { at, option } => {
                 write!(f, "option {} (at {at}) has no primary item", option.index())
@@ -177,7 +183,10 @@ impl fmt::Display for Fault {
                 if times == 1 { "" } else { "s" }
             ),
             Fault::WrongCost { claimed, actual } => {
-                write!(f, "the cost claimed is {claimed}, but the options cost {actual}")
+                write!(
+                    f,
+                    "the cost claimed is {claimed}, but the options cost {actual}"
+                )
             }
         }
     }
@@ -266,11 +275,6 @@ impl<'p> Checker<'p> {
         if option.index() >= problem.option_count() {
             return Err(Fault::NoSuchOption { at, option });
         }
-        let first = self.chosen_at[option.index()];
-        if first != NOT_CHOSEN {
-            let first = first as usize;
-            return Err(Fault::OptionRepeated { at, first, option });
-        }
         let items = problem.option(option);
         let primary = |item: ItemId| problem.item_kind(item) == ItemKind::Primary;
         if !items.iter().any(|&item| primary(item)) {
@@ -310,6 +314,12 @@ impl<'p> Checker<'p> {
                 }
                 _ => return Err(Fault::SecondaryShared { item, at, first }),
             }
+        }
+        // Last: an option that conflicts with itself is named by its item.
+        let first = self.chosen_at[option.index()];
+        if first != NOT_CHOSEN {
+            let first = first as usize;
+            return Err(Fault::OptionRepeated { at, first, option });
         }
         for (&item, color) in items.iter().zip(problem.option_colors(option)) {
             let k = item.index();
@@ -467,12 +477,14 @@ mod tests {
                     option: option(5),
                 },
             ),
+            // Named by its first item held twice, where it holds one.
             (
                 ids([2, 2]),
-                Fault::OptionRepeated {
+                Fault::CoveredTooOften {
+                    item: a,
+                    upper: 1,
                     at: 1,
                     first: 0,
-                    option: option(2),
                 },
             ),
         ];
@@ -481,8 +493,8 @@ mod tests {
         }
     }
 
-    /// Knuth's `2|A` with one option `A`: no solution, though `A` listed
-    /// twice would hold `A` twice.
+    /// Knuth's `2|A` with two options `A`: one solution, of both; one of
+    /// them listed twice holds `A` twice too, but is no solution.
     #[test]
     fn an_option_listed_twice_is_refused_even_where_bounds_allow_two() {
         let mut builder = ProblemBuilder::new();
@@ -652,7 +664,12 @@ mod tests {
         }
         checker.add(OptionId::new(4)).unwrap();
         checker.clear();
-        assert_eq!(checker.finish(None), Err(Fault::Uncovered { item: ItemId::new(0) }));
+        assert_eq!(
+            checker.finish(None),
+            Err(Fault::Uncovered {
+                item: ItemId::new(0)
+            })
+        );
     }
 
     #[test]

@@ -24,4 +24,5 @@ mod sudoku_robustness;
 mod sudoku_shapes;
 mod tasks;
 mod verify;
+mod verify_listings;
 mod xcc;
