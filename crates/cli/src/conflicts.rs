@@ -47,6 +47,19 @@ const WHY: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "solve",
+        "--tasks",
+        "--improvements",
+        "a task's result line keeps its K best; the improvements found on the way are not results",
+    ),
+    (
+        "solve",
+        "--improvements",
+        "*",
+        "--improvements shows the search of --best, a branch-and-bound search of its own: \
+         counting, -n, --memo, --seed and --profile do not apply",
+    ),
+    (
+        "solve",
         "--best",
         "*",
         "--best is a branch-and-bound search of its own, for the cheapest solutions: \

@@ -29,7 +29,7 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
     (
         "solve",
         "FILES",
-        "--count -n --json --best -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --tasks --task --task-range --task-from-env --chunk",
+        "--count -n --json --best --improvements -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --tasks --task --task-range --task-from-env --chunk",
     ),
     (
         "solve",
@@ -44,12 +44,17 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
     (
         "solve",
         "--json",
-        "--best -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
+        "--best --improvements -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
     ),
     (
         "solve",
         "--best",
-        "-j --max-nodes --time-limit -q --stats --tasks --task --task-range --task-from-env --chunk",
+        "--improvements -j --max-nodes --time-limit -q --stats --tasks --task --task-range --task-from-env --chunk",
+    ),
+    (
+        "solve",
+        "--improvements",
+        "-j --max-nodes --time-limit -q --stats",
     ),
     (
         "solve",

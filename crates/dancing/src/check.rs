@@ -56,7 +56,9 @@ pub enum Fault {
         /// The option.
         option: OptionId,
     },
-    /// The same option listed twice: a solution is a set of options.
+    /// The same option listed twice: a solution is a set of options. (An
+    /// option listed again that holds an item its bounds let it hold only
+    /// once is named by that item instead.)
     OptionRepeated {
         /// The place of the second listing.
         at: usize,
@@ -273,11 +275,6 @@ impl<'p> Checker<'p> {
         if option.index() >= problem.option_count() {
             return Err(Fault::NoSuchOption { at, option });
         }
-        let first = self.chosen_at[option.index()];
-        if first != NOT_CHOSEN {
-            let first = first as usize;
-            return Err(Fault::OptionRepeated { at, first, option });
-        }
         let items = problem.option(option);
         let primary = |item: ItemId| problem.item_kind(item) == ItemKind::Primary;
         if !items.iter().any(|&item| primary(item)) {
@@ -317,6 +314,12 @@ impl<'p> Checker<'p> {
                 }
                 _ => return Err(Fault::SecondaryShared { item, at, first }),
             }
+        }
+        // Last: an option that conflicts with itself is named by its item.
+        let first = self.chosen_at[option.index()];
+        if first != NOT_CHOSEN {
+            let first = first as usize;
+            return Err(Fault::OptionRepeated { at, first, option });
         }
         for (&item, color) in items.iter().zip(problem.option_colors(option)) {
             let k = item.index();
@@ -474,12 +477,14 @@ mod tests {
                     option: option(5),
                 },
             ),
+            // Named by its first item held twice, where it holds one.
             (
                 ids([2, 2]),
-                Fault::OptionRepeated {
+                Fault::CoveredTooOften {
+                    item: a,
+                    upper: 1,
                     at: 1,
                     first: 0,
-                    option: option(2),
                 },
             ),
         ];
@@ -488,8 +493,8 @@ mod tests {
         }
     }
 
-    /// Knuth's `2|A` with one option `A`: no solution, though `A` listed
-    /// twice would hold `A` twice.
+    /// Knuth's `2|A` with two options `A`: one solution, of both; one of
+    /// them listed twice holds `A` twice too, but is no solution.
     #[test]
     fn an_option_listed_twice_is_refused_even_where_bounds_allow_two() {
         let mut builder = ProblemBuilder::new();

@@ -546,8 +546,15 @@ fn parse_bounds(prefix: &str, token: &str) -> Result<(u32, u32), ParseErrorKind>
 /// Whether an option's token is a cost: `|n` as Knuth's DLX5 writes it
 /// (any token starting with `|`: a `|` cannot stand in a name), or `$n` as
 /// miniexact does (a `$` followed by a digit or `-`; other names may start
-/// with `$`).
-fn is_cost(token: &str) -> bool {
+/// with `$`). Public for readers of printed options (`dlx verify`).
+///
+/// ```
+/// use dancing::format::is_cost;
+///
+/// assert!(is_cost("|5") && is_cost("$2") && is_cost("|x"));
+/// assert!(!is_cost("$a") && !is_cost("a|"));
+/// ```
+pub fn is_cost(token: &str) -> bool {
     let bytes = token.as_bytes();
     match bytes.first() {
         Some(b'|') => true,

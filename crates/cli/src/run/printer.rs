@@ -102,9 +102,9 @@ impl<W: Write> Printer for Text<'_, W> {
     }
 }
 
-/// JSON Lines: an object per solution (unless only counting), its options
-/// as arrays of entries written as in the input (`"X"`, `"X:a"`), then a
-/// summary object with the statistics, whatever the number of threads.
+/// JSON Lines: an object per solution (unless only counting), written as
+/// [`solution_fields`] writes every solution, then a summary object with
+/// the statistics, whatever the number of threads.
 pub struct Json<'w, W: Write> {
     out: &'w mut W,
     file: String,
@@ -131,17 +131,16 @@ impl<W: Write> Printer for Json<'_, W> {
         if !self.solutions {
             return Ok(());
         }
-        let options: Vec<Vec<String>> = options
+        let cost = options
             .iter()
-            .map(|&option| option_entries(problem, option))
-            .collect();
-        let record = json!({
-            "type": "solution",
-            "file": self.file,
-            "solution": number,
-            "options": options,
-        });
-        writeln!(self.out, "{record}")
+            .map(|&option| problem.option_cost(option))
+            .sum();
+        let mut record = serde_json::Map::new();
+        record.insert("type".into(), json!("solution"));
+        record.insert("file".into(), json!(self.file));
+        record.insert("solution".into(), json!(number));
+        record.extend(solution_fields(problem, cost, options));
+        writeln!(self.out, "{}", Value::Object(record))
     }
 
     fn finish(&mut self, outcome: &RunOutcome) -> io::Result<()> {
@@ -249,6 +248,28 @@ impl std::fmt::Display for Entry<'_> {
     }
 }
 
+/// A solution as every JSON record of `dlx solve` writes it (a solution,
+/// an improvement or one of the K best of `--best`): `cost`, the sum of
+/// its options' costs; `options`, each option's entries as the input wrote
+/// them (`"X"`, `"X:a"`); and `option_ids`, the options' numbers (from 0,
+/// in the order of the input).
+pub fn solution_fields(
+    problem: &Problem,
+    cost: u64,
+    options: &[OptionId],
+) -> serde_json::Map<String, Value> {
+    let entries: Vec<Vec<String>> = options
+        .iter()
+        .map(|&option| option_entries(problem, option))
+        .collect();
+    let ids: Vec<usize> = options.iter().map(|option| option.index()).collect();
+    let mut fields = serde_json::Map::new();
+    fields.insert("cost".into(), json!(cost));
+    fields.insert("options".into(), json!(entries));
+    fields.insert("option_ids".into(), json!(ids));
+    fields
+}
+
 /// The entries of `option` as the input wrote them (`X`, `X:a`), as JSON
 /// output and task results hold them.
 pub fn option_entries(problem: &Problem, option: OptionId) -> Vec<String> {
@@ -309,7 +330,7 @@ C Y:1
         assert_eq!(text, "A C X:1 Y:1\nB X:1\nC Y:1\n");
         // What is printed is what `dlx verify` accepts.
         let verified = crate::verify::verify(&problem, text.as_bytes(), None);
-        assert_eq!(verified.ok(), Some(1));
+        assert_eq!(verified.ok().map(|verified| verified.solutions), Some(1));
     }
 
     #[test]
@@ -323,7 +344,9 @@ C Y:1
             record["options"],
             json!([["A", "C", "X:1", "Y:1"], ["B", "X:1"], ["C", "Y:1"]])
         );
+        assert_eq!(record["option_ids"], json!([1, 3, 4]));
+        assert_eq!(record["cost"], json!(0));
         let verified = crate::verify::verify(&problem, text.as_bytes(), None);
-        assert_eq!(verified.ok(), Some(1));
+        assert_eq!(verified.ok().map(|verified| verified.solutions), Some(1));
     }
 }

@@ -44,19 +44,25 @@ pub struct Args {
     pub json: bool,
 
     /// Find the K cheapest solutions of a problem whose options have costs
-    /// (`|n` or `$n` on an option line, Knuth's DLX5): each solution that
-    /// improves on the K best found so far is printed with its cost, then
-    /// the K best; the optimum goes to standard error ("not proven optimal"
-    /// when --max-nodes, --time-limit or Ctrl-C stopped the search). Runs
-    /// on one thread, with DLX5's counts; with -j N, N threads share the
-    /// cutoff (the same best costs; the improvements printed and the counts
-    /// vary from run to run). No item bounds. `--best`
-    /// alone is `--best 1` (put it after the file, or the file is taken
-    /// for K).
+    /// (`|n` or `$n` on an option line, Knuth's DLX5): prints the K best,
+    /// cheapest first, each under `best N: cost C`, and the optimum on
+    /// standard error ("not proven optimal" when --max-nodes, --time-limit
+    /// or Ctrl-C stopped the search). Runs on one thread, with DLX5's
+    /// counts; with -j N, N threads share the cutoff (the same best costs;
+    /// the counts vary from run to run). No item bounds. `--best` alone is
+    /// `--best 1` (write `--best=K`, or put the file first: a file right
+    /// after --best is taken for K).
     #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "1",
-          value_parser = clap::value_parser!(u64).range(1..=dancing::mincost::MAX_BEST as u64),
+          value_parser = parse_best,
           conflicts_with_all = ["count", "max_solutions", "memo", "memo_limit", "seed", "profile"])]
     pub best: Option<u64>,
+
+    /// With --best: also print each solution that improves on the K best
+    /// found so far, as it is found, under `improvement N: cost C` (JSON:
+    /// an `improvement` record), before the K best.
+    #[arg(long, requires = "best",
+          conflicts_with_all = ["count", "max_solutions", "memo", "memo_limit", "seed", "profile"])]
+    pub improvements: bool,
 
     #[command(flatten)]
     pub search: SearchArgs,
@@ -69,8 +75,9 @@ pub struct Args {
 /// The flags a task run cannot honour (see `crate::conflicts` for why),
 /// carried by --tasks and by every flag that requires it: clap waives a
 /// `requires` whose target conflicts with a flag given.
-const NOT_WITH_TASKS: [&str; 7] = [
+const NOT_WITH_TASKS: [&str; 8] = [
     "max_solutions",
+    "improvements",
     "seed",
     "memo",
     "memo_limit",
@@ -113,6 +120,22 @@ pub struct TaskArgs {
           conflicts_with = "task_range")]
     #[arg(conflicts_with_all = NOT_WITH_TASKS)]
     pub chunk: Option<u64>,
+}
+
+/// Reads the K of `--best K`: 1 to [`MAX_BEST`](dancing::mincost::MAX_BEST).
+/// A file name where K should be gets a tip: `--best` takes its K from the
+/// word after it, if there is one.
+fn parse_best(text: &str) -> Result<u64, String> {
+    let most = dancing::mincost::MAX_BEST as u64;
+    match text.parse::<u64>() {
+        Ok(k) if (1..=most).contains(&k) => Ok(k),
+        Ok(k) => Err(format!("{k} is not in 1..={most}")),
+        Err(_) => Err(format!(
+            "K is a number of solutions, from 1 to {most}\n\n\
+             tip: `--best` takes the word after it as K when there is one: write \
+             `--best=K`, or put the file first (`dlx solve {text} --best`)"
+        )),
+    }
 }
 
 /// Reads `A..B` (B excluded).

@@ -1,19 +1,25 @@
 //! `dlx solve --best K`: the K cheapest solutions of problems whose options
-//! carry costs (Knuth's DLX5). Each solution found that improves on the K
-//! best known then is printed as it comes, with its cost; then the K best,
-//! cheapest first; the optimum goes to standard error, marked "not proven
-//! optimal" when a budget or Ctrl-C stopped the search before its end.
+//! carry costs (Knuth's DLX5): the K best, cheapest first, each printed
+//! once, with its cost; with `--improvements`, each solution found that
+//! improves on the K best known then too, as it comes, marked as one. The
+//! optimum goes to standard error, marked "not proven optimal" when a
+//! budget or Ctrl-C stopped the search before its end.
+//!
+//! Every solution is written as `dlx solve` writes solutions, so that `dlx
+//! verify` checks it and its cost: in text its option lines with their
+//! costs (`|n`), in JSON the fields of [`solution_fields`].
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 use dancing::expert::{Budget, MinCostSolver};
 use dancing::{CostedSolution, Problem, StopReason};
-use serde_json::json;
+use serde_json::{Value, json};
 
 use super::plan::{Format, SolvePlan};
 use crate::input::Input;
 use crate::interrupt;
+use crate::run::printer::{EMPTY_SOLUTION, solution_fields};
 use crate::status::{Status, diag, is_broken_pipe};
 
 /// Solves every input for its `k` best solutions, on `threads` threads.
@@ -68,11 +74,27 @@ fn option_line(problem: &Problem, option: dancing::OptionId) -> String {
     line.join(" ")
 }
 
-fn solution_json(solution: &CostedSolution) -> serde_json::Value {
-    json!({
-        "cost": solution.cost,
-        "options": solution.options.iter().map(|o| o.index()).collect::<Vec<_>>(),
-    })
+/// A costed solution as JSON: the fields of every solution record.
+fn solution_json(problem: &Problem, solution: &CostedSolution) -> serde_json::Map<String, Value> {
+    solution_fields(problem, solution.cost, &solution.options)
+}
+
+/// A costed solution as text: its head line (`best 2: cost 9`), then a
+/// line per option with its cost, and a blank line.
+fn write_solution(
+    out: &mut impl Write,
+    head: &str,
+    problem: &Problem,
+    solution: &CostedSolution,
+) -> io::Result<()> {
+    writeln!(out, "{head}: cost {}", solution.cost)?;
+    if solution.options.is_empty() {
+        writeln!(out, "{EMPTY_SOLUTION}")?;
+    }
+    for &option in &solution.options {
+        writeln!(out, "{}", option_line(problem, option))?;
+    }
+    writeln!(out)
 }
 
 /// Searches one input; the status of this input, or a write error.
@@ -110,18 +132,18 @@ fn solve(
     let mut found = 0u64;
     let outcome = solver.search_threads(k, threads, budget, |solution| {
         found += 1;
+        if !plan.improvements {
+            return ControlFlow::Continue(());
+        }
         written = if json {
-            let mut record = solution_json(solution);
-            record["type"] = json!("improvement");
-            record["file"] = json!(name);
-            writeln!(out, "{record}")
+            let mut record = serde_json::Map::new();
+            record.insert("type".into(), json!("improvement"));
+            record.insert("file".into(), json!(name));
+            record.insert("improvement".into(), json!(found));
+            record.extend(solution_json(&problem, solution));
+            writeln!(out, "{}", Value::Object(record))
         } else {
-            writeln!(out, "{found}: cost {}", solution.cost).and_then(|()| {
-                for &option in &solution.options {
-                    writeln!(out, "{}", option_line(&problem, option))?;
-                }
-                writeln!(out)
-            })
+            write_solution(out, &format!("improvement {found}"), &problem, solution)
         };
         if written.is_err() {
             ControlFlow::Break(())
@@ -137,7 +159,11 @@ fn solve(
         let record = json!({
             "type": "summary",
             "file": name,
-            "best": outcome.best.iter().map(solution_json).collect::<Vec<_>>(),
+            "best": outcome
+                .best
+                .iter()
+                .map(|solution| Value::Object(solution_json(&problem, solution)))
+                .collect::<Vec<_>>(),
             "proven": proven,
             "stop": stats.stop.to_string(),
             "improvements": stats.solutions,
@@ -157,11 +183,7 @@ fn solve(
             if proven { "" } else { " (not proven optimal)" }
         )?;
         for (place, solution) in outcome.best.iter().enumerate() {
-            writeln!(out, "best {}: cost {}", place + 1, solution.cost)?;
-            for &option in &solution.options {
-                writeln!(out, "{}", option_line(&problem, option))?;
-            }
-            writeln!(out)?;
+            write_solution(out, &format!("best {}", place + 1), &problem, solution)?;
         }
     }
     match outcome.best.first() {

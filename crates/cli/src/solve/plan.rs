@@ -30,6 +30,8 @@ pub struct SolvePlan {
     pub tasks: Option<TaskPlan>,
     /// `--best K`: the K cheapest solutions instead.
     pub best: Option<usize>,
+    /// `--improvements`: with `--best`, print each improvement too.
+    pub improvements: bool,
 }
 
 impl SolvePlan {
@@ -52,6 +54,7 @@ impl SolvePlan {
             search: args.search.plan(),
             tasks: TaskPlan::new(args)?,
             best: args.best.map(|k| k as usize),
+            improvements: args.improvements,
         })
     }
 }

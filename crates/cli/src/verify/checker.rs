@@ -1,136 +1,77 @@
-//! The check of one solution at a time, independent of the search engine:
-//! printed options matched to the problem's by their set of entries (item
-//! and color), then coverage: every primary item held between its lower and
-//! upper bound times (once, without bounds), every secondary item at most
-//! once, or by several options that all give it the same color.
+//! The check of one printed solution at a time: each printed option found
+//! among the problem's ([`Lookup`]), then handed to the engine's checker
+//! [`dancing::check`] (its own counting, nothing of the search), whose
+//! faults become failures with their places in the solutions; and each
+//! solution that holds is looked for among the earlier ones ([`Repeats`]).
 
-use std::collections::HashMap;
-
+use dancing::check::{self, Fault};
 use dancing::{ColorId, ItemId, ItemKind, OptionId, Problem};
 
-use super::verdict::{Failure, FailureKind, Invalid, Place};
+use super::lookup::{Lookup, NameError};
+use super::repeats::{OptionKey, Repeats};
+use super::verdict::{Failure, FailureKind, Invalid, Listing, Numbered, Place};
 
-/// A printed name that does not name an item of a printed option.
-pub(super) enum NameError {
-    Unknown {
-        column: Option<usize>,
-        name: String,
-    },
-    UnknownColor {
-        column: Option<usize>,
-        entry: String,
-    },
-    Repeated {
-        column: Option<usize>,
-        name: String,
-    },
+/// What a solution that holds ends with.
+pub(super) struct Ended {
+    /// Its cost.
+    pub cost: u64,
+    /// The earlier solution of its listing it repeats, if any.
+    pub repeats: Option<Numbered>,
 }
 
-impl NameError {
-    /// Places the error on `line` (and, for JSON, in the record's `option`).
-    pub(super) fn at(self, line: usize, option: Option<usize>) -> Invalid {
-        let within = option.map_or(String::new(), |k| format!(" in option {k}"));
-        let (column, message) = match self {
-            NameError::Unknown { column, name } => {
-                (column, format!("unknown item `{name}`{within}"))
-            }
-            NameError::UnknownColor { column, entry } => (
-                column,
-                format!("`{entry}`{within}: no option of the problem has this color"),
-            ),
-            NameError::Repeated { column, name } => (
-                column,
-                format!("item `{name}` appears twice{within}; an option names each item once"),
-            ),
-        };
-        Invalid {
-            line,
-            column,
-            message,
-        }
-    }
-}
-
-/// An entry of an option: its item and color code (0 for none, `c + 1`
-/// for color `c`), the key by which printed options are matched.
-type Entry = (ItemId, u32);
-
-fn entry(item: ItemId, color: Option<ColorId>) -> Entry {
-    (item, color.map_or(0, |color| color.index() as u32 + 1))
-}
-
-/// The problem's options by their entry sets, and the coverage of the
-/// solution being read.
+/// The printed options of the solution being read, checked one at a time.
 pub(super) struct Checker<'p> {
-    problem: &'p Problem,
-    /// Every option by its sorted entries (the first, if two are the same).
-    options: HashMap<Box<[Entry]>, OptionId>,
-    /// Where each item is first held in the current solution.
-    covered_at: Vec<Option<Place>>,
-    /// How many options of the current solution hold each item.
-    times: Vec<u32>,
-    /// The color the current solution gives each secondary item it holds.
-    colors: Vec<Option<ColorId>>,
-    /// The items held in the current solution, to reset the above.
-    covered: Vec<ItemId>,
-    /// How many primary items the current solution holds at least their
-    /// lower bound times.
-    primaries_satisfied: usize,
-    /// How many primary items have a lower bound of 0 (satisfied by the
-    /// empty solution).
-    satisfied_when_empty: usize,
-    /// The serial number of the printed option last naming each item, to
-    /// catch a name repeated within one option without clearing anything.
-    named_in: Vec<u64>,
-    printed_options: u64,
-    solution: u64,
+    lookup: Lookup<'p>,
+    check: check::Checker<'p>,
+    /// Where each option of the solution was printed.
+    places: Vec<Place>,
+    /// Each option of the solution as repeats are told apart.
+    keys: Vec<OptionKey>,
+    /// The solutions seen so far, a table per listing.
+    repeats: [Repeats; 3],
+    solution: Numbered,
+    /// The cost the solution is said to have.
+    claimed: Option<u64>,
     first_line: usize,
     last_line: usize,
 }
 
 impl<'p> Checker<'p> {
     pub(super) fn new(problem: &'p Problem) -> Checker<'p> {
-        let mut options = HashMap::with_capacity(problem.option_count());
-        for (id, items) in problem.options() {
-            let mut key: Box<[Entry]> = items
-                .iter()
-                .zip(problem.option_colors(id))
-                .map(|(&item, color)| entry(item, color))
-                .collect();
-            key.sort_unstable();
-            options.entry(key).or_insert(id);
-        }
-        let satisfied_when_empty = problem
-            .items()
-            .filter(|&item| {
-                problem.item_kind(item) == ItemKind::Primary && problem.item_bounds(item).0 == 0
-            })
-            .count();
         Checker {
-            problem,
-            options,
-            covered_at: vec![None; problem.item_count()],
-            times: vec![0; problem.item_count()],
-            colors: vec![None; problem.item_count()],
-            covered: Vec::new(),
-            primaries_satisfied: satisfied_when_empty,
-            satisfied_when_empty,
-            named_in: vec![0; problem.item_count()],
-            printed_options: 0,
-            solution: 0,
+            lookup: Lookup::new(problem),
+            check: check::Checker::new(problem),
+            places: Vec::new(),
+            keys: Vec::new(),
+            repeats: Default::default(),
+            solution: Numbered {
+                listing: Listing::Solution,
+                number: 0,
+            },
+            claimed: None,
             first_line: 0,
             last_line: 0,
         }
     }
 
-    /// Starts solution `number`, whose first line is `line`.
-    pub(super) fn begin(&mut self, number: u64, line: usize) {
-        for item in self.covered.drain(..) {
-            self.covered_at[item.index()] = None;
-            self.times[item.index()] = 0;
-        }
-        self.primaries_satisfied = self.satisfied_when_empty;
-        self.solution = number;
+    /// The problem the solutions are checked against.
+    pub(super) fn problem(&self) -> &'p Problem {
+        self.lookup.problem()
+    }
+
+    /// The repeats found so far in `listing`.
+    pub(super) fn repeats(&self, listing: Listing) -> &Repeats {
+        &self.repeats[listing as usize]
+    }
+
+    /// Starts `solution`, whose first line is `line`, said to cost
+    /// `claimed` if a cost is claimed.
+    pub(super) fn begin(&mut self, solution: Numbered, line: usize, claimed: Option<u64>) {
+        self.check.clear();
+        self.places.clear();
+        self.keys.clear();
+        self.solution = solution;
+        self.claimed = claimed;
         self.first_line = line;
         self.last_line = line;
     }
@@ -142,138 +83,137 @@ impl<'p> Checker<'p> {
         names: impl Iterator<Item = (Option<usize>, &'a str)>,
         entries: &mut Vec<(ItemId, Option<ColorId>)>,
     ) -> Result<(), NameError> {
-        self.printed_options += 1;
-        entries.clear();
-        for (column, printed) in names {
-            let (name, color) = match printed.split_once(':') {
-                Some((name, color)) => (name, Some(color)),
-                None => (printed, None),
-            };
-            let item = self
-                .problem
-                .item_by_name(name)
-                .ok_or_else(|| NameError::Unknown {
-                    column,
-                    name: name.to_owned(),
-                })?;
-            let color = match color {
-                None => None,
-                Some(color) => Some(self.problem.color_by_name(color).ok_or_else(|| {
-                    NameError::UnknownColor {
-                        column,
-                        entry: printed.to_owned(),
-                    }
-                })?),
-            };
-            let named_in = &mut self.named_in[item.index()];
-            if *named_in == self.printed_options {
-                return Err(NameError::Repeated {
-                    column,
-                    name: name.to_owned(),
-                });
-            }
-            *named_in = self.printed_options;
-            entries.push((item, color));
-        }
-        Ok(())
+        self.lookup.resolve(names, entries)
     }
 
-    /// Adds the option of `entries` (resolved, any order) to the solution.
+    /// Adds the option printed as `entries` (resolved, any order), with
+    /// the cost printed for it, if any: among the options with these
+    /// entries (and this cost), the first the solution has not chosen yet,
+    /// one of cost 0 first when no cost is printed (as `--best` prints
+    /// those).
     pub(super) fn option(
         &mut self,
         place: Place,
         entries: &mut [(ItemId, Option<ColorId>)],
+        printed_cost: Option<u64>,
     ) -> Result<(), Failure> {
         self.last_line = place.line;
-        let fail = |kind| Failure {
-            solution: Some(self.solution),
-            place,
-            last_line: None,
-            kind,
-        };
         entries.sort_unstable();
-        let key: Vec<Entry> = entries
-            .iter()
-            .map(|&(item, color)| entry(item, color))
-            .collect();
-        if !self.options.contains_key(key.as_slice()) {
-            return Err(fail(FailureKind::NotAnOption(self.names(entries))));
-        }
-        let primary = |item: ItemId| self.problem.item_kind(item) == ItemKind::Primary;
-        if !entries.iter().any(|&(item, _)| primary(item)) {
-            return Err(fail(FailureKind::NoPrimaryItem(self.names(entries))));
-        }
-        for &(item, color) in entries.iter() {
-            let Some(also) = self.covered_at[item.index()] else {
+        let problem = self.problem();
+        let mut head = None;
+        let mut first = None;
+        let mut unchosen = None;
+        let mut alike = 0u32;
+        let found = self.lookup.first_with(entries);
+        for option in self.lookup.alike(found) {
+            head.get_or_insert(option);
+            if printed_cost.is_some_and(|cost| cost != problem.option_cost(option)) {
                 continue;
-            };
-            let times = self.times[item.index()];
-            let kind = if primary(item) {
-                let upper = self.problem.item_bounds(item).1;
-                if times < upper {
-                    continue;
-                }
-                FailureKind::CoveredTooOften {
-                    item: self.name(item).to_owned(),
-                    upper,
-                    also,
-                }
-            } else {
-                let first = self.colors[item.index()];
-                match (first, color) {
-                    (Some(first), Some(color)) if first == color => continue,
-                    (Some(first), Some(color)) => FailureKind::ColorClash {
-                        item: self.name(item).to_owned(),
-                        colors: Box::new((
-                            self.color_name(color).to_owned(),
-                            self.color_name(first).to_owned(),
-                        )),
-                        also,
-                    },
-                    _ => FailureKind::CoveredTwice {
-                        item: self.name(item).to_owned(),
-                        kind: ItemKind::Secondary,
-                        also,
-                    },
-                }
-            };
-            return Err(fail(kind));
-        }
-        for &(item, color) in entries.iter() {
-            let k = item.index();
-            if self.covered_at[k].is_none() {
-                self.covered_at[k] = Some(place);
-                self.colors[k] = color;
-                self.covered.push(item);
             }
-            self.times[k] += 1;
-            if primary(item) && self.times[k] == self.problem.item_bounds(item).0 {
-                self.primaries_satisfied += 1;
+            alike = alike.saturating_add(1);
+            first.get_or_insert(option);
+            if !self.check.is_chosen(option) {
+                let free = problem.option_cost(option) == 0;
+                match unchosen {
+                    None => unchosen = Some((option, free)),
+                    Some((_, false)) if free && printed_cost.is_none() => {
+                        unchosen = Some((option, free));
+                    }
+                    Some(_) => {}
+                }
             }
         }
+        let unchosen = unchosen.map(|(option, _)| option);
+        let names = || self.lookup.names(entries.iter().copied());
+        let (Some(head), Some(first)) = (head, first) else {
+            let kind = match (head, printed_cost) {
+                (Some(head), Some(printed)) => FailureKind::OptionCost {
+                    names: names(),
+                    printed,
+                    actual: problem.option_cost(head),
+                },
+                _ => FailureKind::NotAnOption(names()),
+            };
+            return Err(self.fail_at(place, kind));
+        };
+        let key = (head.index() as u32, printed_cost.unwrap_or(u64::MAX));
+        self.add(place, unchosen.unwrap_or(first), OptionKey { key, alike })
+    }
+
+    /// Adds option `id` (JSON's `option_ids`), checked to be the one
+    /// printed as `entries` too, where they are given (the entries last
+    /// resolved).
+    pub(super) fn option_id(
+        &mut self,
+        place: Place,
+        id: u64,
+        entries: Option<&[(ItemId, Option<ColorId>)]>,
+    ) -> Result<(), super::VerifyError> {
+        self.last_line = place.line;
+        let count = self.problem().option_count();
+        let option = usize::try_from(id)
+            .ok()
+            .filter(|&k| k < count)
+            .map(OptionId::new)
+            .ok_or_else(|| {
+                let within = place
+                    .option
+                    .map_or(String::new(), |k| format!(" (option {k})"));
+                Invalid::at(
+                    place.line,
+                    format!(
+                        "`option_ids`{within}: no option {id}; the problem has {count}, from 0"
+                    ),
+                )
+            })?;
+        if let Some(entries) = entries
+            && !self.lookup.is_last_resolved(option, entries)
+        {
+            let kind = FailureKind::IdMismatch {
+                id: option.index(),
+                names: self.lookup.option_names(option),
+                printed: self.lookup.names(entries.iter().copied()),
+            };
+            return Err(self.fail_at(place, kind).into());
+        }
+        let key = OptionKey {
+            key: (option.index() as u32, u64::MAX - 1),
+            alike: 1,
+        };
+        Ok(self.add(place, option, key)?)
+    }
+
+    /// Hands `option` to the engine's checker.
+    fn add(&mut self, place: Place, option: OptionId, key: OptionKey) -> Result<(), Failure> {
+        if let Err(fault) = self.check.add(option) {
+            let kind = self.failure_kind(fault);
+            return Err(self.fail_at(place, kind));
+        }
+        self.places.push(place);
+        self.keys.push(key);
         Ok(())
     }
 
-    /// Ends the solution: every primary item must be held at least its
-    /// lower bound times (once, without bounds).
-    pub(super) fn end(&mut self) -> Result<(), Failure> {
-        if self.primaries_satisfied == self.problem.primary_count() {
-            return Ok(());
+    /// Ends the solution: every primary item held enough, the cost the
+    /// one claimed; then whether it repeats an earlier one.
+    pub(super) fn end(&mut self) -> Result<Ended, Failure> {
+        match self.check.finish(self.claimed) {
+            Ok(cost) => {
+                let listing = self.solution.listing as usize;
+                let repeats =
+                    self.repeats[listing].add(self.solution, self.first_line, &mut self.keys);
+                Ok(Ended { cost, repeats })
+            }
+            Err(fault) => {
+                let kind = self.failure_kind(fault);
+                Err(self.fail_whole(kind))
+            }
         }
-        let short = self.problem.items().find(|&item| {
-            self.problem.item_kind(item) == ItemKind::Primary
-                && self.times[item.index()] < self.problem.item_bounds(item).0
-        });
-        let kind = match short {
-            Some(item) if self.times[item.index()] > 0 => FailureKind::CoveredTooFew {
-                item: self.name(item).to_owned(),
-                times: self.times[item.index()],
-                lower: self.problem.item_bounds(item).0,
-            },
-            Some(item) => FailureKind::Uncovered(self.name(item).to_owned()),
-            None => FailureKind::Uncovered(String::new()),
-        };
-        Err(Failure {
+    }
+
+    /// A failure of the whole solution, from its first line to its last.
+    pub(super) fn fail_whole(&self, kind: FailureKind) -> Failure {
+        Failure {
             solution: Some(self.solution),
             place: Place {
                 line: self.first_line,
@@ -281,32 +221,69 @@ impl<'p> Checker<'p> {
             },
             last_line: Some(self.last_line),
             kind,
-        })
+        }
     }
 
-    /// The problem the solutions are checked against.
-    pub(super) fn problem(&self) -> &'p Problem {
-        self.problem
+    fn fail_at(&self, place: Place, kind: FailureKind) -> Failure {
+        Failure {
+            solution: Some(self.solution),
+            place,
+            last_line: None,
+            kind,
+        }
     }
 
-    fn name(&self, item: ItemId) -> &str {
-        // Problems read from Knuth's format name every item.
-        self.problem.item_name(item).unwrap_or("?")
-    }
-
-    fn color_name(&self, color: ColorId) -> &str {
-        self.problem.color_name(color).unwrap_or("?")
-    }
-
-    /// The entries of an option, in the problem's order, for a message.
-    fn names(&self, entries: &[(ItemId, Option<ColorId>)]) -> String {
-        let names: Vec<String> = entries
-            .iter()
-            .map(|&(item, color)| match color {
-                Some(color) => format!("{}:{}", self.name(item), self.color_name(color)),
-                None => self.name(item).to_owned(),
-            })
-            .collect();
-        names.join(" ")
+    /// The failure of a fault of the engine's checker, with names and
+    /// places.
+    fn failure_kind(&self, fault: Fault) -> FailureKind {
+        let lookup = &self.lookup;
+        let name = |item| lookup.name(item).to_owned();
+        match fault {
+            Fault::NoSuchOption { option, .. } => {
+                FailureKind::NotAnOption(format!("#{}", option.index()))
+            }
+            Fault::NoPrimaryItem { option, .. } => {
+                FailureKind::NoPrimaryItem(lookup.option_names(option))
+            }
+            Fault::OptionRepeated { option, first, .. } => FailureKind::OptionRepeated {
+                names: lookup.option_names(option),
+                also: self.places[first],
+            },
+            Fault::CoveredTooOften {
+                item, upper, first, ..
+            } => FailureKind::CoveredTooOften {
+                item: name(item),
+                upper,
+                also: self.places[first],
+            },
+            Fault::SecondaryShared { item, first, .. } => FailureKind::CoveredTwice {
+                item: name(item),
+                kind: ItemKind::Secondary,
+                also: self.places[first],
+            },
+            Fault::ColorClash {
+                item,
+                color,
+                first_color,
+                first,
+                ..
+            } => FailureKind::ColorClash {
+                item: name(item),
+                colors: Box::new((
+                    lookup.color_name(color).to_owned(),
+                    lookup.color_name(first_color).to_owned(),
+                )),
+                also: self.places[first],
+            },
+            Fault::Uncovered { item } => FailureKind::Uncovered(name(item)),
+            Fault::CoveredTooFew { item, times, lower } => FailureKind::CoveredTooFew {
+                item: name(item),
+                times,
+                lower,
+            },
+            Fault::WrongCost { claimed, actual } => FailureKind::WrongCost { claimed, actual },
+            // Faults the engine may add later: named by its own words.
+            fault => FailureKind::Other(fault.to_string()),
+        }
     }
 }

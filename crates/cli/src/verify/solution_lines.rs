@@ -9,12 +9,17 @@ use std::io::BufRead;
 
 use dancing::Problem;
 use dancing::format::text::Lines;
+use dancing::mincost::MAX_BEST;
 
 use super::verdict::Invalid;
 
-/// The longest line accepted: more than any solution record of `problem`
-/// can take in either format (every item named once, JSON-escaped, with room
-/// for a long file name), so a longer line is not one `dlx solve` printed.
+/// The longest line accepted: more than any record of `problem`'s
+/// solutions can take in either format (every item named once,
+/// JSON-escaped, with the options' numbers and cost, and room for a long
+/// file name), so a longer line is not one `dlx solve` printed. The
+/// longest is the summary of `dlx solve --best K --json`, which holds the
+/// K best: up to [`MAX_BEST`] solutions, for a problem without item bounds
+/// (`--best` refuses them).
 ///
 /// With colors or bounds an item may be named by several options of a
 /// solution, with a color each: the bound is then every entry of every
@@ -36,7 +41,17 @@ pub fn limit(problem: &Problem) -> usize {
     } else {
         problem.items().map(name).sum()
     };
-    (64 << 10) + 8 * names
+    // Each option of a solution holds a primary item, which no other
+    // option holds, unless bounds let several hold it.
+    let options = if problem.has_bounds() {
+        problem.option_count()
+    } else {
+        problem.primary_count()
+    };
+    // An option number and its comma, and the brackets of its entries.
+    let solution = 8 * names + 16 * options + 64;
+    let solutions = if problem.has_bounds() { 1 } else { MAX_BEST };
+    (64 << 10) + solutions.saturating_mul(solution)
 }
 
 /// The lines of the solutions, numbered from 1, none longer than a limit.

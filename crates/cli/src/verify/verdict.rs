@@ -47,11 +47,43 @@ impl fmt::Display for Place {
     }
 }
 
+/// Which listing of the output a solution is in: `dlx solve`'s solutions,
+/// or with `--best` its K best and the improvements found on the way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Listing {
+    Solution,
+    Best,
+    Improvement,
+}
+
+impl Listing {
+    pub const ALL: [Listing; 3] = [Listing::Solution, Listing::Best, Listing::Improvement];
+}
+
+/// A solution by its listing and its number there (from 1): `solution
+/// 3`, `best 1`, `improvement 2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Numbered {
+    pub listing: Listing,
+    pub number: u64,
+}
+
+impl fmt::Display for Numbered {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let listing = match self.listing {
+            Listing::Solution => "solution",
+            Listing::Best => "best",
+            Listing::Improvement => "improvement",
+        };
+        write!(f, "{listing} {}", self.number)
+    }
+}
+
 /// A solution that does not hold, or a count that does not match.
 #[derive(Debug)]
 pub struct Failure {
-    /// The number of the failing solution (none for the summary's count).
-    pub solution: Option<u64>,
+    /// The failing solution (none for a summary's claims).
+    pub solution: Option<Numbered>,
     /// Where: the option at fault, or the first line of the solution.
     pub place: Place,
     /// The last line of the solution, when the whole solution is at fault.
@@ -108,12 +140,70 @@ pub enum FailureKind {
         /// That earlier option.
         also: Place,
     },
-    /// A JSON record's number is not the next one.
+    /// An option chosen twice by one solution (printed twice, or printed
+    /// as often as the problem has options like it, and once more).
+    OptionRepeated {
+        /// The option's entries.
+        names: String,
+        /// Where it was printed first.
+        also: Place,
+    },
+    /// A printed option whose printed cost (`|n`) is not its cost.
+    OptionCost {
+        /// The option's entries.
+        names: String,
+        /// The cost printed.
+        printed: u64,
+        /// The cost of the option (of the first, if several are alike).
+        actual: u64,
+    },
+    /// A JSON option whose `option_ids` number is another option than
+    /// its `options` entries.
+    IdMismatch {
+        /// The number in `option_ids`.
+        id: usize,
+        /// The entries of that option.
+        names: String,
+        /// The entries printed.
+        printed: String,
+    },
+    /// A solution that costs another sum than the one claimed.
+    WrongCost {
+        /// The cost claimed.
+        claimed: u64,
+        /// The sum of its options' costs.
+        actual: u64,
+    },
+    /// The same solution as an earlier one of the listing, which claims
+    /// each once (a `--best` listing, or JSON with a summary).
+    Repeated {
+        /// The earlier solution.
+        earlier: Numbered,
+    },
+    /// A `best N` solution cheaper than the one before it: the K best are
+    /// listed cheapest first.
+    BestOrder {
+        /// Its cost.
+        cost: u64,
+        /// The cost of the one before.
+        previous: u64,
+    },
+    /// The costs a `--best` summary lists are not those of the best
+    /// solutions listed.
+    BestCosts {
+        /// The costs of the summary.
+        summary: Vec<u64>,
+        /// The costs the solutions claim (each checked).
+        listed: Vec<u64>,
+    },
+    /// A fault of the engine's checker without words of its own here.
+    Other(String),
+    /// A JSON record's number, or a `best N` line's, is not the next one.
     Misnumbered {
         /// The number printed.
         found: u64,
-        /// The number expected.
-        expected: u64,
+        /// The one expected, in its listing.
+        expected: Numbered,
     },
     /// The JSON summary counts a different number of solutions.
     CountMismatch {
@@ -139,7 +229,7 @@ impl Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(solution) = self.solution {
-            write!(f, "solution {solution}, ")?;
+            write!(f, "{solution}, ")?;
         }
         match self.last_line {
             Some(last) if last != self.place.line => {
@@ -184,9 +274,49 @@ impl fmt::Display for Failure {
                 "secondary item {item} is given color {} here but {} by an earlier option ({also})",
                 colors.0, colors.1
             ),
+            FailureKind::OptionRepeated { names, also } => write!(
+                f,
+                "option {names} is chosen twice (also {also}); a solution chooses each option once"
+            ),
+            FailureKind::OptionCost {
+                names,
+                printed,
+                actual,
+            } => write!(
+                f,
+                "option {names} is printed with cost {printed} but costs {actual}"
+            ),
+            FailureKind::IdMismatch { id, names, printed } => write!(
+                f,
+                "`option_ids` names option {id} ({names}), but `options` lists {printed}"
+            ),
+            FailureKind::WrongCost { claimed, actual } => write!(
+                f,
+                "the solution is said to cost {claimed}, but its options cost {actual}"
+            ),
+            FailureKind::Repeated { earlier } => {
+                write!(f, "the same solution as {earlier}, listed again")
+            }
+            FailureKind::BestOrder { cost, previous } => write!(
+                f,
+                "costs {cost}, less than the {previous} of the best before it; the best are listed cheapest first"
+            ),
+            FailureKind::BestCosts { summary, listed } => {
+                let list = |costs: &[u64]| {
+                    let costs: Vec<String> = costs.iter().map(u64::to_string).collect();
+                    format!("[{}]", costs.join(", "))
+                };
+                write!(
+                    f,
+                    "the summary lists the best costs {}, but the best solutions listed cost {}",
+                    list(summary),
+                    list(listed)
+                )
+            }
+            FailureKind::Other(fault) => f.write_str(fault),
             FailureKind::Misnumbered { found, expected } => write!(
                 f,
-                "a record numbered {found} where solution {expected} was expected (a solution is missing or repeated)"
+                "a record numbered {found} where {expected} was expected (a solution is missing or repeated)"
             ),
             FailureKind::CountMismatch { claimed, listed } => write!(
                 f,

@@ -140,7 +140,7 @@ fn the_k_best_are_dlx5s_and_threads_find_the_same_costs() {
             let out = String::from_utf8(output.stdout).unwrap();
             let record: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
             for solution in record["best"].as_array().unwrap() {
-                let options: Vec<usize> = solution["options"]
+                let options: Vec<usize> = solution["option_ids"]
                     .as_array()
                     .unwrap()
                     .iter()

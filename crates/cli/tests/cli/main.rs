@@ -27,4 +27,5 @@ mod sudoku_shapes;
 mod task_flags;
 mod tasks;
 mod verify;
+mod verify_listings;
 mod xcc;

@@ -1,7 +1,7 @@
 //! Tests of `dlx verify`: round trips from `dlx solve`, mutated outputs, bad
 //! input, and a property test against a reference checker written here.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
@@ -21,7 +21,7 @@ fn engine_problems() -> Vec<PathBuf> {
     files
 }
 
-fn solve(problem: &Path, json: bool) -> Output {
+pub(super) fn solve(problem: &Path, json: bool) -> Output {
     let mut command = dlx();
     command.arg("solve");
     if json {
@@ -30,7 +30,7 @@ fn solve(problem: &Path, json: bool) -> Output {
     command.arg(problem).output().unwrap()
 }
 
-fn verify(problem: &Path, solutions: impl Into<Vec<u8>>) -> Output {
+pub(super) fn verify(problem: &Path, solutions: impl Into<Vec<u8>>) -> Output {
     dlx()
         .arg("verify")
         .arg(problem)
@@ -54,7 +54,13 @@ fn everything_dlx_solve_prints_for_the_engine_data_verifies() {
         assert_exit(&solved, 0);
         let count = solved_count(&solved);
         let plural = if count == 1 { "" } else { "s" };
-        let expected = format!("{count} solution{plural} verified\n");
+        // Repeats are looked for among the first 2^19 distinct solutions.
+        let only = if count > 1 << 19 {
+            " (repeats looked for among the first 524288 distinct solutions only)"
+        } else {
+            ""
+        };
+        let expected = format!("{count} solution{plural} verified{only}\n");
 
         let checked = verify(&problem, solved.stdout);
         assert_exit(&checked, 0);
@@ -92,6 +98,8 @@ struct Reference {
     /// Every item in declaration order, and whether it is primary.
     items: Vec<(String, bool)>,
     options: HashSet<BTreeSet<String>>,
+    /// How many options of the problem have each item set.
+    alike: HashMap<BTreeSet<String>, usize>,
 }
 
 /// What the reference expects `dlx verify` to name first.
@@ -119,10 +127,44 @@ impl Reference {
                     .map(|name| (name.to_owned(), false)),
             )
             .collect();
-        let options = lines
-            .map(|l| l.split_whitespace().map(str::to_owned).collect())
-            .collect();
-        Reference { items, options }
+        let mut alike = HashMap::new();
+        for line in lines {
+            let option: BTreeSet<String> = line.split_whitespace().map(str::to_owned).collect();
+            *alike.entry(option).or_insert(0) += 1;
+        }
+        let options = alike.keys().cloned().collect();
+        Reference {
+            items,
+            options,
+            alike,
+        }
+    }
+
+    /// How many of the printed solutions of `text` repeat earlier ones: a
+    /// printed solution may come as often as its options can be chosen
+    /// among the problem's options with the same items (the product of
+    /// binomials), and each listing beyond that is a repeat.
+    fn repeats(&self, text: &str) -> u64 {
+        let mut listed: HashMap<Vec<BTreeSet<String>>, u64> = HashMap::new();
+        for block in blocks(text) {
+            let mut solution: Vec<BTreeSet<String>> = block
+                .into_iter()
+                .map(|(_, names)| names.into_iter().collect())
+                .collect();
+            solution.sort();
+            *listed.entry(solution).or_insert(0) += 1;
+        }
+        let choose = |n: u64, k: u64| (0..k).fold(1, |c, i| c * (n - i) / (i + 1));
+        listed
+            .iter()
+            .map(|(solution, &times)| {
+                let mut ways = 1;
+                for group in solution.chunk_by(|a, b| a == b) {
+                    ways *= choose(self.alike[&group[0]] as u64, group.len() as u64);
+                }
+                times.saturating_sub(ways)
+            })
+            .sum()
     }
 
     fn is_primary(&self, name: &str) -> bool {
@@ -312,6 +354,8 @@ fn mutated_json_fails_naming_the_record() {
     let options = record["options"].as_array_mut().unwrap();
     options[1] = options[0].clone();
     let first_item = options[0][0].as_str().unwrap().to_owned();
+    let ids = record["option_ids"].as_array_mut().unwrap();
+    ids[1] = ids[0].clone();
     let record = record.to_string();
     let checked = verify(&problem, edit(&solved, 2, &[&record]));
     assert_exit(&checked, 1);
@@ -357,6 +401,96 @@ fn an_option_without_a_primary_item_is_no_valid_choice() {
     assert_exit(&checked, 1);
     assert!(
         stderr(&checked).contains("solution 1, line 3: an option with no primary item"),
+        "{}",
+        stderr(&checked)
+    );
+}
+
+/// Issue 46: a solution chooses each option once, also where item bounds
+/// would let an option held twice pass (`2|A` with one option `A` has no
+/// solution), in text and in JSON (by names or by `option_ids`); options
+/// alike may each be chosen once.
+#[test]
+fn an_option_chosen_twice_is_no_solution() {
+    let cases = [
+        ("2|A\nA\n", "A\nA\n", r#"[["A"],["A"]]"#, "option A"),
+        (
+            "2|A 2|B\nA B\n",
+            "A B\nB A\n",
+            r#"[["A","B"],["B","A"]]"#,
+            "option A B",
+        ),
+    ];
+    for (text, twice, json, option) in cases {
+        let problem = TempFile::new("twice.dlx", text);
+        // The search agrees that there is no solution.
+        assert_exit(&solve(problem.path(), false), 1);
+        let checked = verify(problem.path(), twice);
+        assert_exit(&checked, 1);
+        let expected = format!(
+            "<stdin>: solution 1, line 2: {option} is chosen twice (also line 1); a solution chooses each option once\n"
+        );
+        assert_eq!(stderr(&checked), expected);
+        let by_names = format!(r#"{{"type":"solution","solution":1,"options":{json}}}"#);
+        let by_ids = r#"{"type":"solution","solution":1,"option_ids":[0,0]}"#;
+        for record in [by_names.as_str(), by_ids] {
+            let checked = verify(problem.path(), record);
+            assert_exit(&checked, 1);
+            let expected = format!(
+                "solution 1, line 1, option 2: {option} is chosen twice (also line 1, option 1)"
+            );
+            assert!(
+                stderr(&checked).contains(&expected),
+                "{record}: {}",
+                stderr(&checked)
+            );
+        }
+    }
+    // Two options alike: the one solution chooses both, printed alike.
+    let problem = TempFile::new("alike.dlx", "2|A\nA\nA\n");
+    for json in [false, true] {
+        let solved = solve(problem.path(), json);
+        assert_exit(&solved, 0);
+        let checked = verify(problem.path(), solved.stdout);
+        assert_exit(&checked, 0);
+        assert_eq!(stderr(&checked), "1 solution verified\n");
+    }
+    let checked = verify(problem.path(), "A\nA\nA\n");
+    assert_exit(&checked, 1);
+    assert!(
+        stderr(&checked).contains(
+            "line 3: primary item A is covered more than its upper bound of 2 times (first line 1)"
+        ),
+        "{}",
+        stderr(&checked)
+    );
+}
+
+/// Issue 46: an item whose name starts with `{` is no JSON: the format is
+/// JSON only where the first line is a JSON object (or broken JSON that
+/// names no item).
+#[test]
+fn text_that_starts_with_a_brace_is_text() {
+    let problem = TempFile::new("brace.dlx", "{a {\"b\"} | {}\n{a\n{\"b\"} {}\n");
+    let solved = solve(problem.path(), false);
+    assert!(solved.stdout.starts_with(b"{"));
+    let checked = verify(problem.path(), solved.stdout);
+    assert_exit(&checked, 0);
+    assert_eq!(stderr(&checked), "1 solution verified\n");
+    let solved = solve(problem.path(), true);
+    let checked = verify(problem.path(), solved.stdout);
+    assert_exit(&checked, 0);
+    assert_eq!(stderr(&checked), "1 solution verified\n");
+    // Broken JSON is still read as JSON, and named so.
+    let checked = verify(problem.path(), "{\"type\":\"solution\",\n");
+    assert_exit(&checked, 2);
+    assert!(
+        stderr(&checked).starts_with("<stdin>:1:"),
+        "{}",
+        stderr(&checked)
+    );
+    assert!(
+        stderr(&checked).contains("not a JSON record"),
         "{}",
         stderr(&checked)
     );
@@ -506,8 +640,9 @@ fn quiet_prints_nothing_but_errors() {
 
 #[test]
 fn a_huge_line_is_refused_without_being_read_whole() {
-    // 200 MiB of one line, written a MiB at a time: the limit for toy.dlx is about
-    // 64 KiB, so only that much is ever held.
+    // 200 MiB of one line, written a MiB at a time: the limit for toy.dlx is
+    // about 4 MiB (the JSON summary of its 15,000 best), so only that much
+    // is ever held.
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("dlx"))
         .arg("verify")
         .arg(engine_data("toy.dlx"))
@@ -538,10 +673,10 @@ fn a_huge_line_is_refused_without_being_read_whole() {
 }
 
 /// A file under the test target's temporary directory, removed on drop.
-struct TempFile(PathBuf);
+pub(super) struct TempFile(PathBuf);
 
 impl TempFile {
-    fn new(name: &str, contents: &str) -> TempFile {
+    pub(super) fn new(name: &str, contents: &str) -> TempFile {
         use std::sync::atomic::{AtomicUsize, Ordering};
         static SERIAL: AtomicUsize = AtomicUsize::new(0);
         let serial = SERIAL.fetch_add(1, Ordering::Relaxed);
@@ -551,7 +686,7 @@ impl TempFile {
         TempFile(path)
     }
 
-    fn path(&self) -> &Path {
+    pub(super) fn path(&self) -> &Path {
         &self.0
     }
 }
@@ -666,9 +801,20 @@ proptest! {
         match reference.first_fault(&mutant) {
             None => {
                 assert_exit(&checked, 0);
-                let count = blocks(&mutant).len();
-                let expected = format!("{count} solution");
-                prop_assert!(stderr(&checked).starts_with(&expected), "{}", stderr(&checked));
+                let count = blocks(&mutant).len() as u64;
+                let repeats = reference.repeats(&mutant);
+                let message = stderr(&checked);
+                let summary = message.lines().last().unwrap_or_default();
+                let plural = if count == 1 { "" } else { "s" };
+                if repeats == 0 {
+                    prop_assert!(!message.contains("warning"), "{}", message);
+                    prop_assert!(summary.starts_with(&format!("{count} solution{plural} verified")), "{}", message);
+                } else {
+                    // A listing without a summary may repeat itself: a warning.
+                    prop_assert!(message.starts_with("<stdin>: warning: solution "), "{}", message);
+                    let expected = format!("{count} solutions verified, {} of them distinct", count - repeats);
+                    prop_assert_eq!(summary, expected);
+                }
             }
             Some(_) => assert_caught(&reference, &checked, &mutant),
         }
