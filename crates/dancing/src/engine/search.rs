@@ -14,6 +14,7 @@ use super::request::{Request, RequestClock};
 use crate::config::SearchConfig;
 use crate::parallel::ParallelSolver;
 use crate::problem::OptionId;
+use crate::relabel::Shuffled;
 use crate::search::{MemoConfig, MemoError, Search};
 use crate::visit::{FnVisitor, Progress, Solution, Stats, StopReason, Visitor};
 
@@ -80,9 +81,7 @@ impl Engine {
             visitor,
             left: request.get_max_solutions().unwrap_or(u64::MAX),
             mapping: self.linked.shuffled.as_ref().map(|shuffled| Mapping {
-                originals: (0..shuffled.problem().option_count())
-                    .map(|option| shuffled.original(OptionId::new(option)))
-                    .collect(),
+                shuffled,
                 buffer: Vec::new(),
             }),
         };
@@ -92,7 +91,9 @@ impl Engine {
     }
 
     /// The first solution, in the [`Report`]'s `solution` (`None` when
-    /// there is none, or the request stopped the search first).
+    /// there is none, or the request stopped the search first): a search
+    /// up to one solution, which stops there with
+    /// [`StopReason::Visitor`] when it finds one.
     pub fn first(&self, request: &Request) -> Report {
         let mut found = None;
         let request = request.clone().max_solutions(1);
@@ -106,12 +107,6 @@ impl Engine {
                 progress: |_: &Progress| ControlFlow::Continue(()),
             },
         );
-        if found.is_some() && report.stats.stop == StopReason::Visitor {
-            // The one solution asked for was found: that is all there was
-            // to do.
-            report.stats.stop = StopReason::Complete;
-            report.explored = 1.0;
-        }
         report.solution = found;
         report
     }
@@ -252,31 +247,31 @@ impl Engine {
     }
 }
 
-/// The seed's mapping of the shuffled problem's options back to the
+/// The seed's shuffle, which maps the searched options back to the
 /// input's, and the buffer a mapped solution is written to.
-struct Mapping {
-    originals: Vec<OptionId>,
+struct Mapping<'s> {
+    shuffled: &'s Shuffled,
     buffer: Vec<OptionId>,
 }
 
 /// A visitor seen through the request's solution limit and the seed's
 /// mapping.
-struct Limited<V> {
+struct Limited<'s, V> {
     visitor: V,
     left: u64,
-    mapping: Option<Mapping>,
+    mapping: Option<Mapping<'s>>,
 }
 
-impl<V: Visitor> Visitor for Limited<V> {
+impl<V: Visitor> Visitor for Limited<'_, V> {
     type Error = V::Error;
 
     #[inline]
     fn solution(&mut self, solution: &Solution<'_>) -> Result<ControlFlow<()>, V::Error> {
         let flow = match &mut self.mapping {
             None => self.visitor.solution(solution)?,
-            Some(Mapping { originals, buffer }) => {
+            Some(Mapping { shuffled, buffer }) => {
                 buffer.clear();
-                buffer.extend(solution.options().iter().map(|o| originals[o.index()]));
+                buffer.extend(solution.options().iter().map(|&o| shuffled.original(o)));
                 self.visitor.solution(&Solution { options: buffer })?
             }
         };
