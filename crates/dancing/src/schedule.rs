@@ -6,6 +6,10 @@
 //! asked.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError, Sender};
+use std::time::Duration;
+
+use crate::clock::Instant;
 
 /// A dedicated pool of `threads` rayon workers (at least one), named
 /// `dancing-<k>`; none if the platform gives no threads.
@@ -62,6 +66,74 @@ pub(crate) fn run<R: Send>(
     }
 }
 
+/// [`run`], with this thread watching while the workers run: `watch` is
+/// called here about every `interval` until every worker is done (to report
+/// progress, to ask the stop). What the workers gave back comes in the
+/// order they finished. Without threads to be had, nothing runs and the
+/// answer is none: the caller does the work another way. A panic in a
+/// worker is raised again here.
+pub(crate) fn run_watched<R: Send>(
+    workers: usize,
+    items: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+    work: impl Fn(&Queue<'_>) -> R + Sync,
+    interval: Duration,
+    mut watch: impl FnMut(),
+) -> Option<Vec<R>> {
+    let pool = pool(workers)?;
+    let queue = Queue {
+        next: AtomicUsize::new(0),
+        len: items,
+        stop,
+    };
+    let (sender, finished) = mpsc::channel();
+    let mut results = Vec::new();
+    pool.in_place_scope(|scope| {
+        // One worker on each thread of the pool.
+        scope.spawn_broadcast(|_, _| {
+            let mut finish = Finish {
+                sender: sender.clone(),
+                result: None,
+            };
+            finish.result = Some(work(&queue));
+        });
+        let mut running = pool.current_num_threads();
+        let mut last = Instant::now();
+        while running > 0 {
+            match finished.recv_timeout(interval) {
+                Ok(result) => {
+                    running -= 1;
+                    results.extend(result);
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+                // This thread holds a sender: not before the scope ends.
+                Err(RecvTimeoutError::Disconnected) => break,
+            }
+            if running > 0 && last.elapsed() >= interval {
+                last = Instant::now();
+                watch();
+            }
+        }
+    });
+    Some(results)
+}
+
+/// A worker's word that it is done, sent when it is dropped: with what the
+/// worker gave back, or with nothing if it panicked (the watching thread
+/// counts the workers done either way; the scope raises the panic).
+struct Finish<R> {
+    sender: Sender<Option<R>>,
+    result: Option<R>,
+}
+
+impl<R> Drop for Finish<R> {
+    fn drop(&mut self) {
+        // The watching thread waits for every worker's word before the
+        // scope ends, so it is there to receive it.
+        let _ = self.sender.send(self.result.take());
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -100,5 +172,80 @@ mod tests {
         });
         // Items 0 to 10 are taken, none after the stop.
         assert_eq!(taken, [11]);
+    }
+
+    #[test]
+    fn watched_workers_take_every_item_once() {
+        let never = || false;
+        let taken = run_watched(
+            3,
+            100,
+            &never,
+            |queue| {
+                let mut mine = Vec::new();
+                while let Some(place) = queue.take() {
+                    mine.push(place);
+                }
+                (rayon::current_num_threads(), mine)
+            },
+            Duration::from_millis(1),
+            || {},
+        )
+        .expect("threads");
+        assert_eq!(taken.len(), 3);
+        assert!(taken.iter().all(|(threads, _)| *threads == 3));
+        let mut all: Vec<usize> = taken.into_iter().flat_map(|(_, mine)| mine).collect();
+        all.sort_unstable();
+        assert_eq!(all, (0..100).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn the_watch_runs_while_the_workers_do_and_can_stop_them() {
+        let stopped = AtomicBool::new(false);
+        let stop = || stopped.load(Ordering::Relaxed);
+        let mut watched = 0;
+        let taken = run_watched(
+            2,
+            usize::MAX,
+            &stop,
+            |queue| {
+                let mut count = 0_usize;
+                while queue.take().is_some() {
+                    count += 1;
+                    std::thread::sleep(Duration::from_micros(100));
+                }
+                count
+            },
+            Duration::from_millis(2),
+            || {
+                watched += 1;
+                if watched == 3 {
+                    stopped.store(true, Ordering::Relaxed);
+                }
+            },
+        )
+        .expect("threads");
+        // The workers ran until the third look of the watch stopped them.
+        assert_eq!(watched, 3);
+        assert_eq!(taken.len(), 2);
+        assert!(taken.iter().sum::<usize>() > 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "a worker's panic")]
+    fn a_panic_in_a_watched_worker_is_raised_again() {
+        let never = || false;
+        let _ = run_watched(
+            2,
+            10,
+            &never,
+            |queue| {
+                while let Some(place) = queue.take() {
+                    assert_ne!(place, 3, "a worker's panic");
+                }
+            },
+            Duration::from_millis(1),
+            || {},
+        );
     }
 }

@@ -17,14 +17,13 @@
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use bumpalo::Bump;
 
-use crate::clock::Instant;
 use crate::config::SearchConfig;
+use crate::schedule::{self, Queue};
 use crate::search::{
     CacheStats, MemoConfig, MemoCount, MemoError, MemoWalker, SharedCache, Solver, Subsearch,
 };
@@ -43,7 +42,6 @@ struct Shared<'a> {
     split: &'a Split,
     memo: &'a MemoConfig,
     cache: &'a SharedCache,
-    next_unit: AtomicUsize,
     stopping: AtomicBool,
     stop: Mutex<Option<StopReason>>,
     overflow: AtomicBool,
@@ -56,19 +54,48 @@ struct Shared<'a> {
     solutions: AtomicU64,
     /// Weight of the subtrees done.
     done_weight: Mutex<f64>,
-    /// What each worker did, added as it finishes.
-    totals: Mutex<Totals>,
 }
 
-/// The sums over the workers.
+/// What a worker did, and the sums over the workers.
 #[derive(Default)]
 struct Totals {
-    count: u128,
+    /// Solutions counted; none if the count overflowed.
+    count: Option<u128>,
     stats: Stats,
     cache: CacheStats,
+    /// Every subtree the worker took was counted to its end.
     complete: bool,
     /// The weight of the subtrees explored, the stopped ones in part.
     explored: f64,
+}
+
+impl Totals {
+    /// Nothing done yet, which is complete.
+    fn new() -> Self {
+        Totals {
+            count: Some(0),
+            complete: true,
+            ..Totals::default()
+        }
+    }
+
+    /// Adds what one worker did.
+    fn add(mut self, worker: Totals) -> Self {
+        self.count = self
+            .count
+            .zip(worker.count)
+            .and_then(|(a, b)| a.checked_add(b));
+        self.stats.nodes += worker.stats.nodes;
+        self.stats.updates += worker.stats.updates;
+        self.stats.cleansings += worker.stats.cleansings;
+        self.stats.max_depth = self.stats.max_depth.max(worker.stats.max_depth);
+        self.complete &= worker.complete;
+        self.explored += worker.explored;
+        self.cache.hits += worker.cache.hits;
+        self.cache.misses += worker.cache.misses;
+        self.cache.turned_off |= worker.cache.turned_off;
+        self
+    }
 }
 
 impl Shared<'_> {
@@ -81,11 +108,6 @@ impl Shared<'_> {
         let mut stop = lock(&self.stop);
         stop.get_or_insert(reason);
         self.stopping.store(true, Ordering::Relaxed);
-    }
-
-    fn claim(&self) -> Option<usize> {
-        let unit = self.next_unit.fetch_add(1, Ordering::Relaxed);
-        (unit < self.split.units.len()).then_some(unit)
     }
 
     /// Adds `nodes` to the shared count; stops the count at the node limit.
@@ -209,7 +231,6 @@ impl ParallelSolver {
             split: &split,
             memo,
             cache: &shared_cache,
-            next_unit: AtomicUsize::new(0),
             stopping: AtomicBool::new(false),
             stop: Mutex::new(None),
             overflow: AtomicBool::new(false),
@@ -218,62 +239,47 @@ impl ParallelSolver {
             nodes: AtomicU64::new(0),
             solutions: AtomicU64::new(split.stats.solutions),
             done_weight: Mutex::new(0.0),
-            totals: Mutex::new(Totals {
-                complete: true,
-                ..Totals::default()
-            }),
         };
         let template = &self.template;
-        let (done, finished) = mpsc::channel::<()>();
-        std::thread::scope(|scope| {
-            for _ in 0..workers {
-                let done = done.clone();
-                let shared = &shared;
-                scope.spawn(move || {
-                    work(shared, template);
-                    // The caller is waiting in `recv_timeout`.
-                    let _ = done.send(());
-                });
+        let stopping = || shared.stopping();
+        // The caller's side: progress, and the monitor's stop, until every
+        // worker is done.
+        let mut monitoring = true;
+        let watch = || {
+            if !monitoring {
+                return;
             }
-            // A worker that panicked hangs up without a word: once all
-            // have, the wait ends.
-            drop(done);
-            // The caller's side: progress, and the monitor's stop, until
-            // every worker is done.
-            let mut monitoring = true;
-            let mut running = workers;
-            let mut last = Instant::now();
-            while running > 0 {
-                match finished.recv_timeout(interval) {
-                    Ok(()) => running -= 1,
-                    Err(RecvTimeoutError::Timeout) => {}
-                    Err(RecvTimeoutError::Disconnected) => break,
-                }
-                if !monitoring || last.elapsed() < interval {
-                    continue;
-                }
-                last = Instant::now();
-                let progress = Progress {
-                    stats: Stats {
-                        nodes: split.stats.nodes + shared.nodes.load(Ordering::Relaxed),
-                        solutions: shared.solutions.load(Ordering::Relaxed),
-                        stop: StopReason::Running,
-                        ..split.stats
-                    },
-                    fraction: (1.0 - subtree_weight(&split) + *lock(&shared.done_weight))
-                        .clamp(0.0, 1.0),
-                };
-                if monitor(&progress).is_break() {
-                    monitoring = false;
-                    shared.request_stop(StopReason::Interrupted);
-                }
+            let progress = Progress {
+                stats: Stats {
+                    nodes: split.stats.nodes + shared.nodes.load(Ordering::Relaxed),
+                    solutions: shared.solutions.load(Ordering::Relaxed),
+                    stop: StopReason::Running,
+                    ..split.stats
+                },
+                fraction: (1.0 - subtree_weight(&split) + *lock(&shared.done_weight))
+                    .clamp(0.0, 1.0),
+            };
+            if monitor(&progress).is_break() {
+                monitoring = false;
+                shared.request_stop(StopReason::Interrupted);
             }
-        });
+        };
+        let Some(done) = schedule::run_watched(
+            workers,
+            split.units.len(),
+            &stopping,
+            |queue| work(&shared, template, queue),
+            interval,
+            watch,
+        ) else {
+            // No threads to be had: the count on this one, from the top.
+            return self.count_memoized_sequential(memo, interval, &mut monitor);
+        };
+        let totals = done.into_iter().fold(Totals::new(), Totals::add);
         if shared.overflow.load(Ordering::Relaxed) {
             return Err(MemoError::Overflow);
         }
-        let totals = lock(&shared.totals);
-        let Some(solutions) = base.checked_add(totals.count) else {
+        let Some(solutions) = totals.count.and_then(|count| base.checked_add(count)) else {
             return Err(MemoError::Overflow);
         };
         let mut stats = split.stats;
@@ -360,13 +366,16 @@ fn stopped_count() -> MemoCount {
     }
 }
 
-/// Runs one worker to the end of the count.
-fn work(shared: &Shared<'_>, template: &crate::matrix::Template) {
+/// Runs one worker on the units it takes from `queue`, to the end of the
+/// count or its stop.
+fn work(shared: &Shared<'_>, template: &crate::matrix::Template, queue: &Queue<'_>) -> Totals {
     let bump = Bump::new();
     let Some(solver) = Solver::from_template_until(template, &bump, &mut || shared.stopping())
     else {
-        lock(&shared.totals).complete = false;
-        return;
+        return Totals {
+            complete: false,
+            ..Totals::new()
+        };
     };
     let mut solver =
         solver.with_config(SearchConfig::new().checkpoint_interval(WORKER_CHECKPOINT_INTERVAL));
@@ -377,7 +386,7 @@ fn work(shared: &Shared<'_>, template: &crate::matrix::Template) {
     let mut complete = true;
     let mut explored = 0.0;
     let mut path = Vec::new();
-    'units: while let Some(unit) = shared.claim() {
+    'units: while let Some(unit) = queue.take() {
         let range = split.units[unit];
         for task in &split.tasks[range.start..range.end] {
             if shared.stopping() {
@@ -448,22 +457,13 @@ fn work(shared: &Shared<'_>, template: &crate::matrix::Template) {
             *lock(&shared.done_weight) += task.weight;
         }
     }
-    let cache = walker.cache_stats();
-    let mut totals = lock(&shared.totals);
-    match totals.count.checked_add(count) {
-        Some(sum) => totals.count = sum,
-        None => shared.overflow.store(true, Ordering::Relaxed),
+    Totals {
+        count: Some(count),
+        stats,
+        cache: walker.cache_stats(),
+        complete,
+        explored,
     }
-    totals.stats.nodes += stats.nodes;
-    totals.stats.updates += stats.updates;
-    totals.stats.cleansings += stats.cleansings;
-    totals.stats.max_depth = totals.stats.max_depth.max(stats.max_depth);
-    totals.complete &= complete;
-    totals.explored += explored;
-    let sum = &mut totals.cache;
-    sum.hits += cache.hits;
-    sum.misses += cache.misses;
-    sum.turned_off |= cache.turned_off;
 }
 
 /// A progress monitor as an explorer (which looks at no solution), to be
