@@ -42,6 +42,7 @@ mod chunks;
 mod colored;
 mod dance;
 mod layout;
+mod select;
 mod template;
 
 use crate::links::{Bounds, Columns, Links, SPACER};
@@ -51,6 +52,7 @@ pub(crate) use crate::links::Column;
 pub(crate) use bounded::Branch;
 pub(crate) use chunks::Chunk;
 pub(crate) use layout::max_depth;
+pub use select::SelectError;
 pub use template::Template;
 
 /// Added to the length key of a covered item. Keys stay below it: a plain

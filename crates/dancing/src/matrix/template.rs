@@ -4,10 +4,9 @@ use bumpalo::Bump;
 
 use super::chunks::chunks_of;
 use super::layout::{Shape, Slices, fill, fill_bounds, max_depth};
-use super::{COVERED, Chunk, Column, Kind, Matrix, NOT_MASKED};
+use super::{COVERED, Chunk, Column, Kind, Matrix, NOT_MASKED, SelectError};
 use crate::links::{Bounds, Columns, Link, SPACER, ValidSlices, copy_in_chunks};
 use crate::problem::{OptionId, Problem};
-use crate::search::SelectError;
 use crate::stop::Stop;
 
 /// A problem linked once, to be copied into an arena for each search

@@ -109,7 +109,8 @@ pub use estimate::{Estimate, Figure};
 pub use memo::{CacheStats, DEFAULT_MEMO_LIMIT, MemoConfig, MemoCount, MemoError};
 pub(crate) use memo::{MemoWalker, SharedCache};
 pub use resume::Solutions;
-pub use select::SelectError;
+// The matrix's, which the search's selections give as well.
+pub use crate::matrix::SelectError;
 pub use shared::Search;
 pub(crate) use subtree::Subsearch;
 
