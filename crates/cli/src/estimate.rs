@@ -6,11 +6,9 @@
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use bumpalo::Bump;
-use dancing::expert::{Budget, Figure, Search, SearchConfig, Solver, Template};
-use dancing::{Estimate, StopReason};
+use dancing::{Config, Engine, Estimate, Figure, Request};
 use serde_json::json;
 
 use crate::input::Input;
@@ -131,11 +129,13 @@ pub fn run(args: &Args) -> Status {
 fn estimate(plan: &Plan) -> Result<Outcome, String> {
     let name = plan.input.name();
     let problem = plan.input.read_problem_warned()?;
-    let template = Template::link(&problem, &interrupt::stop())
+    // The speed measured is one thread's: the estimate is of one thread.
+    let engine = Engine::builder()
+        .config(Config::new().threads(1))
+        .build_until(problem, &interrupt::stop())
         .ok_or_else(|| format!("{name}: interrupted"))?;
-    let bump = Bump::new();
-    let mut solver = Solver::from_template(&template, &bump);
-    let estimate = solver.estimate_until(plan.probes, plan.seed, &mut interrupt::requested);
+    let request = Request::new().stop(&interrupt::stop());
+    let estimate = engine.estimate(plan.probes, plan.seed, &request);
     let interrupted = estimate.probes < plan.probes;
     let calibration = if interrupted {
         Calibration {
@@ -144,7 +144,7 @@ fn estimate(plan: &Plan) -> Result<Outcome, String> {
             complete: None,
         }
     } else {
-        calibrate(&mut solver)
+        calibrate(&engine, &request)
     };
     Ok(Outcome {
         name,
@@ -156,20 +156,18 @@ fn estimate(plan: &Plan) -> Result<Outcome, String> {
 
 /// Runs the search for a short while, counting: how many nodes it went
 /// through, in how long.
-fn calibrate(solver: &mut Solver<'_>) -> Calibration {
-    let budget = Budget::new()
+fn calibrate(engine: &Engine, request: &Request) -> Calibration {
+    let request = request
+        .clone()
         .max_nodes(CALIBRATION_NODES)
-        .time_limit(CALIBRATION_TIME)
-        .stop_on(&interrupt::stop());
-    solver.set_config(SearchConfig::new().budget(budget));
-    let start = Instant::now();
-    solver.count();
-    let seconds = start.elapsed().as_secs_f64();
-    let stats = solver.stats();
+        .time_limit(CALIBRATION_TIME);
+    let report = engine
+        .count(&request)
+        .expect("a plain count has no overflow");
     Calibration {
-        nodes: stats.nodes,
-        seconds,
-        complete: (stats.stop == StopReason::Complete).then_some(stats),
+        nodes: report.stats.nodes,
+        seconds: report.elapsed.as_secs_f64(),
+        complete: report.is_complete().then_some(report.stats),
     }
 }
 

@@ -6,9 +6,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
-use dancing::expert::Reduction;
-use dancing::expert::reduce_with;
-use dancing::{Problem, format};
+use dancing::{Engine, Problem, Reduction, Request, format};
 
 use crate::input::Input;
 use crate::interrupt;
@@ -50,12 +48,20 @@ pub fn run(args: &Args) -> Status {
         diag!("{name}: dlx reduce does not keep option costs yet: nothing written");
         return Status::Error;
     }
-    let Some(reduction) = reduce_with(&problem, &interrupt::stop()) else {
+    let stop = interrupt::stop();
+    let reduction = Engine::builder()
+        .build_until(problem, &stop)
+        .and_then(|engine| {
+            let reduction = engine.reduce(&Request::new().stop(&stop))?;
+            Some((engine, reduction))
+        });
+    let Some((engine, reduction)) = reduction else {
         diag!("{name}: interrupted while reducing; nothing written");
         return Status::Interrupted;
     };
+    let problem = engine.problem();
     let reduced = reduction.problem();
-    let summary = summary(&problem, &reduction);
+    let summary = summary(problem, &reduction);
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let written = writeln!(out, "| reduced from {name} by dlx reduce: {summary}")

@@ -6,11 +6,10 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use bumpalo::Bump;
-use dancing::expert::Template;
 use dancing::task::{
     DEFAULT_PROBES, DEFAULT_WORK_LIMIT, MAX_SPLIT_TASKS, Sizing, SplitGoal, SplitTasks,
 };
+use dancing::{Engine, Request};
 use dancing_tasks::{Digest, write_split_streamed};
 
 use crate::input::Input;
@@ -130,27 +129,24 @@ pub fn run(args: &Args) -> Status {
             return Status::Error;
         }
     };
-    let goal = plan.goal;
-    let Some(template) = Template::link(&problem, &interrupt::stop()) else {
+    let Some(engine) = Engine::builder().build_until(problem, &interrupt::stop()) else {
         diag!("{name}: interrupted while linking; no tasks written");
         return Status::Interrupted;
     };
-    let bump = Bump::new();
-    let tasks = SplitTasks::sized(
-        &problem,
-        &template,
-        &bump,
-        goal,
+    engine.split_walked(
+        plan.goal,
         plan.balance,
         plan.sizing,
-        &mut |_| {
-            if interrupt::requested() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        },
-    );
+        &Request::new().stop(&interrupt::stop()),
+        |_| ControlFlow::Continue(()),
+        |tasks| write_tasks(&plan, &name, digest, tasks),
+    )
+}
+
+/// Writes the tasks of a split on standard output, unless it was stopped
+/// or made too many.
+fn write_tasks(plan: &SplitPlan, name: &str, digest: Digest, tasks: &SplitTasks<'_>) -> Status {
+    let goal = plan.goal;
     if tasks.stopped().is_some() {
         diag!("{name}: interrupted while splitting; no tasks written");
         return Status::Interrupted;

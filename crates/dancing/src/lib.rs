@@ -43,7 +43,8 @@ pub use engine::{BestReport, Config, Counting, Engine, Report, Request};
 pub use mincost::CostedSolution;
 pub use problem::builder::{BuildError, ProblemBuilder};
 pub use problem::{ColorId, ItemId, ItemKind, OptionId, Problem};
-pub use search::{CacheStats, Estimate};
+pub use reduce::Reduction;
+pub use search::{CacheStats, Estimate, Figure};
 pub use stop::Stop;
 pub use visit::{FnVisitor, Progress, Solution, Stats, StopReason, Visitor};
 

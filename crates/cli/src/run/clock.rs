@@ -44,6 +44,16 @@ impl Clock {
         self.deadline
     }
 
+    /// A request of the engine within this clock: its deadline, and
+    /// Ctrl-C as its stop token.
+    pub fn request(&self) -> dancing::Request {
+        let request = dancing::Request::new().stop(&interrupt::stop());
+        match self.deadline {
+            Some(deadline) => request.deadline(deadline),
+            None => request,
+        }
+    }
+
     /// Why work must stop now, if it must: Ctrl-C, or the clock ran out.
     pub fn spent(&self) -> Option<StopReason> {
         if interrupt::requested() {

@@ -12,8 +12,7 @@
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
-use dancing::expert::{Budget, MinCostSolver};
-use dancing::{CostedSolution, Problem, StopReason};
+use dancing::{Config, CostedSolution, Engine, Problem, Request, StopReason};
 use serde_json::{Value, json};
 
 use super::plan::{Format, SolvePlan};
@@ -113,24 +112,21 @@ fn solve(
             return Ok(Status::Error);
         }
     };
-    let mut solver = match MinCostSolver::new(&problem) {
-        Ok(solver) => solver,
-        Err(error) => {
-            diag!("{name}: {error}");
-            return Ok(Status::Error);
-        }
-    };
-    let mut budget = Budget::new().stop_on(&interrupt::stop());
+    let engine = Engine::builder()
+        .config(Config::new().threads(threads))
+        .build(problem);
+    let problem = engine.problem();
+    let mut request = Request::new().stop(&interrupt::stop());
     if let Some(nodes) = plan.search.max_nodes {
-        budget = budget.max_nodes(nodes);
+        request = request.max_nodes(nodes);
     }
     if let Some(time) = plan.search.time_limit {
-        budget = budget.time_limit(time);
+        request = request.time_limit(time);
     }
     let json = matches!(plan.format, Format::Json { .. });
     let mut written = Ok(());
     let mut found = 0u64;
-    let outcome = solver.search_threads(k, threads, budget, |solution| {
+    let outcome = engine.best(k, &request, |solution| {
         found += 1;
         if !plan.improvements {
             return ControlFlow::Continue(());
@@ -140,10 +136,10 @@ fn solve(
             record.insert("type".into(), json!("improvement"));
             record.insert("file".into(), json!(name));
             record.insert("improvement".into(), json!(found));
-            record.extend(solution_json(&problem, solution));
+            record.extend(solution_json(problem, solution));
             writeln!(out, "{}", Value::Object(record))
         } else {
-            write_solution(out, &format!("improvement {found}"), &problem, solution)
+            write_solution(out, &format!("improvement {found}"), problem, solution)
         };
         if written.is_err() {
             ControlFlow::Break(())
@@ -151,6 +147,13 @@ fn solve(
             ControlFlow::Continue(())
         }
     });
+    let outcome = match outcome {
+        Ok(outcome) => outcome,
+        Err(error) => {
+            diag!("{name}: {error}");
+            return Ok(Status::Error);
+        }
+    };
     written?;
     let stats = outcome.stats;
     let proven = outcome.is_proven();
@@ -162,7 +165,7 @@ fn solve(
             "best": outcome
                 .best
                 .iter()
-                .map(|solution| Value::Object(solution_json(&problem, solution)))
+                .map(|solution| Value::Object(solution_json(problem, solution)))
                 .collect::<Vec<_>>(),
             "proven": proven,
             "stop": stats.stop.to_string(),
@@ -183,7 +186,7 @@ fn solve(
             if proven { "" } else { " (not proven optimal)" }
         )?;
         for (place, solution) in outcome.best.iter().enumerate() {
-            write_solution(out, &format!("best {}", place + 1), &problem, solution)?;
+            write_solution(out, &format!("best {}", place + 1), problem, solution)?;
         }
     }
     match outcome.best.first() {

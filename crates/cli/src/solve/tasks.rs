@@ -4,16 +4,13 @@
 //! ends, flushed, so that a killed run loses only its running tasks.
 
 use std::io::{self, Write};
-use std::ops::{ControlFlow, Range};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
-use bumpalo::Bump;
-use dancing::expert::{Budget, MinCostSolver, SearchConfig, Template};
-use dancing::task::{Choice, NodePath, TaskRunner, run_on_threads};
-use dancing::{FnVisitor, OptionId, Problem, Progress, Solution, StopReason};
+use dancing::{Config, Engine, OptionId, Problem, Request, StopReason, mincost};
 use serde_json::Value;
 
 use super::args::{Args, TaskArgs};
@@ -112,16 +109,20 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
             file.digest
         ));
     }
-    let costed = match plan.best {
-        Some(k) => Some((
-            MinCostSolver::new(&problem).map_err(|error| format!("{name}: {error}"))?,
-            k,
-        )),
-        None => None,
-    };
+    if let Some(k) = plan.best {
+        mincost::check(&problem, k).map_err(|error| format!("{name}: {error}"))?;
+    }
     let places = selected(&plan.selection, file.tasks.len(), &tasks_name)?;
     let tasks = &file.tasks[places];
-    let Some(template) = Template::link(&problem, &budget.stop()) else {
+    let wanted = search.threads;
+    // One thread a task, unless there are fewer tasks than threads: then
+    // each task in turn on all of them.
+    let each_on_threads = wanted > tasks.len() && wanted > 1;
+    let config = Config::new().threads(if each_on_threads { wanted } else { 1 });
+    let Some(engine) = Engine::builder()
+        .config(config)
+        .build_until(problem, &budget.stop())
+    else {
         diag!("{name}: stopped while linking; no task ran");
         let why = budget.spent().map_or("interrupted", StopReason::as_str);
         return match write_not_started(tasks, file.split, digest, why, &tasks_name) {
@@ -131,23 +132,24 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
             _ => Ok(Status::Error),
         };
     };
-    let wanted = search.threads;
     let threads = wanted.min(tasks.len()).max(1);
+    let mut request = budget.request();
+    if let Some(nodes) = search.max_nodes {
+        request = request.max_nodes(nodes);
+    }
     let run = Shared {
-        problem: &problem,
-        template: &template,
+        engine: &engine,
         digest,
         split: file.split,
         tasks,
         budget,
-        node_limit: search.max_nodes,
+        request,
         solutions: plan.solutions,
-        costed: costed.as_ref().map(|(solver, k)| (solver, *k)),
+        best: plan.best,
         next: AtomicUsize::new(0),
     };
-    if wanted > tasks.len() && wanted > 1 {
-        // Fewer tasks than threads: each task in turn on all of them.
-        return run.each_on_threads(wanted, &tasks_name);
+    if each_on_threads {
+        return run.each_on_threads(&tasks_name);
     }
     let (sender, receiver) = mpsc::sync_channel::<TaskResult>(threads * 2);
     let mut status = Status::Success;
@@ -277,18 +279,20 @@ fn index_from_env() -> Result<usize, String> {
 
 /// What the workers share.
 struct Shared<'a> {
-    problem: &'a Problem,
-    template: &'a Template,
+    /// The problem, linked: on one thread a task, or on all of them when
+    /// there are fewer tasks than threads.
+    engine: &'a Engine,
     digest: Digest,
     split: SplitId,
     tasks: &'a [Task],
     budget: Clock,
-    node_limit: Option<u64>,
+    /// What each task may spend: the clock's deadline and Ctrl-C, and the
+    /// node limit.
+    request: Request,
     /// Whether results hold the solutions.
     solutions: bool,
-    /// `--best K`: the minimum-cost search, linked once (each thread
-    /// searches a copy), and K.
-    costed: Option<(&'a MinCostSolver, usize)>,
+    /// `--best K`: each task's K cheapest solutions instead.
+    best: Option<usize>,
     /// The next task to take.
     next: AtomicUsize,
 }
@@ -306,10 +310,6 @@ impl Shared<'_> {
 
     /// Takes tasks until there are none, or the budget is spent.
     fn work(&self, sender: &mpsc::SyncSender<TaskResult>) {
-        let bump = Bump::new();
-        let mut runner = TaskRunner::new(self.problem, self.template, &bump);
-        runner.set_config(SearchConfig::new().node_limit(self.node_limit));
-        let mut costed = self.costed.map(|(solver, k)| (solver.clone(), k));
         loop {
             if self.budget.spent().is_some() {
                 return;
@@ -318,36 +318,26 @@ impl Shared<'_> {
             let Some(task) = self.tasks.get(place) else {
                 return;
             };
-            let result = match &mut costed {
-                Some((solver, k)) => self.run_best(solver, *k, task),
-                None => self.run_one(&mut runner, task),
-            };
-            if sender.send(result).is_err() {
+            if sender.send(self.run(task)).is_err() {
                 return;
             }
         }
     }
 
-    /// Runs the tasks one after the other, each on `threads` threads (see
-    /// [`run_on_threads`]), writing each result as it ends: the figures
-    /// are those of one thread.
-    fn each_on_threads(&self, threads: usize, tasks_name: &str) -> Result<Status, String> {
+    /// Runs the tasks one after the other, each on the engine's threads
+    /// (see [`Engine::run_task`]), writing each result as it ends: the
+    /// figures are those of one thread.
+    fn each_on_threads(&self, tasks_name: &str) -> Result<Status, String> {
         let stdout = io::stdout();
         let mut out = stdout.lock();
         let mut status = Status::Success;
         let mut ran = 0;
-        // A minimum-cost task runs on one thread (its threads would share
-        // a cutoff, not a subtree).
-        let mut costed = self.costed.map(|(solver, k)| (solver.clone(), k));
         for task in self.tasks {
             if self.budget.spent().is_some() {
                 break;
             }
             ran += 1;
-            let result = match &mut costed {
-                Some((solver, k)) => self.run_best(solver, *k, task),
-                None => self.run_on_threads(task, threads),
-            };
+            let result = self.run(task);
             if matches!(result.outcome, ResultOutcome::Failed(_)) {
                 status = Status::Error;
             }
@@ -376,48 +366,38 @@ impl Shared<'_> {
         write_not_started(left, self.split, self.digest, why, tasks_name)
     }
 
-    /// Runs one task on `threads` threads.
-    fn run_on_threads(&self, task: &Task, threads: usize) -> TaskResult {
+    /// Runs one task, for its solutions or its cheapest ones.
+    fn run(&self, task: &Task) -> TaskResult {
+        match self.best {
+            Some(k) => self.run_best(k, task),
+            None => self.run_one(task),
+        }
+    }
+
+    /// Runs one task: a budget that stops it leaves the subtrees it did
+    /// not explore as its frontier.
+    fn run_one(&self, task: &Task) -> TaskResult {
         let started = Instant::now();
         let result = |outcome| self.result(task, outcome);
-        let config = SearchConfig::new().node_limit(self.node_limit);
-        let stop = || self.budget.spent().is_some();
-        let threaded = match run_on_threads(
-            self.problem,
-            self.template,
-            &task.node,
-            threads,
-            &config,
-            self.solutions,
-            &stop,
-        ) {
+        let threaded = match self
+            .engine
+            .run_task(&task.node, self.solutions, &self.request)
+        {
             Ok(threaded) => threaded,
             Err(error) => {
                 return result(ResultOutcome::Failed(format!("task {}: {error}", task.id)));
             }
         };
         let stats = threaded.outcome.stats;
-        let stop = if stats.is_complete() {
-            "complete"
-        } else if let Some(stop) = self.budget.spent() {
-            stop.as_str()
-        } else {
-            StopReason::NodeLimit.as_str()
-        };
         let found = self.solutions.then(|| {
             threaded
                 .solutions
                 .iter()
-                .map(|options| {
-                    options
-                        .iter()
-                        .map(|&option| Value::from(option_entries(self.problem, option)))
-                        .collect()
-                })
+                .map(|options| self.entries(options))
                 .collect()
         });
         result(ResultOutcome::Ran {
-            stop: stop.to_owned(),
+            stop: stats.stop.as_str().to_owned(),
             stats,
             seconds: started.elapsed().as_secs_f64(),
             frontier: task.frontier(threaded.outcome.frontier),
@@ -426,68 +406,30 @@ impl Shared<'_> {
         })
     }
 
-    /// Runs one task for its `k` cheapest solutions: a budget that stops
+    /// Runs one task for its `k` cheapest solutions, on one thread (its
+    /// threads would share a cutoff, not a subtree): a budget that stops
     /// it leaves the subtrees it did not search as its frontier.
-    fn run_best(&self, solver: &mut MinCostSolver, k: usize, task: &Task) -> TaskResult {
+    fn run_best(&self, k: usize, task: &Task) -> TaskResult {
         let started = Instant::now();
         let result = |outcome| self.result(task, outcome);
-        let options: Option<Vec<OptionId>> = task
-            .node
-            .prefix
-            .iter()
-            .map(|choice| match choice {
-                Choice::Option(option) => Some(*option),
-                Choice::Retire(_) => None,
-            })
-            .collect();
-        let Some(options) = options else {
-            return result(ResultOutcome::Failed(format!(
-                "task {}: a path with Algorithm M's moves, from a problem with bounds",
-                task.id
-            )));
+        let outcome = match self.engine.best_task(&task.node, k, &self.request) {
+            Ok(outcome) => outcome,
+            Err(error) => {
+                return result(ResultOutcome::Failed(format!("task {}: {error}", task.id)));
+            }
         };
-        let clock = self.budget;
-        let mut budget = Budget::new().stop_on(&clock.stop());
-        if let Some(nodes) = self.node_limit {
-            budget = budget.max_nodes(nodes);
-        }
-        let outcome =
-            match solver.search_subtree(&options, k, budget, |_| ControlFlow::Continue(())) {
-                Ok(outcome) => outcome,
-                Err(error) => {
-                    return result(ResultOutcome::Failed(format!("task {}: {error}", task.id)));
-                }
-            };
-        let stop = match outcome.stats.stop {
-            StopReason::Complete => "complete",
-            StopReason::NodeLimit => StopReason::NodeLimit.as_str(),
-            _ => self
-                .budget
-                .spent()
-                .map_or("interrupted", StopReason::as_str),
-        };
-        let frontier = outcome.frontier.into_iter().map(|path| NodePath {
-            own: 0,
-            prefix: path.into_iter().map(Choice::Option).collect(),
-        });
         let mut stats = outcome.stats;
         stats.solutions = outcome.best.len() as u64;
         let found = outcome
             .best
             .iter()
-            .map(|solution| {
-                solution
-                    .options
-                    .iter()
-                    .map(|&option| Value::from(option_entries(self.problem, option)))
-                    .collect()
-            })
+            .map(|solution| self.entries(&solution.options))
             .collect();
         result(ResultOutcome::Ran {
-            stop: stop.to_owned(),
+            stop: stats.stop.as_str().to_owned(),
             stats,
             seconds: started.elapsed().as_secs_f64(),
-            frontier: task.frontier(frontier),
+            frontier: task.frontier(outcome.frontier),
             found: Some(found),
             best: Some(BestFound {
                 k: k as u64,
@@ -496,51 +438,12 @@ impl Shared<'_> {
         })
     }
 
-    fn run_one(&self, runner: &mut TaskRunner<'_>, task: &Task) -> TaskResult {
-        let started = Instant::now();
-        let result = |outcome| self.result(task, outcome);
-        if let Err(error) = runner.select(&task.node) {
-            return result(ResultOutcome::Failed(format!("task {}: {error}", task.id)));
-        }
-        let mut found: Vec<Value> = Vec::new();
-        let mut stopped_by = None;
-        let Ok(outcome) = runner.run(FnVisitor {
-            solution: |solution: &Solution<'_>| {
-                if self.solutions {
-                    found.push(
-                        solution
-                            .options()
-                            .iter()
-                            .map(|&option| Value::from(option_entries(self.problem, option)))
-                            .collect(),
-                    );
-                }
-                ControlFlow::Continue(())
-            },
-            progress: |_: &Progress| match self.budget.spent() {
-                Some(stop) => {
-                    stopped_by = Some(stop);
-                    ControlFlow::Break(())
-                }
-                None => ControlFlow::Continue(()),
-            },
-        });
-        let stop = if outcome.stats.is_complete() {
-            "complete"
-        } else if let Some(stop) = stopped_by {
-            stop.as_str()
-        } else {
-            StopReason::NodeLimit.as_str()
-        };
-        // Every solution seen is in the finished part, none in the frontier.
-        debug_assert!(!self.solutions || found.len() as u64 == outcome.stats.solutions);
-        result(ResultOutcome::Ran {
-            stop: stop.to_owned(),
-            stats: outcome.stats,
-            seconds: started.elapsed().as_secs_f64(),
-            frontier: task.frontier(outcome.frontier),
-            found: self.solutions.then_some(found),
-            best: None,
-        })
+    /// A solution as a result line holds it: each option's entries.
+    fn entries(&self, options: &[OptionId]) -> Value {
+        let problem: &Problem = self.engine.problem();
+        options
+            .iter()
+            .map(|&option| Value::from(option_entries(problem, option)))
+            .collect()
     }
 }

@@ -10,17 +10,20 @@
 //! - [`search`]: listing and counting (the seed's mapping back, the
 //!   memoized count and its fallback);
 //! - [`more`]: the other capabilities (cheapest solutions, estimates,
-//!   reduction, tasks).
+//!   reduction);
+//! - [`tasks`]: the split into tasks and the run of one.
 
 mod config;
 mod more;
 mod report;
 mod request;
 mod search;
+mod tasks;
 
 use std::sync::{Arc, OnceLock};
 
 use crate::matrix::Template;
+use crate::mincost::{MinCostError, MinCostSolver};
 use crate::problem::Problem;
 use crate::relabel::Shuffled;
 use crate::stop::Stop;
@@ -29,6 +32,7 @@ pub use config::{Config, Counting, default_threads};
 pub use report::{BestReport, Report};
 pub use request::Request;
 pub use search::CountError;
+pub use tasks::BestTaskOutcome;
 
 /// A problem linked for searching, with how to search it: immutable,
 /// `Send + Sync` and cheap to clone (clones share the linked problem), so
@@ -71,6 +75,8 @@ struct Linked {
     /// With a seed: the links of the problem as given, for what depends
     /// on the input's tree (tasks, estimates), linked when first needed.
     input_template: OnceLock<Arc<Template>>,
+    /// The minimum-cost search's own links, made when first needed.
+    min_cost: OnceLock<Result<MinCostSolver, MinCostError>>,
 }
 
 /// How an engine is made: its configuration, then [`build`](Self::build).
@@ -113,6 +119,7 @@ impl EngineBuilder {
                 shuffled,
                 template,
                 input_template,
+                min_cost: OnceLock::new(),
             }),
             config: self.config,
         })

@@ -1,6 +1,6 @@
 //! The engine's other capabilities, each one call within a [`Request`]:
-//! the cheapest solutions, Knuth's estimate, the reduction, and tasks
-//! (split, run one).
+//! the cheapest solutions, Knuth's estimate, and the reduction (tasks are
+//! in [`tasks`](super::tasks)).
 
 use std::ops::ControlFlow;
 
@@ -9,15 +9,9 @@ use bumpalo::Bump;
 use super::Engine;
 use super::report::BestReport;
 use super::request::Request;
-use crate::config::SearchConfig;
 use crate::mincost::{CostedSolution, MinCostError, MinCostSolver};
 use crate::reduce::{Reduction, reduce_with};
 use crate::search::{Estimate, Solver};
-use crate::task::{
-    NodePath, PrefixError, Sizing, SplitGoal, SplitOutcome, ThreadedOutcome, run_on_threads,
-    split_sized,
-};
-use crate::visit::Progress;
 
 impl Engine {
     /// The `k` cheapest solutions (Knuth's DLX5: the sum of the options'
@@ -50,7 +44,7 @@ impl Engine {
         MinCostSolver::check_count(k)?;
         let clock = request.start();
         let threads = self.config.get_threads();
-        let mut solver = MinCostSolver::new(self.problem())?;
+        let mut solver = self.min_cost()?.clone();
         let outcome = solver.search_threads(k, threads, clock.budget(), improvement);
         Ok(BestReport {
             best: outcome.best,
@@ -58,6 +52,16 @@ impl Engine {
             threads,
             elapsed: clock.elapsed(),
         })
+    }
+
+    /// The links of the minimum-cost search (DLX5's, its own), made when
+    /// first needed and kept: each search runs on a copy.
+    pub(super) fn min_cost(&self) -> Result<&MinCostSolver, MinCostError> {
+        self.linked
+            .min_cost
+            .get_or_init(|| MinCostSolver::new(self.problem()))
+            .as_ref()
+            .map_err(Clone::clone)
     }
 
     /// Knuth's estimate of the search tree of the problem as given, from
@@ -78,71 +82,5 @@ impl Engine {
         let clock = request.start();
         let stop = crate::stop::Stop::new().with_poll(move || clock.spent().is_some());
         reduce_with(self.problem(), &stop)
-    }
-
-    /// Splits the search of the problem as given into tasks, as `goal`
-    /// says, sized by `sizing`'s probes; with `balance`, large subtrees
-    /// are cut further. `monitor` sees the progress and may stop the split
-    /// (the tasks then cover the tree at the depth reached), as the
-    /// request's token and clock do.
-    pub fn split(
-        &self,
-        goal: SplitGoal,
-        balance: bool,
-        sizing: Sizing,
-        request: &Request,
-        mut monitor: impl FnMut(&Progress) -> ControlFlow<()>,
-    ) -> SplitOutcome {
-        let clock = request.start();
-        let mut outcome = None;
-        let split = split_sized(
-            self.problem(),
-            self.input_template(),
-            goal,
-            balance,
-            sizing,
-            &mut |progress| {
-                outcome = clock.spent();
-                if outcome.is_some() {
-                    ControlFlow::Break(())
-                } else {
-                    monitor(progress)
-                }
-            },
-        );
-        SplitOutcome {
-            stopped: outcome.or(split.stopped),
-            ..split
-        }
-    }
-
-    /// Runs `task` (a node of the input's search tree, from
-    /// [`split`](Self::split) or a stopped task's frontier) on the
-    /// configured threads, within `request`; with `collect`, its solutions
-    /// come back in the order of the search. A stopped run leaves the
-    /// part it did not explore as new tasks in its frontier.
-    ///
-    /// # Errors
-    /// If the task's path is not one of the search tree's.
-    pub fn run_task(
-        &self,
-        task: &NodePath,
-        collect: bool,
-        request: &Request,
-    ) -> Result<ThreadedOutcome, PrefixError> {
-        let clock = request.start();
-        let mut config = SearchConfig::new().threads(self.config.get_threads());
-        if let Some(nodes) = request.get_max_nodes() {
-            config = config.node_limit(Some(nodes));
-        }
-        run_on_threads(
-            self.problem(),
-            self.input_template(),
-            task,
-            self.config.get_threads(),
-            &config,
-            collect,
-            &|| clock.spent().is_some(),
-        )
     }
 }

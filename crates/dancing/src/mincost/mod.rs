@@ -63,6 +63,9 @@ pub enum MinCostError {
     /// there: not an option of the problem with a primary item, or in
     /// conflict with one before it.
     Path(usize),
+    /// A subtree's path holds one of Algorithm M's moves (an item
+    /// retired), which only a problem with bounds has, and DLX5 has none.
+    Retire,
 }
 
 impl fmt::Display for MinCostError {
@@ -80,11 +83,47 @@ impl fmt::Display for MinCostError {
                 "option {} of the path cannot be chosen there (no primary item, or it conflicts with one before it)",
                 place + 1
             ),
+            MinCostError::Retire => {
+                f.write_str("a path with Algorithm M's moves, from a problem with bounds")
+            }
         }
     }
 }
 
 impl std::error::Error for MinCostError {}
+
+/// Whether the `k` cheapest solutions of `problem` can be searched for, as
+/// [`Engine::best`](crate::Engine::best) and
+/// [`Engine::best_task`](crate::Engine::best_task) would say, before
+/// anything is linked (a front end that must refuse early).
+///
+/// ```
+/// use dancing::mincost::{MinCostError, check};
+///
+/// let costed = dancing::format::read_str("a b\na b |5\n")?.problem;
+/// assert_eq!(check(&costed, 3), Ok(()));
+/// assert_eq!(check(&costed, 0), Err(MinCostError::BadCount(0)));
+/// let bounded = dancing::format::read_str("2:3|a\na\n")?.problem;
+/// assert_eq!(check(&bounded, 1), Err(MinCostError::Bounds));
+/// # Ok::<(), dancing::format::ParseError>(())
+/// ```
+///
+/// # Errors
+/// [`MinCostError::BadCount`] if `k` is 0 or above [`MAX_BEST`], else
+/// [`MinCostError::Bounds`] if the problem has item bounds.
+pub fn check(problem: &Problem, k: usize) -> Result<(), MinCostError> {
+    MinCostSolver::check_count(k)?;
+    check_problem(problem)
+}
+
+/// Whether DLX5 can search `problem`: not with item bounds.
+fn check_problem(problem: &Problem) -> Result<(), MinCostError> {
+    if problem.has_bounds() {
+        Err(MinCostError::Bounds)
+    } else {
+        Ok(())
+    }
+}
 
 /// A solution and its cost (the sum of its options' costs).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -180,6 +219,17 @@ pub struct MinCostSolver {
     hopeless: bool,
 }
 
+/// Its size and taxes, not its links.
+impl fmt::Debug for MinCostSolver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("MinCostSolver")
+            .field("nodes", &self.nodes.len())
+            .field("total_tax", &self.total_tax)
+            .field("hopeless", &self.hopeless)
+            .finish_non_exhaustive()
+    }
+}
+
 impl MinCostSolver {
     /// Links `problem` for the minimum-cost search: taxes assessed, lists
     /// sorted by net cost.
@@ -187,9 +237,7 @@ impl MinCostSolver {
     /// # Errors
     /// [`MinCostError::Bounds`] if the problem has item bounds.
     pub fn new(problem: &Problem) -> Result<MinCostSolver, MinCostError> {
-        if problem.has_bounds() {
-            return Err(MinCostError::Bounds);
-        }
+        check_problem(problem)?;
         let items = problem.item_count() as u32;
         let first_secondary = problem.primary_count() as u32 + 1;
         let first_node = items + 1;

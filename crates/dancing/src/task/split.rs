@@ -151,7 +151,8 @@ pub struct SplitTasks<'b> {
     /// Whether the probes passed the sizing's work limit (then there are
     /// no estimates).
     over_work_limit: bool,
-    stopped: Option<StopReason>,
+    /// Why the split stopped short (the engine puts its request's reason).
+    pub(crate) stopped: Option<StopReason>,
 }
 
 /// The frontier of a [`SplitTasks`].

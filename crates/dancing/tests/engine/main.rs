@@ -20,6 +20,7 @@
 //! - [`mincost`]: minimum-cost search (DLX5) against DLX5 and brute force.
 //! - [`hostile_shapes`]: the parallel search on trees shaped to hurt it,
 //!   and its budgets.
+//! - [`front_door_tasks`]: tasks through the engine against brute force.
 //! - [`tasks`]: a split's tasks add up to the sequential search, budgets'
 //!   frontiers included.
 //! - [`budget`]: time limits, deadlines and cancel checks on one thread
@@ -40,6 +41,7 @@ mod estimate;
 mod format;
 mod format_props;
 mod front_door;
+mod front_door_tasks;
 mod hostile_shapes;
 mod memo;
 mod mincost;
