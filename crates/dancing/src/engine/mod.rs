@@ -9,6 +9,8 @@
 //! - [`report`]: [`Report`] and [`BestReport`], what a call did;
 //! - [`search`]: listing and counting (the seed's mapping back, the
 //!   memoized count and its fallback);
+//! - [`solutions`]: the resumable listing, an owning iterator, and the
+//!   [`Cache`] it searches in;
 //! - [`more`]: the other capabilities (cheapest solutions, estimates,
 //!   reduction, tasks).
 
@@ -17,6 +19,7 @@ mod more;
 mod report;
 mod request;
 mod search;
+mod solutions;
 
 use std::sync::{Arc, OnceLock};
 
@@ -29,6 +32,7 @@ pub use config::{Config, Counting, default_threads};
 pub use report::{BestReport, Report};
 pub use request::Request;
 pub use search::CountError;
+pub use solutions::{Cache, Solutions};
 
 /// A problem linked for searching, with how to search it: immutable,
 /// `Send + Sync` and cheap to clone (clones share the linked problem), so
