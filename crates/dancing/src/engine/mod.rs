@@ -9,6 +9,8 @@
 //! - [`report`]: [`Report`] and [`BestReport`], what a call did;
 //! - [`search`]: listing and counting (the seed's mapping back, the
 //!   memoized count and its fallback);
+//! - [`solutions`]: the resumable listing, an owning iterator, and the
+//!   [`Cache`] it searches in;
 //! - [`more`]: the other capabilities (cheapest solutions, estimates,
 //!   reduction);
 //! - [`tasks`]: the split into tasks and the run of one.
@@ -19,6 +21,7 @@ mod report;
 mod request;
 mod search;
 mod tasks;
+mod solutions;
 
 use std::sync::{Arc, OnceLock};
 
@@ -33,6 +36,7 @@ pub use report::{BestReport, Report};
 pub use request::Request;
 pub use search::CountError;
 pub use tasks::BestTaskOutcome;
+pub use solutions::{Cache, Solutions};
 
 /// A problem linked for searching, with how to search it: immutable,
 /// `Send + Sync` and cheap to clone (clones share the linked problem), so

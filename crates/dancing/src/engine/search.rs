@@ -247,6 +247,17 @@ impl Engine {
     }
 }
 
+/// The seed's mapping back: `options`, a solution of the problem searched,
+/// written over `out` in the input's numbering (as they are without a
+/// shuffle). Every listing of the engine maps its solutions here.
+pub(super) fn map_back(shuffled: Option<&Shuffled>, options: &[OptionId], out: &mut Vec<OptionId>) {
+    out.clear();
+    match shuffled {
+        None => out.extend_from_slice(options),
+        Some(shuffled) => out.extend(options.iter().map(|&o| shuffled.original(o))),
+    }
+}
+
 /// The seed's shuffle, which maps the searched options back to the
 /// input's, and the buffer a mapped solution is written to.
 struct Mapping<'s> {
@@ -270,8 +281,7 @@ impl<V: Visitor> Visitor for Limited<'_, V> {
         let flow = match &mut self.mapping {
             None => self.visitor.solution(solution)?,
             Some(Mapping { shuffled, buffer }) => {
-                buffer.clear();
-                buffer.extend(solution.options().iter().map(|&o| shuffled.original(o)));
+                map_back(Some(shuffled), solution.options(), buffer);
                 self.visitor.solution(&Solution { options: buffer })?
             }
         };

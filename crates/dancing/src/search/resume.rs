@@ -102,6 +102,14 @@ impl<'b> Solver<'b> {
         self.stats.stop = StopReason::Visitor;
     }
 
+    /// Ends the search [`next_solution`](Self::next_solution) paused, as
+    /// [`abandon_search`](Self::abandon_search) does, for `why`, which its
+    /// statistics then say: a stop seen between two solutions.
+    pub(crate) fn abandon_search_for(&mut self, why: StopReason) {
+        self.abandon_search();
+        self.stats.stop = why;
+    }
+
     /// The solutions of a new search from the selection, each a list of
     /// options, found one at a time as the iterator is advanced (see
     /// [`next_solution`](Self::next_solution)). Dropping the iterator

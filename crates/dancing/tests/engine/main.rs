@@ -26,6 +26,7 @@
 //! - [`budget`]: time limits, deadlines and cancel checks on one thread
 //!   and several.
 //! - [`resume`]: the resumable search against `run`.
+//! - [`solutions`]: the front door's resumable listing and its cache.
 //! - [`visitors`]: the search configuration, visitors, and why searches end.
 //! - [`allocation`]: no heap allocation in the steady state.
 
@@ -52,6 +53,7 @@ mod reference;
 mod resume;
 mod selection;
 mod shuffled;
+mod solutions;
 mod solver;
 mod tasks;
 mod visitors;
