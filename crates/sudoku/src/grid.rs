@@ -112,16 +112,29 @@ impl Default for Shape {
 }
 
 impl FromStr for Shape {
-    type Err = String;
+    type Err = ParseShapeError;
 
     /// Boxes written `RxC`: `2x3` is a 6x6 grid with boxes two rows high and
-    /// three columns wide.
-    fn from_str(text: &str) -> Result<Shape, String> {
-        let bad = || format!("bad box shape {text:?}: expected ROWSxCOLUMNS, such as 3x3 or 2x3");
-        let (rows, cols) = text.split_once(['x', 'X']).ok_or_else(bad)?;
-        let rows: usize = rows.trim().parse().map_err(|_| bad())?;
-        let cols: usize = cols.trim().parse().map_err(|_| bad())?;
-        Shape::new(rows, cols).map_err(|error| error.to_string())
+    /// three columns wide (`X` for `x`, and blanks around the numbers, are
+    /// accepted too).
+    ///
+    /// ```
+    /// use dancing_sudoku::{ParseShapeError, Shape};
+    ///
+    /// assert_eq!("2x3".parse::<Shape>()?, Shape::new(2, 3)?);
+    /// assert_eq!(" 3 X 3 ".parse::<Shape>()?, Shape::CLASSIC);
+    /// assert!(matches!("3".parse::<Shape>(), Err(ParseShapeError::NotRowsByColumns(_))));
+    /// assert!(matches!("9x9".parse::<Shape>(), Err(ParseShapeError::Unsupported(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Shape, ParseShapeError> {
+        let numbers = text
+            .split_once(['x', 'X'])
+            .and_then(|(rows, cols)| Some((rows.trim().parse().ok()?, cols.trim().parse().ok()?)));
+        let Some((rows, cols)) = numbers else {
+            return Err(ParseShapeError::NotRowsByColumns(text.to_owned()));
+        };
+        Shape::new(rows, cols).map_err(ParseShapeError::Unsupported)
     }
 }
 
@@ -131,6 +144,30 @@ impl fmt::Display for Shape {
         write!(f, "{n}x{n} with {}x{} boxes", self.box_rows, self.box_cols)
     }
 }
+
+/// Why a text is not a box shape: see [`Shape`]'s `FromStr`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseShapeError {
+    /// Not two numbers around an `x`: the text.
+    NotRowsByColumns(String),
+    /// Two numbers, but boxes that no grid here has.
+    Unsupported(ShapeError),
+}
+
+impl fmt::Display for ParseShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseShapeError::NotRowsByColumns(text) => write!(
+                f,
+                "bad box shape {text:?}: expected ROWSxCOLUMNS, such as 3x3 or 2x3"
+            ),
+            ParseShapeError::Unsupported(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ParseShapeError {}
 
 /// A shape that is not supported: an empty box, or more than
 /// [`Shape::MAX_SIZE`] digits.
@@ -463,6 +500,40 @@ impl std::error::Error for GridError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn box_shapes_read_as_rows_x_columns() {
+        for rows in 0..=9 {
+            for cols in 0..=9 {
+                let shape = Shape::new(rows, cols);
+                for text in [
+                    format!("{rows}x{cols}"),
+                    format!("{rows}X{cols}"),
+                    format!(" {rows} x {cols} "),
+                ] {
+                    let read = text.parse::<Shape>();
+                    match &shape {
+                        Ok(shape) => assert_eq!(read, Ok(*shape), "{text}"),
+                        Err(error) => {
+                            assert_eq!(read, Err(ParseShapeError::Unsupported(error.clone())));
+                            // The message is the shape's own.
+                            assert_eq!(read.unwrap_err().to_string(), error.to_string());
+                        }
+                    }
+                }
+            }
+        }
+        for text in [
+            "", "3", "3x", "x3", "3x3x3", "a x b", "3 3", "-1x3", "3x3.0",
+        ] {
+            let error = text.parse::<Shape>().unwrap_err();
+            assert_eq!(error, ParseShapeError::NotRowsByColumns(text.to_owned()));
+            assert_eq!(
+                error.to_string(),
+                format!("bad box shape {text:?}: expected ROWSxCOLUMNS, such as 3x3 or 2x3")
+            );
+        }
+    }
 
     #[test]
     fn shapes_number_boxes_row_by_row() {

@@ -25,7 +25,9 @@ pub use dancing::expert::{Budget, ExactCover, POLL_INTERVAL};
 pub use engine::{Engine, UnknownEngine};
 pub use exact_cover::to_dlx;
 pub use format::{Format, GridWriter, Layout, PuzzleReader};
-pub use grid::{Cell, Grid, GridError, Shape, ShapeError, digit_char, parse_cell_char};
+pub use grid::{
+    Cell, Grid, GridError, ParseShapeError, Shape, ShapeError, digit_char, parse_cell_char,
+};
 pub use outcome::{Outcome, SolveError};
 pub use rules::{Cage, Rules, RulesError, Variant, Violation};
 pub use solver::{Solver, solve};

@@ -8,7 +8,7 @@ use dancing::expert::ExactCover;
 use dancing_sudoku::exact_cover::SudokuCover;
 use dancing_sudoku::format::{PuzzleReader, ReadOptions, puzzle_line};
 use dancing_sudoku::generate::{Recipe, Series};
-use dancing_sudoku::{Engine, Grid, Rules, Shape, Solver, Symbols, Variant};
+use dancing_sudoku::{Engine, Grid, ParseShapeError, Rules, Shape, Solver, Symbols, Variant};
 use serde::Serialize;
 
 use crate::Located;
@@ -117,19 +117,22 @@ impl Puzzle {
     }
 }
 
+/// The box shape `given` (`RxC`), read as `dlx sudoku --box` reads it,
+/// with the page's messages: `box "GIVEN": ...`.
+fn parse_box_shape(given: &str) -> Result<Shape, Located> {
+    given.parse().map_err(|error| match error {
+        ParseShapeError::Unsupported(error) => format!("box {given:?}: {error}"),
+        _ => format!("box {given:?}: expected ROWSxCOLUMNS, like 2x3"),
+    })
+}
+
 /// The one puzzle of `text`, read as `dlx sudoku` reads it. Errors are
 /// located as the CLI locates them: `NAME:LINE: message`.
 pub fn read(text: &str, reading: &Reading) -> Result<Puzzle, Located> {
     let name = &reading.name;
     let shape = match reading.box_shape.trim() {
         "" => None,
-        given => {
-            let (rows, columns) = given
-                .split_once(['x', 'X'])
-                .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)))
-                .ok_or_else(|| format!("box {given:?}: expected ROWSxCOLUMNS, like 2x3"))?;
-            Some(Shape::new(rows, columns).map_err(|error| format!("box {given:?}: {error}"))?)
-        }
+        given => Some(parse_box_shape(given)?),
     };
     let variant = match reading.variant.trim() {
         "" => Variant::CLASSIC,
@@ -286,20 +289,7 @@ pub fn generate(box_shape: &str, variant: &str, seed: u64) -> Result<String, Loc
     };
     // The shape and variant as the reader checks them: a blank puzzle of
     // the shape, read back.
-    let shape = {
-        let (rows, columns) = reading
-            .box_shape
-            .split_once(['x', 'X'])
-            .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)))
-            .ok_or_else(|| {
-                format!(
-                    "box {:?}: expected ROWSxCOLUMNS, like 2x3",
-                    reading.box_shape
-                )
-            })?;
-        Shape::new(rows, columns)
-            .map_err(|error| format!("box {:?}: {error}", reading.box_shape))?
-    };
+    let shape = parse_box_shape(&reading.box_shape)?;
     let variant: Variant = match variant.trim() {
         "" => Variant::CLASSIC,
         given => given
@@ -479,5 +469,44 @@ mod tests {
         assert!(solve("", &Reading::named("p"), 1).is_err());
         assert!(generate("3x", "", 1).is_err());
         assert!(generate("3x3", "nonsense", 1).is_err());
+    }
+
+    #[test]
+    fn bad_box_shapes_are_named_in_the_page_s_words() {
+        let reading = |box_shape: &str| Reading {
+            box_shape: box_shape.to_owned(),
+            ..Reading::named("p")
+        };
+        for given in ["3", "3x", "x3", "a x b", "3x3x3", "2x-3"] {
+            let not_a_shape = format!("box {given:?}: expected ROWSxCOLUMNS, like 2x3");
+            assert_eq!(
+                read(PUZZLE, &reading(given)).err(),
+                Some(not_a_shape.clone())
+            );
+            assert_eq!(generate(given, "", 1).err(), Some(not_a_shape));
+            // Blanks around the whole are trimmed by the reader, quoted by
+            // the generator.
+            let padded = format!(" {given} ");
+            let error = read(PUZZLE, &reading(&padded)).unwrap_err();
+            assert_eq!(
+                error,
+                format!("box {given:?}: expected ROWSxCOLUMNS, like 2x3")
+            );
+            let error = generate(&padded, "", 1).unwrap_err();
+            assert_eq!(
+                error,
+                format!("box {padded:?}: expected ROWSxCOLUMNS, like 2x3")
+            );
+        }
+        for (rows, cols) in [(0, 3), (3, 0), (9, 9), (1, 65)] {
+            let given = format!("{rows}x{cols}");
+            let unsupported = Shape::new(rows, cols).unwrap_err();
+            let expected = format!("box {given:?}: {unsupported}");
+            assert_eq!(read(PUZZLE, &reading(&given)).err(), Some(expected.clone()));
+            assert_eq!(generate(&given, "", 1).err(), Some(expected));
+        }
+        // Numbers with blanks around them, and `X`, are shapes.
+        assert!(read(PUZZLE, &reading(" 3 X 3 ")).is_ok());
+        assert!(generate("2 x 2", "", 1).is_ok());
     }
 }

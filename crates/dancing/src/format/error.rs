@@ -41,7 +41,7 @@ pub struct ParseError {
 pub enum ParseErrorKind {
     /// Reading failed.
     Io(io::Error),
-    /// The stop token given to [`read_with`] was raised.
+    /// The stop token given to [`read_with`](super::read_with) was raised.
     Cancelled,
     /// The line is not UTF-8.
     InvalidUtf8,

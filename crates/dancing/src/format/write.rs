@@ -7,7 +7,7 @@ use super::names::{Place, check_name};
 use super::text::escaped;
 use crate::problem::{ColorId, ItemKind, Problem};
 
-/// [`write`], after `description` as comment lines (each line of it
+/// [`write`](fn@write), after `description` as comment lines (each line of it
 /// prefixed with `| `): what a problem generator writes, so that the file
 /// says what it holds.
 ///
@@ -29,12 +29,12 @@ pub fn write_described<W: Write>(
     write(problem, out)
 }
 
-/// Writes `problem` in Knuth's format, so that [`read`] gives it back:
+/// Writes `problem` in Knuth's format, so that [`read`](super::read) gives it back:
 /// bounds as `u:v|X` (`v|X` when `u == v`), colors as `X:a`.
 ///
 /// Items without a name are written as `#` and their index (`#17`); an error
 /// is returned if that would clash with a named item, or if an item or color
-/// name is one that [`read`] refuses (too long, or holding a control
+/// name is one that [`read`](super::read) refuses (too long, or holding a control
 /// character). Colors without a name are written as `#` and their index too.
 pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
     let names: Vec<std::borrow::Cow<'_, str>> = problem

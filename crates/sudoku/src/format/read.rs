@@ -382,7 +382,7 @@ impl<R: BufRead> PuzzleReader<R> {
     /// The shape a `box RxC` line names: one whose lines read back (at
     /// least 4x4), and the one `--box` gave if it gave one.
     fn box_shape(&self, boxes: &str) -> Result<Shape, String> {
-        let shape: Shape = boxes.parse()?;
+        let shape = boxes.parse::<Shape>().map_err(|error| error.to_string())?;
         if shape.size() < Shape::MIN_LINE_SIZE {
             return Err(format!(
                 "box {boxes}: the smallest puzzles are 4x4 (2x2 boxes)"

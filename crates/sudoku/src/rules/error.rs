@@ -37,7 +37,7 @@ pub enum RulesError {
         cages: usize,
     },
     /// A cage label that a cage map cannot hold (not one of
-    /// [`CAGE_LABELS`]).
+    /// [`CAGE_LABELS`](crate::unit::CAGE_LABELS)).
     BadCageLabel {
         /// The cage, from 0.
         cage: usize,
