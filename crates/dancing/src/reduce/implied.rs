@@ -3,64 +3,21 @@
 //! of the same options).
 
 use super::State;
+use super::classes::Classes;
 use crate::problem::{ItemId, OptionId};
 
 impl State<'_> {
-    /// The live items (only primary ones unless `secondary`) other than
-    /// `item` that every live option of `item` holds: empty when `item` has
-    /// no option. `None` when the budget ran out.
-    pub(super) fn common_items(&mut self, item: ItemId, secondary: bool) -> Option<Vec<ItemId>> {
-        let Some(first) = self.live_options(item).next() else {
-            return Some(Vec::new());
-        };
-        let mut common: Vec<ItemId> = self
-            .entries(first.option)
-            .map(|(other, _)| other)
-            .filter(|&other| other != item && (secondary || self.is_primary(other)))
-            .collect();
-        for n in 0..self.options_of[item.index()].len() {
-            let option = self.options_of[item.index()][n].option;
-            if common.is_empty() {
-                break;
-            }
-            if !self.option_live[option.index()] || option == first.option {
-                continue;
-            }
-            self.stamp += 1;
-            let stamp = self.stamp;
-            let mut steps = 0;
-            for &other in self.problem.option(option) {
-                self.item_stamps[other.index()] = stamp;
-                steps += 1;
-            }
-            common.retain(|other| self.item_stamps[other.index()] == stamp);
-            if !self.spend(steps) {
-                return None;
-            }
-        }
-        Some(common)
-    }
-
     /// Drops the items that the others imply (see the module
     /// documentation). `Some(narrowed)`: whether some item's bounds were
     /// narrowed; `None` when the budget ran out.
+    ///
+    /// The items that hold every option of `j` are the primary members of
+    /// the supersets of `j`'s class, and those whose options `j` holds all
+    /// the primary members of the classes of which `j`'s is a superset
+    /// (see [`Classes`]), each at least once live.
     pub(super) fn drop_implied_items(&mut self) -> Option<bool> {
         let problem = self.problem;
-        // For each live item with options, the live primary items all its
-        // options hold: the options of `j` are among those of each item of
-        // `within[j]`, and those of each item of `containing[j]` among `j`'s.
-        let mut within: Vec<Vec<ItemId>> = vec![Vec::new(); problem.item_count()];
-        let mut containing: Vec<Vec<ItemId>> = vec![Vec::new(); problem.item_count()];
-        for item in problem.items() {
-            if self.item_live[item.index()] {
-                within[item.index()] = self.common_items(item, false)?;
-                if self.is_primary(item) {
-                    for &holder in &within[item.index()] {
-                        containing[holder.index()].push(item);
-                    }
-                }
-            }
-        }
+        let mut classes = self.classes()?;
         let mut live_primaries = problem
             .items()
             .filter(|&item| self.is_live_primary(item))
@@ -72,11 +29,12 @@ impl State<'_> {
             if !self.item_live[j.index()] {
                 continue;
             }
+            let mut steps = 1;
             let dropped = if self.is_primary(j) {
                 if live_primaries == 1 {
                     continue;
                 }
-                match self.primary_implied(j, &within[j.index()], &containing[j.index()])? {
+                match self.primary_implied(j, &mut classes, &mut steps)? {
                     Implied::No => false,
                     Implied::Yes => true,
                     Implied::Merged(i, bounds) => {
@@ -89,46 +47,81 @@ impl State<'_> {
                     }
                 }
             } else {
-                self.secondary_implied(j, &within[j.index()])
+                self.secondary_implied(j, &mut classes, &mut steps)
             };
             if dropped {
                 self.item_live[j.index()] = false;
                 if self.is_primary(j) {
                     live_primaries -= 1;
+                    classes.note_dead(j);
                 }
             }
-            if !self.spend(1 + within[j.index()].len() + containing[j.index()].len()) {
+            if !self.spend(steps) {
                 return None;
             }
         }
         Some(narrowed)
     }
 
-    /// Whether primary item `j`'s bounds are implied by live items (the
-    /// options of `j` are among those of each item of `within`, and those
-    /// of each item of `containing` among `j`'s). `None` when the budget ran
-    /// out.
+    /// Whether some live primary item other than `j` in one of `among`'s
+    /// classes passes `test`, the steps it took added to `steps`.
+    fn any_member(
+        &self,
+        classes: &mut Classes,
+        among: impl Fn(&Classes) -> &[u32],
+        j: ItemId,
+        steps: &mut usize,
+        test: impl Fn(ItemId) -> bool,
+    ) -> bool {
+        let count = among(classes).len();
+        (0..count).any(|k| {
+            let class = among(classes)[k];
+            classes
+                .find_member(class, j, &self.item_live, steps, &test)
+                .is_some()
+        })
+    }
+
+    /// Whether primary item `j`'s bounds are implied by live items: those
+    /// that hold all of `j`'s options (the supersets of its class), and
+    /// those whose options `j` holds all (the classes of which its class is
+    /// a superset). `None` when the budget ran out.
     pub(super) fn primary_implied(
         &mut self,
         j: ItemId,
-        within: &[ItemId],
-        containing: &[ItemId],
+        classes: &mut Classes,
+        steps: &mut usize,
     ) -> Option<Implied> {
         let (lower, upper) = self.bounds[j.index()];
+        let class = classes.class_of(j);
+        let bounds = &self.bounds;
         // No more of `j`'s options can be chosen than of an item that holds
         // them all; no fewer than of an item whose options `j` holds all.
         let upper_implied = self.live_len[j.index()] <= upper
-            || within
-                .iter()
-                .any(|&i| self.is_live_primary(i) && self.bounds[i.index()].1 <= upper);
+            || class.is_some_and(|c| {
+                self.any_member(
+                    classes,
+                    |k| k.supersets(c),
+                    j,
+                    steps,
+                    |i| bounds[i.index()].1 <= upper,
+                )
+            });
         let lower_implied = lower == 0
-            || containing
-                .iter()
-                .any(|&i| self.is_live_primary(i) && self.bounds[i.index()].0 >= lower);
+            || class.is_some_and(|c| {
+                self.any_member(
+                    classes,
+                    |k| k.subsets(c),
+                    j,
+                    steps,
+                    |i| bounds[i.index()].0 >= lower,
+                )
+            });
         if upper_implied && lower_implied {
             // Dropping `j` must not leave an option without a primary item,
             // which the search would ignore.
-            let held_by_another = within.iter().any(|&i| self.is_live_primary(i))
+            let held_by_another = class
+                .is_some_and(|c| self.any_member(classes, |k| k.supersets(c), j, steps, |_| true))
                 || self.every_option_holds_another_primary(j)?;
             return Some(if held_by_another {
                 Implied::Yes
@@ -136,11 +129,9 @@ impl State<'_> {
                 Implied::No
             });
         }
-        // The same options as a live item `i`: both counts are always equal.
-        let twin = within
-            .iter()
-            .copied()
-            .find(|&i| self.is_live_primary(i) && containing.contains(&i));
+        // The same options as a live item `i`: both counts are always
+        // equal. The first such item in the order of `j`'s first option.
+        let twin = class.and_then(|c| classes.find_member(c, j, &self.item_live, steps, |_| true));
         Some(match twin {
             Some(i) => {
                 let (twin_lower, twin_upper) = self.bounds[i.index()];
@@ -173,20 +164,33 @@ impl State<'_> {
 
     /// Whether no two live options of secondary item `j` can clash on `j`
     /// alone: at most one option, or one color for all, or all hold a
-    /// primary item (in `within`) that at most one option of a solution
-    /// holds.
-    pub(super) fn secondary_implied(&self, j: ItemId, within: &[ItemId]) -> bool {
+    /// primary item (a member of a superset of `j`'s class) that at most
+    /// one option of a solution holds.
+    pub(super) fn secondary_implied(
+        &self,
+        j: ItemId,
+        classes: &mut Classes,
+        steps: &mut usize,
+    ) -> bool {
         if self.live_len[j.index()] <= 1 {
             return true;
         }
         let mut colors = self.live_options(j).map(|entry| entry.color);
         let first = colors.next().unwrap_or(0);
+        *steps += self.live_len[j.index()] as usize;
         if first != 0 && colors.all(|color| color == first) {
             return true;
         }
-        within
-            .iter()
-            .any(|&i| self.is_live_primary(i) && self.bounds[i.index()].1 == 1)
+        let bounds = &self.bounds;
+        classes.class_of(j).is_some_and(|c| {
+            self.any_member(
+                classes,
+                |k| k.supersets(c),
+                j,
+                steps,
+                |i| bounds[i.index()].1 == 1,
+            )
+        })
     }
 }
 

@@ -60,6 +60,7 @@
 //! ```
 
 mod blocking;
+mod classes;
 mod implied;
 
 use crate::cancel::CANCEL_CHECK;
@@ -94,6 +95,8 @@ pub struct Reduction {
     forced_items_kept: usize,
     rounds: usize,
     complete: bool,
+    /// The steps of work spent (the budget's unit), the count included.
+    work: u64,
 }
 
 impl Reduction {
@@ -146,6 +149,12 @@ impl Reduction {
     /// budget ran out first).
     pub fn is_complete(&self) -> bool {
         self.complete
+    }
+
+    /// The steps of work the reductions took, about one per entry looked
+    /// at: the unit of their budget, 512 steps per entry of the problem.
+    pub fn work(&self) -> u64 {
+        self.work
     }
 }
 
@@ -234,15 +243,17 @@ pub fn reduce_with(problem: &Problem, stop: &Stop) -> Option<Reduction> {
         originals,
         rounds,
         complete,
+        work: state.spent,
     })
 }
 
 /// An option in an item's list, with the color it gives the item (0 for
-/// none, else the problem's color code).
+/// none, else the problem's color code) and the item's place in it.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     option: OptionId,
     color: u32,
+    place: u32,
 }
 
 /// The live part of the problem as the reductions go.
@@ -275,6 +286,8 @@ struct State<'p> {
     tightened: usize,
     /// Steps of work left.
     budget: u64,
+    /// Steps of work spent.
+    spent: u64,
     /// Asked every [`CANCEL_CHECK`] steps whether to stop.
     cancel: &'p mut dyn FnMut() -> bool,
     /// Steps since `cancel` was last asked.
@@ -291,7 +304,12 @@ impl<'p> State<'p> {
             let codes = problem.color_codes(option);
             for (k, item) in members.iter().enumerate() {
                 let color = codes.map_or(0, |codes| codes[k]);
-                options_of[item.index()].push(Entry { option, color });
+                let place = k as u32;
+                options_of[item.index()].push(Entry {
+                    option,
+                    color,
+                    place,
+                });
             }
         }
         let live_len = options_of.iter().map(|list| list.len() as u32).collect();
@@ -314,6 +332,7 @@ impl<'p> State<'p> {
             witness: vec![None; items],
             tightened: 0,
             budget: (problem.entry_count() as u64 + 1).saturating_mul(WORK_PER_ENTRY),
+            spent: 0,
             cancel,
             unchecked: 0,
             cancelled: false,
@@ -329,6 +348,7 @@ impl<'p> State<'p> {
     /// Spends `steps` of the budget: `false` when it has run out.
     fn spend(&mut self, steps: usize) -> bool {
         self.budget = self.budget.saturating_sub(steps as u64);
+        self.spent = self.spent.saturating_add(steps as u64);
         self.unchecked = self.unchecked.saturating_add(steps);
         if self.unchecked >= CANCEL_CHECK {
             self.unchecked = 0;
@@ -386,68 +406,22 @@ impl<'p> State<'p> {
 
     /// How many pairs `(i, j)` are left where every live option of the live
     /// primary item `i` holds the live item `j` (see
-    /// [`Reduction::forced_items_kept`]).
+    /// [`Reduction::forced_items_kept`]): for each, the members of the
+    /// supersets of `i`'s class but `i`. 0 when its own budget runs out.
     fn forced_items_kept(&mut self) -> usize {
         // Counting needs work of its own, beyond the reductions' budget.
         self.budget = (self.problem.entry_count() as u64 + 1).saturating_mul(WORK_PER_ENTRY);
-        let mut kept = 0;
-        for i in self.problem.items() {
-            if self.is_live_primary(i) {
-                match self.common_items(i, true) {
-                    Some(common) => kept += common.len(),
-                    None => return kept,
-                }
-            }
-        }
-        kept
+        let Some(classes) = self.classes() else {
+            return 0;
+        };
+        (0..classes.len() as u32)
+            .map(|c| {
+                let held: usize = classes.supersets(c).iter().map(|&s| classes.size(s)).sum();
+                classes.primary_members(c).len() * (held - 1)
+            })
+            .sum()
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::format;
-
-    /// Asserts that both ways of finding a blocking option give the same
-    /// answer on every option of `problem`, and returns how many block.
-    fn both_ways_agree(problem: &Problem) -> usize {
-        let mut never = || false;
-        let mut state = State::new(problem, &mut never);
-        let needy: Vec<ItemId> = problem
-            .items()
-            .filter(|&item| state.is_live_primary(item) && state.bounds[item.index()].0 > 0)
-            .collect();
-        let mut blocking = 0;
-        for (option, _) in problem.options() {
-            if state.option_live[option.index()] {
-                let (through_clashes, _) = state.blocks(option);
-                let (by_witnesses, _) = state.blocks_by_witnesses(option, &needy);
-                assert_eq!(through_clashes, by_witnesses, "option {}", option.index());
-                blocking += usize::from(through_clashes);
-            }
-        }
-        blocking
-    }
-
-    #[test]
-    fn both_ways_to_find_blocking_options_agree() {
-        let files = [
-            include_str!("../../tests/data/toy.dlx"),
-            include_str!("../../tests/data/colors.dlx"),
-            include_str!("../../tests/data/debruijn3.dlx"),
-            include_str!("../../tests/data/knuth_dlx3_example.dlx"),
-            include_str!("../../tests/data/rowcol4_1_2.dlx"),
-            include_str!("../../tests/data/langford7.dlx"),
-            include_str!("../../tests/data/pentomino3x20.dlx"),
-            // Lower bounds of 2 and 3, colors, and a twin pair.
-            "a 2|b | x\na b x:2\nb x:1\nb x:1\na\n",
-            "3|a b | x y\na x:1\na x:1 b\na x:2\na y\nb y\na y:1\n",
-            "1:2|a 2:3|b c\na b\na b\na b c\nc\n",
-        ];
-        let mut blocking = 0;
-        for text in files {
-            blocking += both_ways_agree(&format::read_str(text).unwrap().problem);
-        }
-        assert!(blocking > 100, "only {blocking} blocking options met");
-    }
-}
+mod tests;
