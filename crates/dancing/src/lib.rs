@@ -22,6 +22,7 @@ pub mod check;
 mod clock;
 mod config;
 mod cover;
+pub mod diagram;
 pub mod engine;
 pub mod format;
 mod links;

@@ -13,6 +13,7 @@
 //!   reduction, tasks).
 
 mod config;
+mod diagram;
 mod more;
 mod report;
 mod request;

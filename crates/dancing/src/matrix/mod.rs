@@ -42,6 +42,7 @@ mod chunks;
 mod colored;
 mod dance;
 mod layout;
+mod order;
 mod template;
 
 use crate::links::{Bounds, Columns, Links, SPACER};
