@@ -158,7 +158,11 @@ fn build(args: &Args, name: &str, problem: &Problem) -> Result<Diagram, Status> 
     diag!(
         "Altogether {} solution{}, {} updates, {} cleansings, {} bytes, {} search nodes, {} ZDD node{}, {} signatures, {} hits, {:.3}s (order {})",
         diagram.count(),
-        if diagram.count_u128() == Some(1) { "" } else { "s" },
+        if diagram.count_u128() == Some(1) {
+            ""
+        } else {
+            "s"
+        },
         stats.updates,
         stats.cleansings,
         bytes,
@@ -234,7 +238,10 @@ fn answer(args: &Args, diagram: &Diagram, problem: Option<&Problem>) -> io::Resu
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let anything = args.sizes || args.sample.is_some() || args.list;
-    let writes_diagram = args.write.as_ref().is_some_and(|path| path.as_os_str() == "-");
+    let writes_diagram = args
+        .write
+        .as_ref()
+        .is_some_and(|path| path.as_os_str() == "-");
     if args.count || (!anything && !writes_diagram) {
         writeln!(out, "{}", diagram.count())?;
     }
@@ -271,7 +278,11 @@ fn answer(args: &Args, diagram: &Diagram, problem: Option<&Problem>) -> io::Resu
 /// A solution: with the problem, its options' texts in input order, one a
 /// line, and a blank line after (as `dlx solve` prints them); without,
 /// its options' numbers (from 1, as in the ZDD file) on one line.
-fn print_solution(out: &mut impl Write, solution: &[OptionId], problem: Option<&Problem>) -> io::Result<()> {
+fn print_solution(
+    out: &mut impl Write,
+    solution: &[OptionId],
+    problem: Option<&Problem>,
+) -> io::Result<()> {
     let mut sorted = solution.to_vec();
     sorted.sort();
     match problem {

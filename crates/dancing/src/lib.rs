@@ -13,6 +13,8 @@ mod documentation {
     struct Library;
     #[doc = include_str!("../../../docs/src/internals.md")]
     struct Internals;
+    #[doc = include_str!("../../../docs/src/diagram.md")]
+    struct Diagram;
 }
 
 mod budget;

@@ -65,7 +65,9 @@ impl std::str::FromStr for Order {
         match text {
             "mrv" => Ok(Order::Fewest),
             "input" => Ok(Order::Input),
-            _ => Err(format!("unknown order `{text}` (expected `mrv` or `input`)")),
+            _ => Err(format!(
+                "unknown order `{text}` (expected `mrv` or `input`)"
+            )),
         }
     }
 }
@@ -169,7 +171,11 @@ impl fmt::Display for DiagramError {
                 write!(f, "the diagram needs more than its limit of {limit} nodes")
             }
             DiagramError::Stopped(reason) => {
-                write!(f, "the search stopped before the diagram was complete ({})", reason.as_str())
+                write!(
+                    f,
+                    "the search stopped before the diagram was complete ({})",
+                    reason.as_str()
+                )
             }
         }
     }
@@ -235,7 +241,8 @@ pub struct Diagram {
 /// them took aside).
 impl PartialEq for Diagram {
     fn eq(&self, other: &Diagram) -> bool {
-        (&self.options, &self.lo, &self.hi, self.root) == (&other.options, &other.lo, &other.hi, other.root)
+        (&self.options, &self.lo, &self.hi, self.root)
+            == (&other.options, &other.lo, &other.hi, other.root)
     }
 }
 
@@ -267,7 +274,10 @@ impl Diagram {
         hi: Vec<u32>,
         root: u32,
     ) -> Result<Diagram, Option<usize>> {
-        if options.len() != lo.len() || lo.len() != hi.len() || options.len() > (u32::MAX - FIRST_NODE) as usize {
+        if options.len() != lo.len()
+            || lo.len() != hi.len()
+            || options.len() > (u32::MAX - FIRST_NODE) as usize
+        {
             return Err(None);
         }
         for k in 0..options.len() {
@@ -306,7 +316,11 @@ impl Diagram {
     /// If `id` is a terminal or past the last node.
     pub fn node(&self, id: u32) -> (OptionId, u32, u32) {
         let k = (id - FIRST_NODE) as usize;
-        (OptionId::new(self.options[k] as usize), self.lo[k], self.hi[k])
+        (
+            OptionId::new(self.options[k] as usize),
+            self.lo[k],
+            self.hi[k],
+        )
     }
 
     /// What building it took (zeros for a diagram read from a file).

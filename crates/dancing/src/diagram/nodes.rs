@@ -52,7 +52,6 @@ impl NodeStore {
         Some(id)
     }
 
-
     /// The bytes the store takes (its arrays and unique table, from their
     /// capacities).
     pub(crate) fn bytes(&self) -> usize {

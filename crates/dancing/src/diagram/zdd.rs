@@ -93,7 +93,10 @@ impl Diagram {
                 return Err(ZddError::at(
                     number,
                     parsed.id.1,
-                    format!("node {:x} is defined twice (first on line {first})", parsed.id.0),
+                    format!(
+                        "node {:x} is defined twice (first on line {first})",
+                        parsed.id.0
+                    ),
                 ));
             }
             let lo_node = resolve(parsed.lo)?;
@@ -127,7 +130,11 @@ impl Diagram {
                 ));
             }
             let option = u32::try_from(parsed.variable.0 - 1).map_err(|_| {
-                ZddError::at(number, parsed.variable.1, "variable out of range".to_string())
+                ZddError::at(
+                    number,
+                    parsed.variable.1,
+                    "variable out of range".to_string(),
+                )
             })?;
             if options.len() >= (u32::MAX - FIRST_NODE) as usize {
                 return Err(ZddError::at(number, 1, "too many nodes".to_string()));
@@ -145,7 +152,11 @@ impl Diagram {
             (Some((root, _)), _) => root,
             (None, Some((_, root))) => root,
             (None, None) => {
-                return Err(ZddError::at(lines.max(1), 1, "no node in the file".to_string()));
+                return Err(ZddError::at(
+                    lines.max(1),
+                    1,
+                    "no node in the file".to_string(),
+                ));
             }
         };
         Diagram::from_arrays(options, lo, hi, root)
@@ -201,7 +212,11 @@ struct Cursor<'t> {
 
 impl Cursor<'_> {
     fn spaces(&mut self) {
-        while self.bytes.get(self.at).is_some_and(|b| b.is_ascii_whitespace()) {
+        while self
+            .bytes
+            .get(self.at)
+            .is_some_and(|b| b.is_ascii_whitespace())
+        {
             self.at += 1;
         }
     }
@@ -236,7 +251,11 @@ impl Cursor<'_> {
         let digits = std::str::from_utf8(&self.bytes[start..self.at]).unwrap_or_default();
         match u64::from_str_radix(digits, radix) {
             Ok(value) => Ok((value, start + 1)),
-            Err(_) => Err(ZddError::at(self.line, start + 1, format!("{what}: too large"))),
+            Err(_) => Err(ZddError::at(
+                self.line,
+                start + 1,
+                format!("{what}: too large"),
+            )),
         }
     }
 }

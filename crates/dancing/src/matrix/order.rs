@@ -41,3 +41,17 @@ impl Matrix<'_> {
         first.unwrap_or(Branch::Solution)
     }
 }
+
+impl Matrix<'_> {
+    /// Calls `unused` with each secondary item that is active but has an
+    /// empty list: no option left holds it, so it cannot matter to what
+    /// is left (DLX6 leaves such items out of its signatures).
+    pub(crate) fn unused_secondary_items(&self, mut unused: impl FnMut(u32)) {
+        let lens = self.links.lens();
+        for item in self.primary_count + 1..lens.len() as u32 {
+            if lens[item as usize] < COVERED && self.list_length(item) == 0 {
+                unused(item);
+            }
+        }
+    }
+}

@@ -16,10 +16,13 @@ const PER_SOLUTION: usize = 60;
 /// The chi-squared statistic of `draws` against the uniform distribution
 /// on `solutions`.
 fn chi_squared(solutions: &[Vec<OptionId>], draws: impl Iterator<Item = Vec<OptionId>>) -> f64 {
-    let mut seen: HashMap<Vec<OptionId>, usize> = solutions.iter().map(|s| (s.clone(), 0)).collect();
+    let mut seen: HashMap<Vec<OptionId>, usize> =
+        solutions.iter().map(|s| (s.clone(), 0)).collect();
     let mut total = 0;
     for draw in draws {
-        *seen.get_mut(&draw).unwrap_or_else(|| panic!("{draw:?} is not a solution")) += 1;
+        *seen
+            .get_mut(&draw)
+            .unwrap_or_else(|| panic!("{draw:?} is not a solution")) += 1;
         total += 1;
     }
     let expected = total as f64 / solutions.len() as f64;
@@ -67,12 +70,24 @@ fn samples_of_8_queens_pass_a_chi_squared_test_that_coin_flips_fail() {
         assert_eq!(solutions.len(), 92);
         let draws = 92 * PER_SOLUTION;
         let mut sampler = built.sampler(20_240_601);
-        let statistic = chi_squared(&solutions, (0..draws).map(|_| sampler.draw().expect("solutions")));
+        let statistic = chi_squared(
+            &solutions,
+            (0..draws).map(|_| sampler.draw().expect("solutions")),
+        );
         let bound = critical(91.0);
-        assert!(statistic < bound, "{order:?}: chi-squared {statistic} >= {bound}");
+        assert!(
+            statistic < bound,
+            "{order:?}: chi-squared {statistic} >= {bound}"
+        );
         let mut random = SplitMix64::new(20_240_601);
-        let biased = chi_squared(&solutions, (0..draws).map(|_| coin_flips(&built, &mut random)));
-        assert!(biased > bound, "{order:?}: the biased sampler passed, {biased} < {bound}");
+        let biased = chi_squared(
+            &solutions,
+            (0..draws).map(|_| coin_flips(&built, &mut random)),
+        );
+        assert!(
+            biased > bound,
+            "{order:?}: the biased sampler passed, {biased} < {bound}"
+        );
     }
 }
 
@@ -81,7 +96,9 @@ fn a_seed_reproduces_its_samples_and_another_seed_differs() {
     let built = diagram(&data("queens8.dlx"), Order::Fewest);
     let draw = |seed: u64| -> Vec<Vec<OptionId>> {
         let mut sampler = built.sampler(seed);
-        (0..50).map(|_| sampler.draw().expect("solutions")).collect()
+        (0..50)
+            .map(|_| sampler.draw().expect("solutions"))
+            .collect()
     };
     assert_eq!(draw(1), draw(1));
     assert_ne!(draw(1), draw(2));
@@ -94,7 +111,9 @@ fn a_seed_reproduces_its_samples_and_another_seed_differs() {
 
 #[test]
 fn a_problem_without_solutions_draws_none() {
-    let problem = dancing::format::read_str("a b\na\n").expect("valid").problem;
+    let problem = dancing::format::read_str("a b\na\n")
+        .expect("valid")
+        .problem;
     let built = diagram(&problem, Order::Input);
     assert_eq!(built.root(), 0);
     assert_eq!(built.sampler(1).draw(), None);

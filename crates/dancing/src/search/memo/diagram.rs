@@ -193,7 +193,10 @@ impl Solver<'_> {
                     if let Some(reason) = spent() {
                         break 'search Err(DiagramError::Stopped(reason));
                     }
-                    next_check = stats.search_nodes.saturating_add(CHECK_INTERVAL).min(node_limit);
+                    next_check = stats
+                        .search_nodes
+                        .saturating_add(CHECK_INTERVAL)
+                        .min(node_limit);
                 }
                 stats.search_nodes += 1;
                 stats.max_depth = stats.max_depth.max(level);
@@ -205,11 +208,7 @@ impl Solver<'_> {
                     Ok(branch) => branch,
                     Err(count) => break 'node if count == 1 { TOP } else { BOTTOM },
                 };
-                let key = if bounded {
-                    tally.keys.make_bounded(&self.matrix)
-                } else {
-                    tally.keys.make(&self.matrix)
-                };
+                let key = tally.keys.make_for_diagram(&self.matrix, bounded);
                 if let Some(&node) = build.cache.map.get(key) {
                     build.stats.hits += 1;
                     break 'node node;
