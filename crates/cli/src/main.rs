@@ -27,6 +27,7 @@ mod status;
 mod sudoku;
 mod sudoku_puzzles;
 mod verify;
+mod zdd;
 
 /// Dancing Links exact-cover solver: Knuth's DLX format, Sudoku, and classic problems.
 #[derive(Parser)]
@@ -57,6 +58,8 @@ enum Command {
     Verify(verify::Args),
     /// Write an equivalent, smaller problem (Knuth's DLX-PRE): options that cannot be in a solution removed, forced items merged.
     Reduce(reduce::Args),
+    /// The set of all solutions as a diagram (ZDD, as Knuth's DLX6): exact counts of any size, counts by size, uniform random solutions.
+    Zdd(zdd::Args),
     /// Write the shell completion script for bash, zsh, fish, PowerShell or elvish.
     Completions(manual::CompletionsArgs),
     /// Write the man page of dlx or of one subcommand (roff, for `man -l`).
@@ -83,6 +86,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => merge::run(&args),
         Command::Verify(args) => verify::run(&args),
         Command::Reduce(args) => reduce::run(&args),
+        Command::Zdd(args) => zdd::run(&args),
         Command::Completions(args) => manual::completions(&args),
         Command::Man(args) => manual::man(&args),
     };

@@ -13,6 +13,8 @@ mod documentation {
     struct Library;
     #[doc = include_str!("../../../docs/src/internals.md")]
     struct Internals;
+    #[doc = include_str!("../../../docs/src/diagram.md")]
+    struct Diagram;
 }
 
 mod budget;
@@ -22,6 +24,7 @@ pub mod check;
 mod clock;
 mod config;
 mod cover;
+pub mod diagram;
 pub mod engine;
 pub mod format;
 mod links;

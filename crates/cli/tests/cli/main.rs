@@ -29,3 +29,4 @@ mod tasks;
 mod verify;
 mod verify_listings;
 mod xcc;
+mod zdd;

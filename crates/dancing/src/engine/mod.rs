@@ -16,6 +16,7 @@
 //! - [`tasks`]: the split into tasks and the run of one.
 
 mod config;
+mod diagram;
 mod more;
 mod report;
 mod request;

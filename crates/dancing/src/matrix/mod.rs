@@ -43,6 +43,7 @@ mod colored;
 mod dance;
 mod layout;
 mod select;
+mod order;
 mod template;
 
 use crate::links::{Bounds, Columns, Links, SPACER};

@@ -130,6 +130,31 @@ impl KeyMaker {
         &self.key
     }
 
+    /// The key of the matrix's subproblem for a diagram: as
+    /// [`make`](Self::make) or [`make_bounded`](Self::make_bounded), less
+    /// the secondary items no option left holds (and that no color in
+    /// force purified, whose lists keep options hidden by the
+    /// purification), as DLX6's signatures leave them out: subproblems
+    /// that differ only there meet.
+    pub(super) fn make_for_diagram(&mut self, matrix: &Matrix<'_>, bounded: bool) -> &[u64] {
+        if bounded {
+            self.make_bounded(matrix);
+        } else {
+            self.make(matrix);
+        }
+        let (key, force) = (&mut self.key, &self.force);
+        matrix.unused_secondary_items(|item| {
+            if force
+                .get(item as usize)
+                .is_none_or(|&color| color == NO_COLOR)
+            {
+                let bit = item as usize - 1;
+                key[bit / 64] &= !(1 << (bit % 64));
+            }
+        });
+        &self.key
+    }
+
     fn push_colors(&mut self) {
         for (item, &color) in self.force.iter().enumerate() {
             if color != NO_COLOR {

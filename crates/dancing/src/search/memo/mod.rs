@@ -26,6 +26,7 @@ use std::ops::ControlFlow;
 
 mod bounded;
 mod cache;
+mod diagram;
 mod exact;
 mod key;
 mod path;

@@ -1,0 +1,213 @@
+//! `dlx zdd`: the diagram's counts against `dlx solve --count` on
+//! reference files (plain, colored, bounded) in both orders, a count past
+//! 2^128 against an independent transfer-matrix count, the written ZDD read
+//! back with the same answers, samples that are solutions and repeat by
+//! seed, and malformed ZDD files named by FILE:LINE:COL with status 2.
+
+use std::process::Output;
+
+use super::common::*;
+
+fn run(args: &[&str]) -> Output {
+    dlx().args(args).output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn path(file: &str) -> String {
+    engine_data(file).display().to_string()
+}
+
+#[test]
+fn counts_equal_dlx_solve_in_both_orders() {
+    for file in [
+        "toy.dlx",
+        "colors.dlx",
+        "debruijn4.dlx",
+        "knuth_dlx3_example.dlx",
+        "rowcol4_1_2.dlx",
+        "rowcol5_2_2.dlx",
+        "matchings12.dlx",
+        "partitions8.dlx",
+        "queens8.dlx",
+        "sudoku4x4_grids.dlx",
+    ] {
+        let solved = run(&["solve", "--count", &path(file)]);
+        assert_exit(&solved, 0);
+        for order in ["mrv", "input"] {
+            let counted = run(&["zdd", "--order", order, &path(file)]);
+            assert_exit(&counted, 0);
+            assert_eq!(stdout(&counted), stdout(&solved), "{file} {order}");
+            let stats = stderr(&counted);
+            assert!(stats.starts_with("Altogether "), "{stats}");
+            assert!(stats.contains(" ZDD node"), "{stats}");
+        }
+    }
+}
+
+/// Domino tilings of an `m` x `n` board by a row-profile transfer matrix,
+/// in decimal (schoolbook addition on digit strings: independent of every
+/// integer type the program uses).
+fn tilings(m: usize, n: usize) -> String {
+    fn add(a: &str, b: &str) -> String {
+        let (a, b): (Vec<u8>, Vec<u8>) = (a.bytes().rev().collect(), b.bytes().rev().collect());
+        let mut sum = Vec::new();
+        let mut carry = 0;
+        for k in 0..a.len().max(b.len()) {
+            let digit = |d: &Vec<u8>| d.get(k).map_or(0, |&c| c - b'0');
+            let s = digit(&a) + digit(&b) + carry;
+            sum.push(b'0' + s % 10);
+            carry = s / 10;
+        }
+        if carry > 0 {
+            sum.push(b'0' + carry);
+        }
+        sum.reverse();
+        String::from_utf8(sum).unwrap()
+    }
+    let mut counts = vec![String::from("0"); 1 << n];
+    counts[0] = "1".into();
+    for row in 0..m {
+        for column in 0..n {
+            let mut next = vec![String::from("0"); 1 << n];
+            let bit = 1 << column;
+            for (profile, count) in counts.iter().enumerate() {
+                if count == "0" {
+                    continue;
+                }
+                let mut put = |to: usize| next[to] = add(&next[to], count);
+                if profile & bit != 0 {
+                    put(profile & !bit);
+                    continue;
+                }
+                if row + 1 < m {
+                    put(profile | bit);
+                }
+                if column + 1 < n && profile & (bit << 1) == 0 {
+                    put(profile | bit << 1);
+                }
+            }
+            counts = next;
+        }
+    }
+    counts[0].clone()
+}
+
+#[test]
+fn a_count_past_2_to_the_128_is_printed_in_full() {
+    // 14 x 24 dominoes: past 2^128 (where `--count --memo` stops with an
+    // overflow), yet a narrow board, so that it is quick in input order.
+    let expected = tilings(14, 24);
+    assert!(expected.len() > 39, "{expected}");
+    let problem = run(&["gen", "dominoes", "24x14"]);
+    assert_exit(&problem, 0);
+    let counted = dlx()
+        .args(["zdd", "--order", "input"])
+        .write_stdin(problem.stdout)
+        .output()
+        .unwrap();
+    assert_exit(&counted, 0);
+    assert_eq!(stdout(&counted).trim(), expected);
+}
+
+#[test]
+fn a_written_diagram_read_back_gives_the_same_answers() {
+    let scratch = scratch("zdd-read-back");
+    let written = scratch.join("queens8.zdd");
+    let written = written.display().to_string();
+    let file = path("queens8.dlx");
+    let built = run(&[
+        "zdd", &file, "--write", &written, "--count", "--sizes", "--sample", "5", "--seed", "7",
+        "--list",
+    ]);
+    assert_exit(&built, 0);
+    let read = run(&[
+        "zdd", &file, "--read", &written, "--count", "--sizes", "--sample", "5", "--seed", "7",
+        "--list",
+    ]);
+    assert_exit(&read, 0);
+    assert_eq!(stdout(&read), stdout(&built));
+    // The count, one size (8 queens), 5 samples and 92 listed solutions of
+    // 8 lines and a blank line each.
+    let text = stdout(&built);
+    assert!(text.starts_with("92\n8 92\n"), "{text}");
+    assert_eq!(text.lines().count(), 2 + (5 + 92) * 9);
+    // Without the problem, options by number; the same count.
+    let bare = run(&["zdd", "--read", &written]);
+    assert_exit(&bare, 0);
+    assert_eq!(stdout(&bare), "92\n");
+    // Each sample is a solution that `dlx verify` accepts.
+    let sampled = run(&["zdd", &file, "--sample", "3", "--seed", "11"]);
+    assert_exit(&sampled, 0);
+    let solutions = scratch.join("samples.txt");
+    std::fs::write(&solutions, &sampled.stdout).unwrap();
+    let verified = run(&["verify", &file, &solutions.display().to_string()]);
+    assert_exit(&verified, 0);
+    // A seed repeats; another differs.
+    assert_eq!(
+        stdout(&run(&["zdd", &file, "--sample", "3", "--seed", "11"])),
+        stdout(&sampled)
+    );
+    assert_ne!(
+        stdout(&run(&["zdd", &file, "--sample", "3", "--seed", "12"])),
+        stdout(&sampled)
+    );
+}
+
+#[test]
+fn malformed_zdd_files_are_named_by_line_and_column_with_status_2() {
+    let scratch = scratch("zdd-malformed");
+    let cases = [
+        (
+            "2: (~1?0:1)\n3: (~2?4:1)\n",
+            ":2:8: node 4 is not defined on an earlier line",
+        ),
+        ("2: (~1?0:1)\n3 (~2?2:1)\n", ":2:2: expected `:`"),
+        (
+            "2: (~x?0:1)\n",
+            ":1:6: expected a variable number in decimal",
+        ),
+    ];
+    for (text, message) in cases {
+        let file = scratch.join("bad.zdd");
+        std::fs::write(&file, text).unwrap();
+        let name = file.display().to_string();
+        let output = run(&["zdd", "--read", &name]);
+        assert_exit(&output, 2);
+        assert_eq!(stderr(&output), format!("{name}{message}\n"));
+    }
+    // An option past the problem's.
+    let file = scratch.join("far.zdd");
+    std::fs::write(&file, "2: (~99?0:1)\n3: (~0?0:2)\n").unwrap();
+    let output = run(&[
+        "zdd",
+        &path("toy.dlx"),
+        "--read",
+        &file.display().to_string(),
+    ]);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("option 99 is past the"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn a_diagram_past_max_nodes_stops_with_status_2_and_no_solution_is_status_1() {
+    let output = run(&["zdd", &path("queens8.dlx"), "--max-nodes", "10"]);
+    assert_exit(&output, 2);
+    assert!(
+        stderr(&output).contains("more than its limit of 10 nodes"),
+        "{}",
+        stderr(&output)
+    );
+    let scratch = scratch("zdd-none");
+    let file = scratch.join("none.dlx");
+    std::fs::write(&file, "a b\na\n").unwrap();
+    let output = run(&["zdd", &file.display().to_string()]);
+    assert_exit(&output, 1);
+    assert_eq!(stdout(&output), "0\n");
+}
