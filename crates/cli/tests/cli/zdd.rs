@@ -41,7 +41,11 @@ fn counts_equal_dlx_solve_in_both_orders() {
             assert_exit(&counted, 0);
             assert_eq!(stdout(&counted), stdout(&solved), "{file} {order}");
             let stats = stderr(&counted);
-            assert!(stats.starts_with("Altogether "), "{stats}");
+            // After any warnings of the reader, DLX6's summary line.
+            assert!(
+                stats.lines().any(|line| line.starts_with("Altogether ")),
+                "{stats}"
+            );
             assert!(stats.contains(" ZDD node"), "{stats}");
         }
     }
@@ -97,11 +101,12 @@ fn tilings(m: usize, n: usize) -> String {
 
 #[test]
 fn a_count_past_2_to_the_128_is_printed_in_full() {
-    // 14 x 24 dominoes: past 2^128 (where `--count --memo` stops with an
-    // overflow), yet a narrow board, so that it is quick in input order.
-    let expected = tilings(14, 24);
+    // 46 x 8 dominoes: past 2^128 (where `--count --memo` stops with an
+    // overflow), yet 8 cells wide, so that the frontiers of input order
+    // stay small.
+    let expected = tilings(46, 8);
     assert!(expected.len() > 39, "{expected}");
-    let problem = run(&["gen", "dominoes", "24x14"]);
+    let problem = run(&["gen", "dominoes", "46x8"]);
     assert_exit(&problem, 0);
     let counted = dlx()
         .args(["zdd", "--order", "input"])
