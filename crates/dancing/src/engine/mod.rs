@@ -21,8 +21,8 @@ mod more;
 mod report;
 mod request;
 mod search;
-mod tasks;
 mod solutions;
+mod tasks;
 
 use std::sync::{Arc, OnceLock};
 
@@ -36,8 +36,8 @@ pub use config::{Config, Counting, default_threads};
 pub use report::{BestReport, Report};
 pub use request::Request;
 pub use search::CountError;
-pub use tasks::BestTaskOutcome;
 pub use solutions::{Cache, Solutions};
+pub use tasks::BestTaskOutcome;
 
 /// A problem linked for searching, with how to search it: immutable,
 /// `Send + Sync` and cheap to clone (clones share the linked problem), so

@@ -42,8 +42,8 @@ mod chunks;
 mod colored;
 mod dance;
 mod layout;
-mod select;
 mod order;
+mod select;
 mod template;
 
 use crate::links::{Bounds, Columns, Links, SPACER};
