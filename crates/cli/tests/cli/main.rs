@@ -22,6 +22,7 @@ mod seed;
 mod solve;
 mod sudoku;
 mod sudoku_generate;
+mod sudoku_rate;
 mod sudoku_robustness;
 mod sudoku_shapes;
 mod task_flags;
