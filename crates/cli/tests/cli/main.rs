@@ -19,6 +19,7 @@ mod parsers;
 mod reduce;
 mod running;
 mod seed;
+mod signals;
 mod solve;
 mod sudoku;
 mod sudoku_generate;
