@@ -79,6 +79,8 @@ window.dancing = { engine };
 // ---------------------------------------------------------------- status
 
 const fmt = (n) => Number(n).toLocaleString("en-US");
+/// `n` and its noun, singular for exactly one: "1 solution", "2 nodes".
+const plural = (n, noun) => `${fmt(n)} ${noun}${Number(n) === 1 ? "" : "s"}`;
 const seconds = (ms) => (ms / 1000).toFixed(ms < 10000 ? 3 : 1) + " s";
 
 let lastProgress = null;
@@ -87,7 +89,7 @@ let runStarted = 0;
 function showProgress(progress) {
   lastProgress = progress;
   $("progress").textContent =
-    `Searching: ${fmt(progress.nodes)} nodes, ${fmt(progress.solutions)} solutions, ` +
+    `Searching: ${plural(progress.nodes, "node")}, ${plural(progress.solutions, "solution")}, ` +
     `about ${(progress.fraction * 100).toFixed(progress.fraction < 0.01 ? 4 : 2)}% explored ` +
     `(Knuth's estimate), ${seconds(progress.elapsed_ms)}`;
 }
@@ -113,7 +115,7 @@ async function run(op, args) {
   } catch (error) {
     if (error && error.stopped) {
       const at = lastProgress
-        ? ` after ${fmt(lastProgress.nodes)} nodes and ${fmt(lastProgress.solutions)} solutions (${(lastProgress.fraction * 100).toFixed(2)}% explored)`
+        ? ` after ${plural(lastProgress.nodes, "node")} and ${plural(lastProgress.solutions, "solution")} (${(lastProgress.fraction * 100).toFixed(2)}% explored)`
         : "";
       $("progress").textContent = `Stopped${at}, ${seconds(performance.now() - runStarted)}.`;
     } else {
@@ -262,7 +264,7 @@ async function sudokuSolve(limit) {
     const verdict = limit >= 2 ? (solved.solutions === 1 ? "The solution is unique." : "More than one solution: this is one.") : "Solution:";
     text.textContent = `${verdict} ${solutionLine(solved.puzzle, solved.solution)}`;
   }
-  $("progress").textContent += ` ${fmt(solved.nodes)} nodes (${solved.puzzle.size}x${solved.puzzle.size}, ${solved.puzzle.variant}).`;
+  $("progress").textContent += ` ${plural(solved.nodes, "node")} (${solved.puzzle.size}x${solved.puzzle.size}, ${solved.puzzle.variant}).`;
 }
 
 async function sudokuCount() {
@@ -278,7 +280,7 @@ async function sudokuCount() {
   }
   drawSudoku(c.puzzle, first);
   $("sudoku-answer").textContent =
-    `${fmt(c.solutions)} solution${c.solutions === 1 ? "" : "s"} (${c.stop}), ${fmt(c.nodes)} nodes.` +
+    `${plural(c.solutions, "solution")} (${c.stop}), ${plural(c.nodes, "node")}.` +
     (first ? ` The first: ${solutionLine(c.puzzle, first)}` : "");
 }
 
@@ -459,15 +461,15 @@ async function coverRun() {
   const p = report.problem;
   $("cover-problem").textContent =
     (p.description ? p.description + ". " : "") +
-    `${fmt(p.primary)} primary and ${fmt(p.secondary)} secondary items, ${fmt(p.options)} options` +
+    `${fmt(p.primary)} primary and ${fmt(p.secondary)} secondary ${Number(p.secondary) === 1 ? "item" : "items"}, ${plural(p.options, "option")}` +
     (p.colors ? ", with colors" : "") + (p.bounds ? ", with bounds" : "") + "." +
     (p.warnings.length ? "\n" + p.warnings.join("\n") : "");
   const summary = document.createElement("p");
   summary.className = "answer";
   summary.id = "cover-count";
   summary.textContent = report.complete
-    ? `${fmt(report.solutions)} solution${report.solutions === 1 ? "" : "s"}.`
-    : `${fmt(report.solutions)} solutions found before the search ended (${report.stop}).`;
+    ? `${plural(report.solutions, "solution")}.`
+    : `${plural(report.solutions, "solution")} found before the search ended (${report.stop}).`;
   $("cover-stats").replaceChildren(summary, statsTable(report, answer.ms), profileChart(report.profile));
   const box = document.createElement("div");
   box.className = "solutions";

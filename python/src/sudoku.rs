@@ -3,7 +3,7 @@
 //! reads.
 
 use dancing::expert::Budget;
-use dancing_sudoku::format::{PuzzleReader, ReadError, ReadErrorKind, ReadOptions, puzzle_line};
+use dancing_sudoku::format::{PuzzleReader, ReadError, ReadOptions, puzzle_line};
 use dancing_sudoku::generate::{Recipe, Series};
 use dancing_sudoku::{Engine, Grid, Rules, Shape, SolveError, Solver, Symbols, Variant};
 use pyo3::exceptions::PyValueError;
@@ -55,17 +55,14 @@ fn variant_of(value: Option<&str>) -> PyResult<Variant> {
 }
 
 fn read_error(py: Python<'_>, error: &ReadError) -> PyErr {
-    let column = match &error.kind {
-        ReadErrorKind::BadCharacter { column, .. }
-        | ReadErrorKind::BadNumber { column, .. }
-        | ReadErrorKind::CsvQuote { column }
-        | ReadErrorKind::BadSolution { column, .. } => Some(*column),
-        ReadErrorKind::BadVariantData { column, .. } => *column,
-        _ => None,
+    let column = error.kind.column();
+    let place = match column {
+        Some(column) => format!("line {}, column {column}", error.line),
+        None => format!("line {}", error.line),
     };
     located::<SudokuError>(
         py,
-        format!("line {error}"),
+        format!("{place}: {}", error.kind),
         Location {
             line: Some(error.line),
             column,

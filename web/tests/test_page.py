@@ -40,6 +40,8 @@ def browser():
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage",
                      "--window-size=1100,1500", "--disable-gpu"):
         options.add_argument(argument)
+    # The console, for the requests that failed (a missing favicon's 404).
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
 
@@ -257,6 +259,30 @@ def test_bad_input_shows_located_errors(driver, work):
     screenshot(driver, "sudoku-error")
 
 
+def test_one_is_singular_and_nothing_is_missing(driver):
+    # One item, one option, one solution: the page's words agree with the
+    # count (dlx solve's), and its console shows no failed request.
+    text = "a\na\n"
+    with tempfile.NamedTemporaryFile("w", suffix=".dlx") as f:
+        f.write(text)
+        f.flush()
+        solutions = int(dlx("solve", "--count", f.name).stdout.split()[0])
+    driver.get_log("browser")  # what earlier tests left
+    load(driver, "dlx=" + urllib.parse.quote(text))
+    wait_for(driver, lambda d: d.find_elements(By.ID, "cover-count"), "the count")
+    noun = "solution" if solutions == 1 else "solutions"
+    shown = driver.find_element(By.ID, "cover-count").text
+    assert shown == f"{solutions} {noun}.", (shown, solutions)
+    problem = driver.find_element(By.ID, "cover-problem").text
+    assert "1 option" in problem and "1 options" not in problem, problem
+    said = body_text(driver)
+    assert not re.search(r"(?<![\d,.])1 (solutions|nodes|options)\b", said), said
+    icon = driver.find_element(By.CSS_SELECTOR, "link[rel=icon]").get_attribute("href")
+    assert icon.startswith("data:image/svg+xml,"), icon
+    failed = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+    assert not failed, failed
+
+
 def main():
     driver = browser()
     failures = 0
@@ -270,6 +296,7 @@ def main():
             (test_generated_boards_drawn, ()),
             (test_stop_button, ()),
             (test_bad_input_shows_located_errors, (work,)),
+            (test_one_is_singular_and_nothing_is_missing, ()),
         ]
         try:
             for test, args in tests:

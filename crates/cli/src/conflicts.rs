@@ -129,8 +129,15 @@ const WHY: &[(&str, &str, &str, &str)] = &[
         "sudoku",
         "--generate",
         "*",
-        "--generate makes puzzles (and --seed, --symmetric and --rate say how): flags about \
+        "--generate makes puzzles (and --seed and --symmetric say how): flags about \
          reading, solving or printing the answers of puzzles do not apply",
+    ),
+    (
+        "sudoku",
+        "--rate",
+        "*",
+        "--rate answers each puzzle with its rating, on the puzzle's line, by the one search \
+         it rates with: flags about other answers, their layout, the engine or a budget do not apply",
     ),
     (
         "sudoku",
@@ -163,7 +170,7 @@ fn refined<'a>(command: &str, flag: &'a str) -> &'a str {
     match (command, flag) {
         ("solve", "--task" | "--task-range" | "--task-from-env" | "--chunk") => "--tasks",
         (_, "--memo-limit") => "--memo",
-        ("sudoku", "--seed" | "--symmetric" | "--rate") => "--generate",
+        ("sudoku", "--seed" | "--symmetric") => "--generate",
         _ => flag,
     }
 }

@@ -94,16 +94,17 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
     // --variant also shape --generate. The modes (solve, --count [--limit],
     // --unique, --to-dlx, --to-dlx-dir) take the budgets, --stats, --json
     // and --placeholder where they print answers; -j and -q go with all.
+    // --rate rates the puzzles of the files, or those --generate makes.
     // --to-dlx with -j: accepted as for any input (one puzzle, one job).
     (
         "sudoku",
         "FILES",
-        "--format --box --symbols --variant --output --engine --count --limit --unique --to-dlx --to-dlx-dir --max-nodes --time-limit --stats --json --placeholder -j -q",
+        "--format --box --symbols --variant --output --engine --count --limit --unique --to-dlx --to-dlx-dir --max-nodes --time-limit --stats --json --placeholder -j --rate -q",
     ),
     (
         "sudoku",
         "--format",
-        "--box --symbols --variant --output --engine --count --limit --unique --to-dlx --to-dlx-dir --max-nodes --time-limit --stats --json --placeholder -j -q",
+        "--box --symbols --variant --output --engine --count --limit --unique --to-dlx --to-dlx-dir --max-nodes --time-limit --stats --json --placeholder -j --rate -q",
     ),
     (
         "sudoku",
@@ -157,7 +158,7 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
         "--time-limit",
         "--stats --json --placeholder -j -q",
     ),
-    ("sudoku", "--stats", "--json --placeholder -j -q"),
+    ("sudoku", "--stats", "--json --placeholder -j --rate -q"),
     (
         "sudoku",
         "--json",

@@ -27,6 +27,7 @@ mod status;
 mod sudoku;
 mod sudoku_puzzles;
 mod verify;
+mod whole_lines;
 mod zdd;
 
 /// Dancing Links exact-cover solver: Knuth's DLX format, Sudoku, and classic problems.
@@ -44,7 +45,7 @@ pub(crate) struct Cli {
 enum Command {
     /// Solve exact-cover problems written in Knuth's DLX format.
     Solve(solve::Args),
-    /// Solve Sudoku puzzles (lines, POJ 2676, 9x9 blocks, .sdk grids).
+    /// Solve, count, rate or generate Sudoku: 4x4 to 64x64, X, hyper, jigsaw and killer; lines, grids or CSV.
     Sudoku(sudoku::Args),
     /// Write a classic exact-cover problem in Knuth's DLX format, or solve and draw it.
     Gen(generate::Args),
@@ -72,11 +73,14 @@ static ALLOCATOR: memory::ExitWhenExhausted = memory::ExitWhenExhausted;
 
 fn main() -> ExitCode {
     memory::exit_on_exhaustion_panics();
-    let cli = Cli::try_parse().unwrap_or_else(|error| {
-        // A refused pair of flags says why (clap's own message does not).
-        let command = std::env::args().nth(1).unwrap_or_default();
-        conflicts::explain(error, &command).exit()
-    });
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => {
+            // A refused pair of flags says why (clap's own message does not).
+            let command = std::env::args().nth(1).unwrap_or_default();
+            return clap_exit(&conflicts::explain(error, &command));
+        }
+    };
     let status = match cli.command {
         Command::Solve(args) => solve::run(&args),
         Command::Sudoku(args) => sudoku::run(&args),
@@ -91,4 +95,25 @@ fn main() -> ExitCode {
         Command::Man(args) => manual::man(&args),
     };
     interrupt::exit_code(status)
+}
+
+/// Prints what clap stopped with: an error on stderr (status 2), or the
+/// help or version asked for on stdout (status 0), which, like every
+/// output, is an error when it cannot be written (`dlx --help >
+/// /dev/full`); clap's own `exit` would drop the failure.
+fn clap_exit(error: &clap::Error) -> ExitCode {
+    use std::io::Write as _;
+    if error.use_stderr() {
+        let _ = error.print();
+        return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+    }
+    match error.print().and_then(|()| std::io::stdout().flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`dlx --help | head`): stop quietly.
+        Err(written) if status::is_broken_pipe(&written) => ExitCode::SUCCESS,
+        Err(written) => {
+            status::diag!("dlx: error writing output: {written}");
+            status::Status::Error.into()
+        }
+    }
 }

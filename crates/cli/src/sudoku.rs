@@ -100,6 +100,7 @@ fn answer(plan: &AnswerPlan) -> Status {
         last_layout: None,
         totals: Totals::default(),
         cut_short: false,
+        last_rules: (None, dancing_sudoku::Variant::CLASSIC),
     };
     let started = Instant::now();
     let ran = if plan.answering.mode == Mode::ToDlx {

@@ -456,7 +456,7 @@ mod tests {
         let error = solve("12345678x", &Reading::named("<stdin>"), 1).unwrap_err();
         assert_eq!(
             error,
-            "<stdin>:1: bad character 'x' at column 9 (expected 1-9, '.', '_' or '0')"
+            "<stdin>:1:9: bad character 'x' (expected 1-9, '.', '_' or '0')"
         );
         // Two 5s in the first row: contradictory givens, at the line.
         let error = solve(

@@ -65,6 +65,8 @@ pub struct Args {
 
 /// Writes or solves the problem; errors go to standard error.
 pub fn run(args: &Args) -> Status {
+    // Building a large problem takes seconds, writing it more.
+    crate::interrupt::catch();
     let plan = match GenPlan::new(&args.problem) {
         Ok(plan) => plan,
         Err(message) => {

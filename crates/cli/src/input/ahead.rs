@@ -101,6 +101,8 @@ impl<W: Wait> ReadAhead<W> {
     {
         let (sender, chunks) = mpsc::sync_channel(CHUNKS_AHEAD);
         let (opened_sender, opened) = mpsc::sync_channel(1);
+        // Never joined: it ends at the end of the input, or at its next
+        // chunk once the receiver is gone (or with the process).
         std::thread::Builder::new()
             .name("dlx-read".into())
             .spawn(move || match open() {
@@ -124,18 +126,6 @@ impl<W: Wait> ReadAhead<W> {
             }
             return Ok(ReadAhead::receiving(chunks, wait));
         }
-    }
-
-    /// Reads `source`, already open, on a helper thread. Fails only when
-    /// the thread cannot be started.
-    pub fn new(source: Box<dyn Read + Send>, wait: W) -> io::Result<ReadAhead<W>> {
-        let (sender, chunks) = mpsc::sync_channel(CHUNKS_AHEAD);
-        // Never joined: it ends at the end of the input, or at its next
-        // chunk once the receiver is gone (or with the process).
-        std::thread::Builder::new()
-            .name("dlx-read".into())
-            .spawn(move || pump(source, &sender))?;
-        Ok(ReadAhead::receiving(chunks, wait))
     }
 
     fn receiving(chunks: Receiver<io::Result<Vec<u8>>>, wait: W) -> ReadAhead<W> {
@@ -329,8 +319,8 @@ mod tests {
     fn an_idle_reader_calls_its_function_before_each_wait_and_reads_everything() {
         let mut idle = 0;
         let source = Slow::new(vec![b"one\n", b"two\n", b"three\n"]);
-        let mut reader = ReadAhead::new(
-            Box::new(source),
+        let mut reader = ReadAhead::open(
+            move || Ok(Box::new(source) as Box<dyn Read + Send>),
             OnIdle(|| {
                 idle += 1;
                 Ok(())
@@ -346,8 +336,8 @@ mod tests {
 
     #[test]
     fn an_error_from_the_idle_function_ends_the_reading() {
-        let mut reader = ReadAhead::new(
-            Box::new(Silent),
+        let mut reader = ReadAhead::open(
+            || Ok(Box::new(Silent) as Box<dyn Read + Send>),
             OnIdle(|| Err(io::Error::new(io::ErrorKind::BrokenPipe, "closed"))),
         )
         .unwrap();

@@ -3,7 +3,7 @@
 pub mod ahead;
 
 use std::fs::{self, File};
-use std::io::{self, BufRead, Read};
+use std::io::{self, BufRead, IsTerminal, Read};
 use std::path::PathBuf;
 
 use self::ahead::{ReadAhead, ReadInline, UntilInterrupted, Wait};
@@ -63,6 +63,15 @@ impl Input {
         Ok(parsed.problem)
     }
 
+    /// Says on stderr that `command` reads standard input, when that is a
+    /// terminal: a command waiting for typed input would otherwise look
+    /// like one that hangs.
+    pub fn note_if_typed(&self, command: &str) {
+        if matches!(self, Input::Stdin) && io::stdin().is_terminal() {
+            diag!("{command}: reading standard input (type the problem, then {END_OF_INPUT})");
+        }
+    }
+
     /// The name used in messages: the path as given, or `<stdin>`.
     pub fn name(&self) -> String {
         match self {
@@ -117,6 +126,12 @@ impl Input {
         })
     }
 }
+
+/// The keys that end typed input.
+#[cfg(not(windows))]
+const END_OF_INPUT: &str = "Ctrl-D";
+#[cfg(windows)]
+const END_OF_INPUT: &str = "Ctrl-Z and Enter";
 
 /// Whether standard input is a regular file, which never keeps a reader
 /// waiting.

@@ -1,16 +1,61 @@
 //! Reading within a [`Clock`]: the [`Wait`] policy of `dlx solve`'s
 //! threaded reader ([`ReadAhead`]), which stops at the clock's limits and
-//! at Ctrl-C with a [`ReadStopped`] error.
+//! at Ctrl-C with a [`ReadStopped`] error, and [`read_problem`], the one
+//! way every `dlx solve` (plain, `--best`, `--tasks`) reads a problem.
 
 use std::fmt;
 use std::io;
 
 use dancing::StopReason;
+use dancing::format::{self, ParseErrorKind, Parsed};
 
 use super::clock::Clock;
+use crate::input::Input;
 #[cfg(test)]
 use crate::input::ahead::ReadAhead;
 use crate::input::ahead::Wait;
+
+/// Why [`read_problem`] gave no problem.
+#[derive(Debug)]
+pub enum ReadFailure {
+    /// The clock ran out, or Ctrl-C came, at this line.
+    Stopped { line: usize, stop: StopReason },
+    /// The input cannot be opened or read, or is not a problem: the
+    /// message names the place (`FILE:LINE:COL: ...`).
+    Error(String),
+}
+
+/// Reads and parses the problem of `input` within `clock`: the reader
+/// looks at the clock (and Ctrl-C) on each chunk of input and while it
+/// waits for one (a stalled pipe, a named pipe nobody opens), and the
+/// parser between chunks too (a line of a million names takes a while).
+pub fn read_problem(input: &Input, clock: Clock) -> Result<Parsed, ReadFailure> {
+    input.note_if_typed("dlx solve");
+    let name = input.name();
+    let reader = match input.open_within(clock) {
+        Ok(reader) => reader,
+        Err(error) => {
+            return Err(match stopped_reading(&error) {
+                Some(stop) => ReadFailure::Stopped { line: 1, stop },
+                None => ReadFailure::Error(format!("{name}: cannot open: {error}")),
+            });
+        }
+    };
+    format::read_with(reader, &clock.stop()).map_err(|error| {
+        let stop = match &error.kind {
+            ParseErrorKind::Io(io_error) => stopped_reading(io_error),
+            ParseErrorKind::Cancelled => clock.spent(),
+            _ => None,
+        };
+        match stop {
+            Some(stop) => ReadFailure::Stopped {
+                line: error.line,
+                stop,
+            },
+            None => ReadFailure::Error(format!("{name}:{error}")),
+        }
+    })
+}
 
 /// The error inside the `io::Error` of a reader that the [`Clock`] (or
 /// Ctrl-C) stopped.

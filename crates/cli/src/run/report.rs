@@ -1,11 +1,25 @@
 //! The summary of one run on standard error: a sentence, or `name value`
 //! pairs with `--stats`, and the per-level profile with `--profile`.
 
+use std::time::Duration;
+
 use dancing::StopReason;
 
 use super::outcome::{RunOutcome, is_budget};
 use super::plan::SearchPlan;
 use crate::status::diag;
+
+/// What is said of an input whose reading Ctrl-C or the clock stopped,
+/// `elapsed` after the clock started: `FILE:LINE: time limit reached
+/// while reading, after 1.002s` (then what was not done, by the caller).
+pub fn stop_while_reading(name: &str, line: usize, stop: StopReason, elapsed: Duration) -> String {
+    let why = match stop {
+        StopReason::Cancelled => "interrupted",
+        _ => "time limit reached",
+    };
+    let seconds = elapsed.as_secs_f64();
+    format!("{name}:{line}: {why} while reading, after {seconds:.3}s")
+}
 
 /// The summary of one input on standard error: a sentence (unless the
 /// printer holds its own summary), or `name value` pairs with `--stats`,
@@ -26,11 +40,8 @@ pub fn report(
     let seconds = outcome.elapsed.as_secs_f64();
     if let (Some(line), Some(stop)) = (outcome.stopped_reading_at, outcome.stop) {
         // Always said, and with the place: nothing else tells of the input.
-        let why = match stop {
-            StopReason::Cancelled => "interrupted",
-            _ => "time limit reached",
-        };
-        diag!("{name}:{line}: {why} while reading, after {seconds:.3}s; nothing was searched");
+        let stopped = stop_while_reading(name, line, stop, outcome.elapsed);
+        diag!("{stopped}; nothing was searched");
     }
     if let Some(refusal) = outcome.refusal() {
         diag!("{refusal}");

@@ -14,8 +14,11 @@ Exit status: 0 if a solution was found, 1 if there is none (or none was found be
 
 A search stopped early (Ctrl-C, --max-nodes, --time-limit) still prints what it found and
 its statistics, marked as incomplete, with Knuth's estimate of the part of the search tree
-explored. The clock of --time-limit starts when the input starts being read, and a stop
-while reading names the line it got to. A second Ctrl-C ends the program at once.";
+explored. The clock of --time-limit starts when the input starts being read (for --best
+and --tasks too), and a stop while reading names the line it got to. A second Ctrl-C, a
+quarter of a second or more after the first, ends the program at once (signals that come
+together, as `timeout -s INT` sends them, count as one). Standard input typed at a
+terminal is announced on stderr (`dlx solve: reading standard input`).";
 
 /// Solve exact-cover problems in Knuth's DLX format.
 ///

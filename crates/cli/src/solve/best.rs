@@ -12,13 +12,16 @@
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
-use dancing::{Config, CostedSolution, Engine, Problem, Request, StopReason};
+use dancing::{BestReport, Config, CostedSolution, Engine, Problem, Stats, StopReason};
 use serde_json::{Value, json};
 
 use super::plan::{Format, SolvePlan};
 use crate::input::Input;
 use crate::interrupt;
+use crate::run::clock::Clock;
 use crate::run::printer::{EMPTY_SOLUTION, solution_fields};
+use crate::run::reader::{ReadFailure, read_problem};
+use crate::run::report::stop_while_reading;
 use crate::status::{Status, diag, is_broken_pipe};
 
 /// Solves every input for its `k` best solutions, on `threads` threads.
@@ -105,9 +108,40 @@ fn solve(
     out: &mut (impl Write + Send),
 ) -> io::Result<Status> {
     let name = input.name();
-    let problem = match input.read_problem_warned() {
-        Ok(problem) => problem,
-        Err(message) => {
+    // The clock starts with the reading, as for every `dlx solve`.
+    let clock = Clock::start(plan.search.time_limit);
+    let problem = match read_problem(input, clock) {
+        Ok(parsed) => {
+            for warning in &parsed.warnings {
+                diag!("{name}:{warning}");
+            }
+            parsed.problem
+        }
+        Err(ReadFailure::Stopped { line, stop }) => {
+            let elapsed = clock.started().elapsed();
+            diag!(
+                "{}; nothing was searched",
+                stop_while_reading(&name, line, stop, elapsed)
+            );
+            // The summary of a search that found nothing, stopped.
+            let outcome = BestReport {
+                best: Vec::new(),
+                stats: Stats {
+                    stop,
+                    ..Stats::default()
+                },
+                threads,
+                elapsed,
+            };
+            let summary = Summary {
+                name: &name,
+                problem: &Problem::default(),
+                outcome: &outcome,
+                stopped_reading_at: Some(line),
+            };
+            return summary.write(plan, out);
+        }
+        Err(ReadFailure::Error(message)) => {
             diag!("{message}");
             return Ok(Status::Error);
         }
@@ -116,12 +150,10 @@ fn solve(
         .config(Config::new().threads(threads))
         .build(problem);
     let problem = engine.problem();
-    let mut request = Request::new().stop(&interrupt::stop());
+    // The clock's deadline (the reading counted) and Ctrl-C.
+    let mut request = clock.request();
     if let Some(nodes) = plan.search.max_nodes {
         request = request.max_nodes(nodes);
-    }
-    if let Some(time) = plan.search.time_limit {
-        request = request.time_limit(time);
     }
     let json = matches!(plan.format, Format::Json { .. });
     let mut written = Ok(());
@@ -155,65 +187,101 @@ fn solve(
         }
     };
     written?;
-    let stats = outcome.stats;
-    let proven = outcome.is_proven();
-    let interrupted = stats.stop == StopReason::Cancelled;
-    if json {
-        let record = json!({
-            "type": "summary",
-            "file": name,
-            "best": outcome
-                .best
-                .iter()
-                .map(|solution| Value::Object(solution_json(problem, solution)))
-                .collect::<Vec<_>>(),
-            "proven": proven,
-            "stop": stats.stop.to_string(),
-            "improvements": stats.solutions,
-            "nodes": stats.nodes,
-            "updates": stats.updates,
-            "cleansings": stats.cleansings,
-        });
-        writeln!(out, "{record}")?;
-    } else {
-        let costs: Vec<String> = outcome.best.iter().map(|s| s.cost.to_string()).collect();
-        writeln!(
-            out,
-            "{name}: the {} best cost{}: {}{}",
-            outcome.best.len(),
-            if outcome.best.len() == 1 { "" } else { "s" },
-            costs.join(", "),
-            if proven { "" } else { " (not proven optimal)" }
-        )?;
-        for (place, solution) in outcome.best.iter().enumerate() {
-            write_solution(out, &format!("best {}", place + 1), problem, solution)?;
+    let summary = Summary {
+        name: &name,
+        problem,
+        outcome: &outcome,
+        stopped_reading_at: None,
+    };
+    summary.write(plan, out)
+}
+
+/// The end of one input's search: its best solutions and their costs.
+struct Summary<'a> {
+    name: &'a str,
+    problem: &'a Problem,
+    outcome: &'a BestReport,
+    /// The line Ctrl-C or the clock stopped the reading at, if they did:
+    /// nothing was searched.
+    stopped_reading_at: Option<usize>,
+}
+
+impl Summary<'_> {
+    /// Writes the best solutions (with the summary record in JSON), the
+    /// optimum on standard error, and the statistics asked for; returns
+    /// the status of the input.
+    fn write(&self, plan: &SolvePlan, out: &mut impl Write) -> io::Result<Status> {
+        let Summary {
+            name,
+            problem,
+            outcome,
+            ..
+        } = *self;
+        let stats = outcome.stats;
+        let proven = outcome.is_proven();
+        let interrupted = stats.stop == StopReason::Cancelled;
+        if matches!(plan.format, Format::Json { .. }) {
+            let mut record = json!({
+                "type": "summary",
+                "file": name,
+                "best": outcome
+                    .best
+                    .iter()
+                    .map(|solution| Value::Object(solution_json(problem, solution)))
+                    .collect::<Vec<_>>(),
+                "proven": proven,
+                "stop": stats.stop.to_string(),
+                "improvements": stats.solutions,
+                "nodes": stats.nodes,
+                "updates": stats.updates,
+                "cleansings": stats.cleansings,
+            });
+            if let Some(line) = self.stopped_reading_at {
+                record["stopped_reading_at_line"] = line.into();
+            }
+            writeln!(out, "{record}")?;
+        } else {
+            let costs: Vec<String> = outcome.best.iter().map(|s| s.cost.to_string()).collect();
+            writeln!(
+                out,
+                "{name}: the {} best cost{}: {}{}",
+                outcome.best.len(),
+                if outcome.best.len() == 1 { "" } else { "s" },
+                costs.join(", "),
+                if proven { "" } else { " (not proven optimal)" }
+            )?;
+            for (place, solution) in outcome.best.iter().enumerate() {
+                write_solution(out, &format!("best {}", place + 1), problem, solution)?;
+            }
         }
+        match outcome.best.first() {
+            Some(best) if proven => diag!("{name}: optimum cost {}", best.cost),
+            Some(best) => diag!(
+                "{name}: best cost so far {} (not proven optimal: stopped, {})",
+                best.cost,
+                stats.stop
+            ),
+            None if proven => diag!("{name}: no solution"),
+            // The stop while reading has been said.
+            None if self.stopped_reading_at.is_some() => {}
+            None => diag!("{name}: no solution found (stopped, {})", stats.stop),
+        }
+        if plan.search.stats {
+            diag!(
+                "solutions {} nodes {} updates {} cleansings {} complete {}",
+                stats.solutions,
+                stats.nodes,
+                stats.updates,
+                stats.cleansings,
+                if proven { "yes" } else { "no" }
+            );
+        }
+        Ok(if interrupted {
+            Status::Interrupted
+        } else if outcome.best.is_empty() {
+            Status::NotFound
+        } else {
+            Status::Success
+        })
     }
-    match outcome.best.first() {
-        Some(best) if proven => diag!("{name}: optimum cost {}", best.cost),
-        Some(best) => diag!(
-            "{name}: best cost so far {} (not proven optimal: stopped, {})",
-            best.cost,
-            stats.stop
-        ),
-        None if proven => diag!("{name}: no solution"),
-        None => diag!("{name}: no solution found (stopped, {})", stats.stop),
-    }
-    if plan.search.stats {
-        diag!(
-            "solutions {} nodes {} updates {} cleansings {} complete {}",
-            stats.solutions,
-            stats.nodes,
-            stats.updates,
-            stats.cleansings,
-            if proven { "yes" } else { "no" }
-        );
-    }
-    Ok(if interrupted {
-        Status::Interrupted
-    } else if outcome.best.is_empty() {
-        Status::NotFound
-    } else {
-        Status::Success
-    })
 }

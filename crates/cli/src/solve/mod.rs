@@ -16,8 +16,6 @@ pub mod tasks;
 
 use std::io::{self, BufWriter};
 
-use dancing::format::{self, ParseErrorKind};
-
 pub use args::Args;
 use plan::{Format, SolvePlan};
 
@@ -26,7 +24,7 @@ use crate::interrupt;
 use crate::run::clock::Clock;
 use crate::run::plan::SearchPlan;
 use crate::run::printer::{Count, Header, Json, Printer, Text};
-use crate::run::reader::stopped_reading;
+use crate::run::reader::{ReadFailure, read_problem};
 use crate::run::runner::Runner;
 use crate::status::{Status, diag, is_broken_pipe};
 
@@ -124,29 +122,12 @@ fn solve_input(
         name: &name,
         prefixed: several,
     };
-    let reader = match input.open_within(run.clock) {
-        Ok(reader) => reader,
-        Err(error) => match stopped_reading(&error) {
-            Some(stop) => return Ok(run.stopped_reading(1, stop, printer)?.status()),
-            None => return Err(Failure::Input(format!("{name}: cannot open: {error}"))),
-        },
-    };
-    // The reader looks at the budget on each chunk of input, and the parser
-    // between chunks too (a line of a million names takes a while).
-    let parsed = match format::read_with(reader, &run.clock.stop()) {
+    let parsed = match read_problem(input, run.clock) {
         Ok(parsed) => parsed,
-        Err(error) => {
-            let stop = match &error.kind {
-                ParseErrorKind::Io(io_error) => stopped_reading(io_error),
-                ParseErrorKind::Cancelled => run.clock.spent(),
-                _ => None,
-            };
-            if let Some(stop) = stop {
-                let outcome = run.stopped_reading(error.line, stop, printer)?;
-                return Ok(outcome.status());
-            }
-            return Err(Failure::Input(format!("{name}:{error}")));
+        Err(ReadFailure::Stopped { line, stop }) => {
+            return Ok(run.stopped_reading(line, stop, printer)?.status());
         }
+        Err(ReadFailure::Error(message)) => return Err(Failure::Input(message)),
     };
     for warning in &parsed.warnings {
         diag!("{name}:{warning}");

@@ -19,9 +19,11 @@ use crate::interrupt;
 use crate::run::clock::Clock;
 use crate::run::plan::SearchPlan;
 use crate::run::printer::option_entries;
+use crate::run::reader::{ReadFailure, read_problem, stopped_reading};
+use crate::run::report::stop_while_reading;
 use crate::status::{Status, diag, is_broken_pipe};
 use dancing_tasks::results::{BestFound, ResultOutcome, TaskResult};
-use dancing_tasks::{Digest, SplitId, Task, read_tasks};
+use dancing_tasks::{Digest, SplitId, Task, TaskFile, read_tasks};
 
 /// The environment variables that hold a job array's index: Slurm's, then
 /// Kubernetes Indexed Jobs'.
@@ -93,15 +95,40 @@ pub fn run(plan: &TaskPlan, search: &SearchPlan) -> Status {
 
 fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
     let tasks_path: &Path = &plan.tasks_path;
+    // The clock of the run, which the reading of both files is within.
     let budget = Clock::start(search.time_limit);
     let input = &plan.input;
     let name = input.name();
-    let problem = input.read_problem_warned()?;
     let tasks_name = tasks_path.display().to_string();
-    let file = Input::File(tasks_path.to_owned())
-        .open()
-        .map_err(|error| format!("{tasks_name}: cannot open: {error}"))?;
-    let file = read_tasks(file).map_err(|error| format!("{tasks_name}:{error}"))?;
+    // The task file first, so that a stop while the problem is read still
+    // names the tasks it kept from starting.
+    let file = read_task_file(tasks_path, budget)?;
+    let places = selected(&plan.selection, file.tasks.len(), &tasks_name)?;
+    let tasks = &file.tasks[places];
+    let problem = match read_problem(input, budget) {
+        Ok(parsed) => {
+            for warning in &parsed.warnings {
+                diag!("{name}:{warning}");
+            }
+            parsed.problem
+        }
+        Err(ReadFailure::Stopped { line, stop }) => {
+            let elapsed = budget.started().elapsed();
+            diag!(
+                "{}; no task ran",
+                stop_while_reading(&name, line, stop, elapsed)
+            );
+            let written =
+                write_not_started(tasks, file.split, file.digest, stop.as_str(), &tasks_name);
+            return match written {
+                Err(error) if !is_broken_pipe(&error) => {
+                    Err(format!("dlx: error writing output: {error}"))
+                }
+                _ => Ok(Status::Error),
+            };
+        }
+        Err(ReadFailure::Error(message)) => return Err(message),
+    };
     let digest = digest_of(&problem, &name)?;
     if file.digest != digest {
         return Err(format!(
@@ -112,8 +139,6 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
     if let Some(k) = plan.best {
         mincost::check(&problem, k).map_err(|error| format!("{name}: {error}"))?;
     }
-    let places = selected(&plan.selection, file.tasks.len(), &tasks_name)?;
-    let tasks = &file.tasks[places];
     let wanted = search.threads;
     // One thread a task, unless there are fewer tasks than threads: then
     // each task in turn on all of them.
@@ -183,6 +208,34 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
         Err(error) => Err(format!("dlx: error writing output: {error}")),
         Ok(()) => Ok(status),
     }
+}
+
+/// Reads the task file within the run's clock: a stalled pipe stops at
+/// `--time-limit` and at Ctrl-C, with the line it got to.
+fn read_task_file(path: &Path, budget: Clock) -> Result<TaskFile, String> {
+    let name = path.display().to_string();
+    let stopped = |line| {
+        let stop = budget.spent().unwrap_or(StopReason::Cancelled);
+        let elapsed = budget.started().elapsed();
+        format!(
+            "{}; no task ran",
+            stop_while_reading(&name, line, stop, elapsed)
+        )
+    };
+    let file = match Input::File(path.to_owned()).open_within(budget) {
+        Ok(file) => file,
+        Err(error) if stopped_reading(&error).is_some() => return Err(stopped(1)),
+        Err(error) => return Err(format!("{name}: cannot open: {error}")),
+    };
+    read_tasks(file).map_err(|error| {
+        // The reader's error is in the message: the clock says whether it
+        // was the stop.
+        if budget.spent().is_some() {
+            stopped(error.line)
+        } else {
+            format!("{name}:{error}")
+        }
+    })
 }
 
 /// Writes a `not-started` result line for each of `left`, so that every

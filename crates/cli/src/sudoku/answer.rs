@@ -10,10 +10,14 @@ use std::time::{Duration, Instant};
 
 use dancing_sudoku::exact_cover::SudokuCover;
 use dancing_sudoku::format::{Layout, ReadError};
+use dancing_sudoku::generate::{Generator, Rating};
 use dancing_sudoku::{Grid, Outcome, Rules, SolveError, Solver, StopReason, Symbols};
 
 use super::plan::{Answering, Mode, dlx_file_stem};
 use super::read::{Entry, Item};
+
+/// Relabellings of the digits a rating averages over.
+pub(super) const RELABELINGS: usize = 8;
 
 /// Answers puzzles one at a time: what `-j 1` does on the main thread and
 /// each worker of `-j N` on its chunks.
@@ -23,6 +27,9 @@ pub(super) struct Answerer<'c> {
     symbols: &'c Symbols,
     solver: Solver,
     solution: Grid,
+    /// `--rate`: the generator whose rating is used (its seed is not:
+    /// ratings draw from no generator's sequence), made for the first.
+    rater: Option<Box<Generator>>,
 }
 
 /// The puzzle a verdict is about, and where it comes from.
@@ -47,13 +54,16 @@ pub(super) struct Search {
 
 /// What happened to one thing read.
 pub(super) enum Verdict<'a> {
-    /// Solved (`--unique`: with exactly one solution); the first solution.
+    /// Solved (`--unique`, `--rate`: with exactly one solution); the
+    /// first solution.
     Solved {
         case: Case<'a>,
         search: Search,
         solution: &'a Grid,
         /// What is wrong with the solution given with the puzzle.
         mismatch: Option<String>,
+        /// `--rate`: the puzzle's rating.
+        rating: Option<Rating>,
     },
     /// `--count`: the count is the outcome's solutions (0 included), and
     /// the first solution, if any.
@@ -140,6 +150,7 @@ impl<'c> Answerer<'c> {
             symbols,
             solver,
             solution: Grid::default(),
+            rater: None,
         }
     }
 
@@ -182,7 +193,7 @@ impl<'c> Answerer<'c> {
         let limit = match self.answering.mode {
             Mode::ToDlx | Mode::ToDlxDir => return self.convert(case),
             Mode::Solve => 1,
-            Mode::Unique => 2,
+            Mode::Unique | Mode::Rate => 2,
             Mode::Count { limit } => limit,
         };
         let started = Instant::now();
@@ -232,12 +243,28 @@ impl<'c> Answerer<'c> {
                 mismatch,
             },
             (_, 0) => failed(Failure::NoSolution),
-            (Mode::Unique, 2..) => failed(Failure::NotUnique),
+            (Mode::Unique | Mode::Rate, 2..) => failed(Failure::NotUnique),
+            (Mode::Rate, _) => {
+                let rater = self
+                    .rater
+                    .get_or_insert_with(|| Box::new(Generator::new(0)));
+                match rater.rate(case.rules, case.puzzle, RELABELINGS) {
+                    Ok(rating) => Verdict::Solved {
+                        case,
+                        search,
+                        solution: &self.solution,
+                        mismatch,
+                        rating: Some(rating),
+                    },
+                    Err(error) => failed(Failure::Invalid(error)),
+                }
+            }
             _ => Verdict::Solved {
                 case,
                 search,
                 solution: &self.solution,
                 mismatch,
+                rating: None,
             },
         }
     }

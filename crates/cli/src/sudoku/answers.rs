@@ -7,6 +7,7 @@ use std::fmt::Display;
 use std::io::Write;
 
 use dancing_sudoku::format::Layout;
+use dancing_sudoku::{Shape, Variant};
 
 use super::report::Totals;
 
@@ -32,6 +33,14 @@ pub(super) enum Mark {
     /// The first grid (or placeholder) of a chunk, whose separator from the
     /// grid before it depends on what earlier chunks wrote.
     FirstGrid { at: usize, layout: Layout },
+    /// `--rate`: a puzzle line of `shape` and `variant`, which needs
+    /// lines `box RxC` or `variant NAME` before it when the lines before
+    /// leave the reader with other rules (see `generate::rules_lines`).
+    Rules {
+        at: usize,
+        shape: Shape,
+        variant: Variant,
+    },
 }
 
 impl Answers {

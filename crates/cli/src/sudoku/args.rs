@@ -50,7 +50,12 @@ are reported on stderr as FILE:LINE: message and print nothing on stdout, unless
 Answers are written as soon as they are known when input comes slowly (a pipe, a terminal,
 `tail -f`); from a regular file they are written in large blocks. Ctrl-C or SIGTERM stops
 the run: the answers found so far are written, then a partial summary on stderr, and the
-exit status is 130. A second Ctrl-C ends the program at once.
+exit status is 130. A second Ctrl-C, a quarter of a second or more after the first, ends
+the program at once (signals that come together count as one).
+
+--rate answers each puzzle that has exactly one solution with its rating, on the puzzle's
+line as --generate --rate writes it (`CELLS [MAPS] clues=24 singles=yes search-effort=58.0`,
+after the `box` and `variant` lines the puzzle needs); the others are reported.
 
 --to-dlx writes the problem of one puzzle, and refuses a second (`dlx solve` would read two
 problems as one); --to-dlx-dir DIR writes one file per puzzle, DIR/NAME-LINE.dlx (NAME is
@@ -64,7 +69,7 @@ Exit status: 0 if every puzzle was solved (or counted); 1 if some puzzle has no 
 (or, with --unique, not exactly one); 2 if some input was bad, unreadable or empty, or some
 puzzle was given up (its answer is unknown); 130 if interrupted. The worst applies.";
 
-/// Solve Sudoku puzzles: lines, POJ 2676, blocks or .sdk grids.
+/// Solve, count, rate or generate Sudoku: 4x4 to 64x64, X, hyper, jigsaw and killer; lines, grids or CSV.
 ///
 /// Prints each puzzle's solution in the layout of the input (or the one
 /// chosen with --output). Puzzles are read from the files named, or from
@@ -187,12 +192,16 @@ pub struct Args {
     #[arg(long, requires = "generate", conflicts_with_all = NOT_WITH_GENERATE)]
     pub symmetric: bool,
 
-    /// With --generate, rate each puzzle: whether singles alone solve it
-    /// (the search never branches), and the search effort (nodes of a
-    /// uniqueness search, averaged over 8 random relabellings; killer: of
-    /// the one search, since relabelling changes the sums). A measure of
-    /// search, not a human difficulty grade.
-    #[arg(long, requires = "generate", conflicts_with_all = NOT_WITH_GENERATE)]
+    /// Rate each puzzle of the files (or, with --generate, each puzzle
+    /// made): whether singles alone solve it (the search never branches),
+    /// and the search effort (nodes of a uniqueness search, averaged over 8
+    /// relabellings of the digits, the same for every puzzle; killer: of
+    /// the one search, since relabelling changes the sums). Each puzzle
+    /// with exactly one solution is written on a line of its own with its
+    /// rating, `... clues=24 singles=yes search-effort=58.0`, as --generate
+    /// --rate writes it; the others are reported as with --unique. A
+    /// measure of search, not a human difficulty grade.
+    #[arg(long, conflicts_with_all = NOT_WITH_RATE)]
     pub rate: bool,
 
     /// Show no progress on stderr (shown only on a terminal, for runs
@@ -201,8 +210,24 @@ pub struct Args {
     pub quiet: bool,
 }
 
+/// The flags about what is done with each puzzle read, and how it is
+/// written, which --rate does not go with (a rating is its answer, written
+/// on the puzzle's line).
+const NOT_WITH_RATE: [&str; 10] = [
+    "count",
+    "limit",
+    "unique",
+    "to_dlx",
+    "to_dlx_dir",
+    "output",
+    "placeholder",
+    "max_nodes",
+    "time_limit",
+    "engine",
+];
+
 /// The flags about reading and answering puzzles, which --generate and the
-/// flags that require it (--seed, --symmetric, --rate) do not go with: each
+/// flags that require it (--seed, --symmetric) do not go with: each
 /// of those carries the whole list, since clap waives a `requires` whose
 /// target conflicts with a flag given (`--count --seed 3` would be taken,
 /// the seed ignored).

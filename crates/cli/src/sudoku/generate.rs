@@ -14,9 +14,10 @@ use std::io::{self, BufWriter, Write};
 
 use dancing_sudoku::format::puzzle_line;
 use dancing_sudoku::generate::{Generated, Rating, Recipe, Series};
-use dancing_sudoku::{Shape, Symbols};
+use dancing_sudoku::{Shape, Symbols, Variant};
 use serde_json::json;
 
+use super::answer::RELABELINGS;
 use super::plan::GeneratePlan;
 use crate::interrupt;
 use crate::status::{Status, diag, is_broken_pipe};
@@ -24,9 +25,6 @@ use crate::sudoku_puzzles::write_series;
 
 /// Puzzles per generator, and the unit of output order.
 const BLOCK: u64 = 16;
-
-/// Random relabellings a rating averages over.
-const RELABELINGS: usize = 8;
 
 /// Writes `count` generated puzzles on standard output.
 pub(super) fn run(plan: &GeneratePlan, pool: &rayon::ThreadPool) -> Status {
@@ -38,14 +36,11 @@ pub(super) fn run(plan: &GeneratePlan, pool: &rayon::ThreadPool) -> Status {
     // puzzle solved as a classic one. (A JSON record names its variant.)
     // Likewise a `box` line for boxes the line length does not tell (a
     // 6x6 line is read with 2x3 boxes).
-    let shape = plan.shape;
-    let mut header = String::new();
-    if !plan.json && Shape::for_size(shape.size()) != Some(shape) {
-        header += &format!("box {}x{}\n", shape.box_rows(), shape.box_cols());
-    }
-    if !plan.json && !variant.is_classic() {
-        header += &format!("variant {variant}\n");
-    }
+    let header = if plan.json {
+        String::new()
+    } else {
+        rules_lines(None, Variant::CLASSIC, plan.shape, variant)
+    };
     if let Err(error) = writer.write_all(header.as_bytes()) {
         if is_broken_pipe(&error) {
             return Status::Success;
@@ -128,13 +123,41 @@ fn write_puzzle(
         }
         writeln!(out, "{record}")
     } else if let Some(rating) = rating {
-        let singles = if rating.singles { "yes" } else { "no" };
-        writeln!(
-            out,
-            "{line} clues={clues} singles={singles} search-effort={:.1}",
-            rating.effort
-        )
+        writeln!(out, "{line} {}", rating_words(clues, &rating))
     } else {
         writeln!(out, "{line}")
     };
+}
+
+/// A rating as it follows a puzzle on its line (a comment to the line
+/// reader): `clues=24 singles=yes search-effort=58.0`.
+pub(super) fn rating_words(clues: usize, rating: &Rating) -> String {
+    let singles = if rating.singles { "yes" } else { "no" };
+    format!(
+        "clues={clues} singles={singles} search-effort={:.1}",
+        rating.effort
+    )
+}
+
+/// The lines that make the line reader take the puzzles after them with
+/// `shape` and `variant`, after lines that left it with `boxes` (`None`:
+/// boxes from each line's length) and `was`: `box RxC` for boxes a line's
+/// length does not tell (a 36-cell line is read with 2x3 boxes) or that
+/// differ from those set before, `variant NAME` for another variant (the
+/// region map and cages on a line are refused as a comment otherwise).
+pub(super) fn rules_lines(
+    boxes: Option<Shape>,
+    was: Variant,
+    shape: Shape,
+    variant: Variant,
+) -> String {
+    let mut lines = String::new();
+    let told = boxes.or(Shape::for_size(shape.size()));
+    if told != Some(shape) {
+        lines += &format!("box {}x{}\n", shape.box_rows(), shape.box_cols());
+    }
+    if variant != was {
+        lines += &format!("variant {variant}\n");
+    }
+    lines
 }

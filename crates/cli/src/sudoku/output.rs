@@ -4,8 +4,10 @@
 use std::io::{self, BufWriter, Write};
 
 use dancing_sudoku::format::Layout;
+use dancing_sudoku::{Shape, Variant};
 
 use super::answers::{Answers, Mark};
+use super::generate::rules_lines;
 use super::report::Totals;
 use crate::progress::ProgressBar;
 
@@ -22,6 +24,9 @@ pub(super) struct Output<'p> {
     /// Answers were cut short by Ctrl-C: later ones are not written, so
     /// that the output is the answers to a prefix of the input.
     pub(super) cut_short: bool,
+    /// `--rate`: the boxes the lines written so far set (`None`: none,
+    /// each line's length tells them) and the variant.
+    pub(super) last_rules: (Option<Shape>, Variant),
 }
 
 impl Output<'_> {
@@ -75,6 +80,21 @@ impl Output<'_> {
                     if self.last_layout == Some(*layout) {
                         self.out.write_all(separator(*layout))?;
                     }
+                }
+                Mark::Rules { at, shape, variant } => {
+                    self.out.write_all(&answers.out[written..*at])?;
+                    written = *at;
+                    let (boxes, was) = self.last_rules;
+                    let lines = rules_lines(boxes, was, *shape, *variant);
+                    self.out.write_all(lines.as_bytes())?;
+                    // Boxes once set stay set; until then each line's
+                    // length tells them.
+                    let boxes = if lines.starts_with("box ") {
+                        Some(*shape)
+                    } else {
+                        boxes
+                    };
+                    self.last_rules = (boxes, *variant);
                 }
             }
         }

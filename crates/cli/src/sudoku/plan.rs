@@ -60,6 +60,8 @@ pub(super) enum Mode {
     ToDlx,
     /// `--to-dlx-dir`: the directory is [`Answering::dlx_dir`].
     ToDlxDir,
+    /// `--rate`: each puzzle with exactly one solution, rated.
+    Rate,
 }
 
 /// How each puzzle is answered.
@@ -80,6 +82,8 @@ pub(super) enum Printing {
     Counts { placeholder: Option<String> },
     /// `--to-dlx`, `--to-dlx-dir`: the problem, or the path of its file.
     Dlx,
+    /// `--rate`: each rated puzzle on its line with its rating.
+    Ratings,
     /// `--json`: a record per puzzle; `counts` says whether it carries
     /// the count (`--count`, `--unique`).
     Json { counts: bool },
@@ -134,11 +138,15 @@ impl Plan {
         let answering = Answering::new(args);
         let placeholder = args.placeholder.clone();
         let printing = if args.json {
-            let counts = matches!(answering.mode, Mode::Count { .. } | Mode::Unique);
+            let counts = matches!(
+                answering.mode,
+                Mode::Count { .. } | Mode::Unique | Mode::Rate
+            );
             Printing::Json { counts }
         } else {
             match answering.mode {
                 Mode::ToDlx | Mode::ToDlxDir => Printing::Dlx,
+                Mode::Rate => Printing::Ratings,
                 Mode::Count { .. } => Printing::Counts { placeholder },
                 Mode::Solve | Mode::Unique => Printing::Grids { placeholder },
             }
@@ -175,6 +183,8 @@ impl Answering {
             }
         } else if args.unique {
             Mode::Unique
+        } else if args.rate {
+            Mode::Rate
         } else {
             Mode::Solve
         };

@@ -5,11 +5,12 @@
 
 use serde_json::{Map, Value, json};
 
-use dancing_sudoku::format::{GridWriter, Layout};
+use dancing_sudoku::format::{GridWriter, Layout, puzzle_line};
 use dancing_sudoku::{Grid, StopReason, Symbols};
 
 use super::answer::{Case, Failure, Search, Verdict};
 use super::answers::{Answers, Mark};
+use super::generate::rating_words;
 use super::plan::Printing;
 
 /// Writes the standard output part of verdicts into [`Answers`].
@@ -48,6 +49,7 @@ pub(super) fn printer_for<'p>(
             counts: *counts,
         }),
         Printing::Dlx => Box::new(Dlx { symbols }),
+        Printing::Ratings => Box::new(Ratings { symbols }),
         Printing::Counts { placeholder } => Box::new(Counts {
             placeholder: placeholder.as_deref(),
         }),
@@ -202,6 +204,43 @@ impl AnswerPrinter for Dlx<'_> {
     }
 }
 
+/// `--rate`: each puzzle rated on its line (cells, then any region map and
+/// cages), then its rating, as `--generate --rate` writes them, after the
+/// lines `box RxC` and `variant NAME` its rules need (see
+/// [`Mark::Rules`]).
+struct Ratings<'c> {
+    symbols: &'c Symbols,
+}
+
+impl AnswerPrinter for Ratings<'_> {
+    fn print(&mut self, verdict: &Verdict, answers: &mut Answers) {
+        let Verdict::Solved {
+            case,
+            rating: Some(rating),
+            ..
+        } = verdict
+        else {
+            return;
+        };
+        let Some(line) = puzzle_line(case.puzzle, case.rules, self.symbols) else {
+            // Not seen: the puzzle was read in these symbols, its cages
+            // with their labels.
+            let (name, line) = (case.name, case.line);
+            answers.note(format!(
+                "{name}:{line}: internal error: the puzzle cannot be written back"
+            ));
+            return;
+        };
+        answers.marks.push(Mark::Rules {
+            at: answers.out.len(),
+            shape: case.puzzle.shape(),
+            variant: case.rules.variant(),
+        });
+        let clues = case.puzzle.given_count();
+        answers.line(format_args!("{line} {}", rating_words(clues, rating)));
+    }
+}
+
 /// `--json`: a record per puzzle (and per bad input).
 struct Json<'c> {
     symbols: &'c Symbols,
@@ -217,13 +256,22 @@ impl AnswerPrinter for Json<'_> {
                 search,
                 solution,
                 mismatch,
-            } => self.puzzle(
-                case,
-                "solved",
-                Some(search),
-                Some(solution),
-                mismatch.as_deref(),
-            ),
+                rating,
+            } => {
+                let mut record = self.puzzle(
+                    case,
+                    "solved",
+                    Some(search),
+                    Some(solution),
+                    mismatch.as_deref(),
+                );
+                if let Some(rating) = rating {
+                    record["clues"] = case.puzzle.given_count().into();
+                    record["singles"] = rating.singles.into();
+                    record["search_effort"] = rating.effort.into();
+                }
+                record
+            }
             Verdict::Counted {
                 case,
                 search,
@@ -248,6 +296,7 @@ impl AnswerPrinter for Json<'_> {
                 "file": name,
                 "line": error.line,
                 "puzzle": null,
+                "column": error.kind.column(),
                 "status": "invalid",
                 "solution": null,
                 "error": error.kind.to_string(),

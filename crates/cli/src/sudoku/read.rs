@@ -89,6 +89,8 @@ pub(super) fn read_inputs(
         let name: Arc<str> = input.name().into();
         let reader = match open(&input, &mut idle) {
             Ok(reader) => reader,
+            // Ctrl-C while the opening waited (a named pipe with no writer).
+            Err(_) if interrupt::requested() => return Ok(()),
             Err(error) => {
                 let message = format!("cannot open: {error}");
                 let item = Item::InputError {
@@ -162,7 +164,9 @@ pub(super) fn read_inputs(
 }
 
 /// Opens `input`: a regular file directly (reading it never waits), and
-/// anything else through a [`ReadAhead`].
+/// anything else through a [`ReadAhead`], opened on its helper thread too:
+/// opening a named pipe blocks until a writer comes, and Ctrl-C must end
+/// that wait as it ends a wait for input.
 fn open<'i>(
     input: &Input,
     idle: &'i mut dyn FnMut() -> io::Result<()>,
@@ -170,6 +174,7 @@ fn open<'i>(
     if !input.may_wait()? {
         return input.open();
     }
-    let source = input.open_source()?;
-    Ok(Box::new(ReadAhead::new(source, OnIdle(idle))?))
+    let input = input.clone();
+    let reader = ReadAhead::open(move || input.open_source(), OnIdle(idle))?;
+    Ok(Box::new(reader))
 }

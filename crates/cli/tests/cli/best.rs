@@ -582,3 +582,29 @@ fn the_costed_queens_best_are_those_of_every_solution_priced() {
         assert_eq!(best_costs(&record), costs[..5], "-j {threads}");
     }
 }
+
+/// A cost among an option's items counts as one at its end (as Knuth's
+/// DLX5 reads it, optimum 3 for `a |3 b`), costs spread over an option add
+/// up, and the best solution is written with its costs at the end.
+#[test]
+fn a_cost_among_the_items_counts_as_one_at_the_end() {
+    let best = |text: &str| {
+        let output = dlx()
+            .args(["solve", "--best", "2", "--json"])
+            .write_stdin(text.to_owned())
+            .output()
+            .unwrap();
+        assert_exit(&output, 0);
+        String::from_utf8(output.stdout).unwrap()
+    };
+    for (spread, at_the_end) in [
+        ("a b\na |3 b\n", "a b\na b |3\n"),
+        (
+            "a b c\na |1 b |2\nc $4\na b\nc |2\n",
+            "a b c\na b |3\nc |4\na b\nc |2\n",
+        ),
+        ("a b\n$2 a b\na\nb |1\n", "a b\na b |2\na\nb |1\n"),
+    ] {
+        assert_eq!(best(spread), best(at_the_end), "{spread:?}");
+    }
+}

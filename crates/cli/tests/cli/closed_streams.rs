@@ -99,3 +99,32 @@ fn both_streams_full_is_still_exit_2_and_no_panic() {
         assert_eq!(output.status.code(), Some(2), "{args:?}");
     }
 }
+
+#[test]
+fn help_and_version_on_a_full_stdout_are_errors_said_on_stderr() {
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["solve", "--help"],
+        &["help", "sudoku"],
+    ] {
+        let output = dlx_with_streams()
+            .args(args)
+            .stdout(Stdio::from(full()))
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("dlx: error writing output: No space left"),
+            "{args:?}: {stderr}"
+        );
+        // Written where it can be, it is the help, with status 0.
+        let shown = dlx().args(args).output().unwrap();
+        assert_eq!(shown.status.code(), Some(0), "{args:?}");
+        assert!(
+            !shown.stdout.is_empty() && shown.stderr.is_empty(),
+            "{args:?}"
+        );
+    }
+}

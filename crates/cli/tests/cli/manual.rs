@@ -175,3 +175,17 @@ fn bad_requests_are_refused_with_a_message() {
         stderr(&output)
     );
 }
+
+#[test]
+fn the_top_level_help_tells_what_dlx_sudoku_does() {
+    let output = dlx().arg("--help").output().unwrap();
+    let help = String::from_utf8(output.stdout).unwrap();
+    let line = help
+        .lines()
+        .find(|line| line.trim_start().starts_with("sudoku "))
+        .expect("dlx sudoku is listed");
+    // Generation, the sizes, the variants and the formats, on one line.
+    for word in ["generate", "4x4 to 64x64", "jigsaw", "killer", "CSV"] {
+        assert!(line.contains(word), "{word}: {line}");
+    }
+}

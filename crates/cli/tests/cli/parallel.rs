@@ -142,7 +142,7 @@ fn same_with_threads(args: &[&str]) -> Run {
 fn assert_reports_the_bad_lines(run: &Run) {
     for message in [
         "expected 81 cells, found 80",
-        "bad character 'x' at column 41",
+        ":41: bad character 'x'",
         "invalid puzzle: ",
         "no-such-file.txt: cannot open: ",
         ": read error: ",

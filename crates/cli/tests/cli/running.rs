@@ -66,6 +66,11 @@ impl Running {
         self.child.try_wait().unwrap().is_some()
     }
 
+    /// The program's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Sends SIGINT, as Ctrl-C in a terminal does.
     pub fn interrupt(&self) {
         let sent = Command::new("kill")

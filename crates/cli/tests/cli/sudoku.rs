@@ -381,7 +381,7 @@ fn bad_puzzles_are_reported_by_line_and_the_batch_goes_on() {
         stderr_of(&output),
         format!(
             "{name}:3: expected 81 cells, found 80\n\
-             {name}:4: bad character 'x' at column 55 (expected 1-9, '.', '_' or '0')\n\
+             {name}:4:55: bad character 'x' (expected 1-9, '.', '_' or '0')\n\
              {name}:5: invalid puzzle: 4 twice in row 1 (r1c1, r1c2); 4 twice in box 1 (r1c1, r1c2)\n\
              {name}:6: no solution\n"
         )

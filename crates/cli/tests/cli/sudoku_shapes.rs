@@ -201,9 +201,9 @@ fn bad_lines_of_any_size_are_located_and_the_rest_is_answered() {
     assert_eq!(
         String::from_utf8(output.stderr.clone()).unwrap(),
         "<stdin>:2: expected 256 cells, found 255\n\
-         <stdin>:3: bad character 'H' at column 256 (expected 1-9, A-G, '.', '_' or '0')\n\
+         <stdin>:3:256: bad character 'H' (expected 1-9, A-G, '.', '_' or '0')\n\
          <stdin>:4: line longer than 65536 bytes\n\
-         <stdin>:5: bad character 'x' at column 17 (expected 1-9, '.', '_' or '0')\n"
+         <stdin>:5:17: bad character 'x' (expected 1-9, '.', '_' or '0')\n"
     );
 }
 

@@ -139,26 +139,43 @@ impl ReadError {
 }
 
 impl fmt::Display for ReadError {
-    /// `LINE: message`, so that a caller can print `FILE:LINE: message`.
+    /// `LINE:COLUMN: message` (`LINE: message` when no column is to
+    /// blame), so that a caller can print `FILE:LINE:COLUMN: message`, as
+    /// every located error of `dlx` reads.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.line, self.kind)
+        match self.kind.column() {
+            Some(column) => write!(f, "{}:{column}: {}", self.line, self.kind),
+            None => write!(f, "{}: {}", self.line, self.kind),
+        }
+    }
+}
+
+impl ReadErrorKind {
+    /// The 1-based column (in bytes) to blame, if one is: the place that
+    /// [`ReadError`]'s message starts with, after the line.
+    pub fn column(&self) -> Option<usize> {
+        match self {
+            ReadErrorKind::BadCharacter { column, .. }
+            | ReadErrorKind::BadNumber { column, .. }
+            | ReadErrorKind::CsvQuote { column }
+            | ReadErrorKind::BadSolution { column, .. } => Some(*column),
+            ReadErrorKind::BadVariantData { column, .. } => *column,
+            _ => None,
+        }
     }
 }
 
 impl fmt::Display for ReadErrorKind {
-    /// The message alone, without the line.
+    /// The message alone, without the line or the column.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ReadErrorKind::Io(error) => write!(f, "read error: {error}"),
             ReadErrorKind::LineTooLong => write!(f, "line longer than {MAX_LINE_BYTES} bytes"),
             ReadErrorKind::BadCharacter {
-                column,
                 character,
                 expected,
-            } => write!(
-                f,
-                "bad character {character:?} at column {column} (expected {expected})"
-            ),
+                ..
+            } => write!(f, "bad character {character:?} (expected {expected})"),
             ReadErrorKind::WrongLength { expected, found } => {
                 write!(f, "expected {expected} cells, found {found}")
             }
@@ -180,9 +197,9 @@ impl fmt::Display for ReadErrorKind {
                     Shape::MAX_SIZE
                 ),
             },
-            ReadErrorKind::BadNumber { column, text, size } => write!(
+            ReadErrorKind::BadNumber { text, size, .. } => write!(
                 f,
-                "bad number {text:?} at column {column} (expected 0-{size}, '.' or a symbol)"
+                "bad number {text:?} (expected 0-{size}, '.' or a symbol)"
             ),
             ReadErrorKind::IncompleteGrid { rows, expected } => {
                 let plural = if *rows == 1 { "" } else { "s" };
@@ -211,10 +228,7 @@ impl fmt::Display for ReadErrorKind {
                 )
             }
             ReadErrorKind::BadVariant(message) => write!(f, "{message}"),
-            ReadErrorKind::BadVariantData { column, message } => match column {
-                Some(column) => write!(f, "{message} at column {column}"),
-                None => write!(f, "{message}"),
-            },
+            ReadErrorKind::BadVariantData { message, .. } => write!(f, "{message}"),
             ReadErrorKind::BadRules(error) => write!(f, "{error}"),
             ReadErrorKind::VariantNeedsLines(variant) => write!(
                 f,
@@ -228,11 +242,9 @@ impl fmt::Display for ReadErrorKind {
             ReadErrorKind::CsvFields { expected, found } => {
                 write!(f, "expected {expected} CSV fields, found {found}")
             }
-            ReadErrorKind::CsvQuote { column } => {
-                write!(f, "unterminated or misplaced quote at column {column}")
-            }
-            ReadErrorKind::BadSolution { column, message } => {
-                write!(f, "bad solution field at column {column}: {message}")
+            ReadErrorKind::CsvQuote { .. } => write!(f, "unterminated or misplaced quote"),
+            ReadErrorKind::BadSolution { message, .. } => {
+                write!(f, "bad solution field: {message}")
             }
         }
     }

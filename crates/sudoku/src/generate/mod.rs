@@ -49,6 +49,9 @@ pub const MAX_KILLER_SIZE: usize = 9;
 /// takes seconds a puzzle; four 16x16 puzzles were not done in 10 minutes.
 pub const MAX_JIGSAW_SIZE: usize = 12;
 
+/// The seed of the relabellings of [`Generator::rate`].
+const RATING_SEED: u64 = 1;
+
 /// Random first rows tried on a jigsaw region map before another map is
 /// drawn.
 const JIGSAW_ATTEMPTS: usize = 4;
@@ -498,6 +501,11 @@ impl Generator {
     /// order ties are broken in). Killer sums do not survive a relabelling:
     /// there the effort is the nodes of the one search. Search effort, not
     /// a human difficulty grade.
+    ///
+    /// The relabellings are drawn from a sequence of their own, the same
+    /// for every rating: a rating depends on the puzzle alone, and rating
+    /// takes nothing from the generator's sequence, so the puzzles a seed
+    /// gives are the same whether they are rated or not.
     pub fn rate(
         &mut self,
         rules: &Rules,
@@ -531,8 +539,9 @@ impl Generator {
         }
         let mut total = 0;
         let mut labels: Vec<u8> = (0..=n as u8).collect();
+        let mut random = SplitMix64::new(RATING_SEED);
         for _ in 0..relabelings.max(1) {
-            self.shuffle(&mut labels[1..]);
+            random.shuffle_by_remainder(&mut labels[1..]);
             let mut relabelled = puzzle.clone();
             for (cell, &digit) in puzzle.cells().iter().enumerate() {
                 relabelled.set(

@@ -250,7 +250,7 @@ fn a_byte_order_mark_at_the_start_is_skipped_in_every_format() {
     let (_, errors, _) = read(text.as_bytes(), None);
     assert_eq!(
         errors,
-        ["1: bad character 'x' at column 41 (expected 1-9, '.', '_' or '0')"]
+        ["1:41: bad character 'x' (expected 1-9, '.', '_' or '0')"]
     );
 }
 
@@ -262,7 +262,7 @@ fn a_byte_order_mark_elsewhere_is_a_bad_character() {
     assert_eq!(lines_of(&good), [1]);
     assert_eq!(
         errors,
-        ["2: bad character '\\u{feff}' at column 1 (expected 1-9, '.', '_' or '0')"]
+        ["2:1: bad character '\\u{feff}' (expected 1-9, '.', '_' or '0')"]
     );
 }
 
@@ -311,7 +311,7 @@ fn line_numbers_count_every_kind_of_line_end() {
     assert_eq!(lines_of(&good), [3, 6]);
     assert_eq!(
         errors,
-        ["5: bad character 'x' at column 81 (expected 1-9, '.', '_' or '0')"]
+        ["5:81: bad character 'x' (expected 1-9, '.', '_' or '0')"]
     );
 }
 
@@ -363,13 +363,13 @@ fn control_characters_in_bad_input_are_printed_escaped() {
     let (_, errors, _) = read(text.as_bytes(), Some(Format::Line));
     assert_eq!(
         errors,
-        ["1: bad character '\\u{1b}' at column 71 (expected 1-9, '.', '_' or '0')"]
+        ["1:71: bad character '\\u{1b}' (expected 1-9, '.', '_' or '0')"]
     );
     let text = "0 0 0 0 0 4 5 0 \u{1b}[2J\n".repeat(9);
     let (_, errors, _) = read(text.as_bytes(), Some(Format::Blocks));
     assert_eq!(
         errors,
-        ["1: bad number \"\\u{1b}[2J\" at column 17 (expected 0-9, '.' or a symbol)"]
+        ["1:17: bad number \"\\u{1b}[2J\" (expected 0-9, '.' or a symbol)"]
     );
 }
 

@@ -52,8 +52,8 @@ fn bad_lines_are_reported_and_reading_goes_on() {
         errors,
         [
             "1: expected 81 cells, found 80",
-            "2: bad character 'x' at column 7 (expected 1-9, '.', '_' or '0')",
-            "3: bad character 'x' at column 82 (expected 1-9, '.', '_' or '0')",
+            "2:7: bad character 'x' (expected 1-9, '.', '_' or '0')",
+            "3:82: bad character 'x' (expected 1-9, '.', '_' or '0')",
         ]
     );
     assert_eq!(results[3], Ok((4, PUZZLE.to_owned())));
@@ -120,7 +120,7 @@ fn blocks_and_sdk_grids() {
     assert_eq!(
         results,
         [Err(
-            "2: bad number \"80\" at column 3 (expected 0-9, '.' or a symbol)".to_owned()
+            "2:3: bad number \"80\" (expected 0-9, '.' or a symbol)".to_owned()
         )]
     );
 
@@ -195,7 +195,7 @@ fn line_lengths_give_sizes_and_a_box_forces_one() {
     );
     assert_eq!(
         results[0],
-        Err("1: bad character 'G' at column 4 (expected 1-4, '.', '_' or '0')".to_owned())
+        Err("1:4: bad character 'G' (expected 1-4, '.', '_' or '0')".to_owned())
     );
     assert_eq!(
         results[1],
@@ -229,7 +229,7 @@ fn grids_of_other_sizes_take_their_size_from_the_first_row() {
     assert_eq!(
         results,
         [Err(
-            "1: bad number \"12\" at column 7 (expected 0-4, '.' or a symbol)".to_owned()
+            "1:7: bad number \"12\" (expected 0-4, '.' or a symbol)".to_owned()
         )]
     );
     let results = read_with("1 . . 2\n. . . .\n3 . . 4\n", None, ReadOptions::default());
@@ -255,15 +255,15 @@ fn variant_data_in_a_comment_is_refused() {
     let results = read_with(&text, None, ReadOptions::default());
     let refused = |line: usize, what: &str, variant: &str| {
         format!(
-            "{line}: the text after the cells is {what}, but the puzzle is read as \
+            "{line}:{}: the text after the cells is {what}, but the puzzle is read as \
              {}: give --variant {variant} or a line `variant {variant}` before the puzzle, \
-             or write `#` before the text to keep it a comment at column {}",
-            variant.rsplit_once('+').map_or("classic", |(read, _)| read),
+             or write `#` before the text to keep it a comment",
             if variant.ends_with("killer") && line == 6 {
                 35
             } else {
                 18
             },
+            variant.rsplit_once('+').map_or("classic", |(read, _)| read),
         )
     };
     assert_eq!(results[0], Err(refused(1, "a jigsaw region map", "jigsaw")));
@@ -320,7 +320,7 @@ fn variant_lines_and_their_data() {
     // a comment taken silently.
     assert_eq!(
         variants[5],
-        Err("9: a sum for cage 'Z', which the cage map lacks at column 67".to_owned())
+        Err("9:67: a sum for cage 'Z', which the cage map lacks".to_owned())
     );
     assert!(
         variants[6]
@@ -333,11 +333,11 @@ fn variant_lines_and_their_data() {
     let results = read_with(&bad_map, None, ReadOptions::default());
     assert_eq!(
         results[0],
-        Err("2: region label 'x' is one more than the 4 regions at column 33".to_owned())
+        Err("2:33: region label 'x' is one more than the 4 regions".to_owned())
     );
     assert_eq!(
         results[1],
-        Err("3: expected a region map after the cells at column 17".to_owned())
+        Err("3:17: expected a region map after the cells".to_owned())
     );
     let lopsided = format!("variant jigsaw\n{cells} aaaaabbbccccdddd\n");
     let results = read_with(&lopsided, None, ReadOptions::default());
@@ -382,11 +382,11 @@ fn csv_with_a_header_bom_crlf_and_quotes() {
     );
     assert_eq!(
         results[3],
-        Err("5: bad character 'x' at column 3 (expected 1-9, '.', '_' or '0')".to_owned())
+        Err("5:3: bad character 'x' (expected 1-9, '.', '_' or '0')".to_owned())
     );
     assert_eq!(
         results[4],
-        Err("6: unterminated or misplaced quote at column 3".to_owned())
+        Err("6:3: unterminated or misplaced quote".to_owned())
     );
 
     let short = format!("quizzes,solutions\n{puzzle},{}\n", &solution[..80]);
@@ -394,7 +394,7 @@ fn csv_with_a_header_bom_crlf_and_quotes() {
     assert_eq!(
         results,
         [Err(
-            "2: bad solution field at column 83: expected 81 cells, found 80".to_owned()
+            "2:83: bad solution field: expected 81 cells, found 80".to_owned()
         )]
     );
     let headless = format!("{puzzle},{solution}\n{puzzle},{solution}\n");
