@@ -20,6 +20,44 @@ use crate::Cli;
 /// holds the pairs of the flags every `dlx gen` problem shares. Each pair
 /// was checked to do what both flags say (issue 36).
 const WORK_TOGETHER: &[(&str, &str, &str)] = &[
+    // ---- dlx zdd. A diagram is built from FILE (shaped by --order,
+    // --max-nodes, --memo-limit) or read with --read (FILE then only names
+    // the options); every answer (--count, --sizes, --sample with its
+    // --seed, --list) and --write come from either.
+    (
+        "zdd",
+        "FILE",
+        "--read --write --order --count --sizes --sample --seed --list --max-nodes --memo-limit",
+    ),
+    (
+        "zdd",
+        "--read",
+        "--write --count --sizes --sample --seed --list",
+    ),
+    (
+        "zdd",
+        "--write",
+        "--order --count --sizes --sample --seed --list --max-nodes --memo-limit",
+    ),
+    (
+        "zdd",
+        "--order",
+        "--count --sizes --sample --seed --list --max-nodes --memo-limit",
+    ),
+    (
+        "zdd",
+        "--count",
+        "--sizes --sample --seed --list --max-nodes --memo-limit",
+    ),
+    (
+        "zdd",
+        "--sizes",
+        "--sample --seed --list --max-nodes --memo-limit",
+    ),
+    ("zdd", "--sample", "--seed --list --max-nodes --memo-limit"),
+    ("zdd", "--seed", "--list --max-nodes --memo-limit"),
+    ("zdd", "--list", "--max-nodes --memo-limit"),
+    ("zdd", "--max-nodes", "--memo-limit"),
     // ---- dlx solve. The files, and the search flags (threads, budgets,
     // progress, figures) compose with every mode: printing, --count, -n,
     // --json, --memo (counting), --tasks (result lines). --best is a search

@@ -34,7 +34,8 @@ pub struct Args {
     /// A problem in Knuth's DLX format; none, or `-`, reads standard input. With --read, optional: it names the options of listed and sampled solutions.
     pub file: Option<PathBuf>,
     /// Read the diagram from this ZDD file (as --write or DLX6 wrote it) instead of searching.
-    #[arg(long, value_name = "ZDD")]
+    /// (--order, --max-nodes and --memo-limit shape a search: with --read there is none.)
+    #[arg(long, value_name = "ZDD", conflicts_with_all = ["order", "max_nodes", "memo_limit"])]
     pub read: Option<PathBuf>,
     /// Write the diagram to this file in Knuth's ZDDREAD text format (`-` for standard output).
     #[arg(long, value_name = "ZDD")]
@@ -52,7 +53,7 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub sample: Option<u64>,
     /// The seed of --sample: the same seed draws the same solutions.
-    #[arg(long, default_value_t = 0, value_name = "S")]
+    #[arg(long, default_value_t = 0, value_name = "S", requires = "sample")]
     pub seed: u64,
     /// Print every solution.
     #[arg(long)]
