@@ -223,7 +223,8 @@ pub struct DiagramStats {
 /// let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
 /// let diagram = Engine::new(problem).diagram(&Request::new(), &DiagramConfig::new())?;
 /// assert_eq!(diagram.count().to_string(), "92");
-/// let drawn = diagram.sampler(7).draw();
+/// // A diagram with no solution draws `None`; this one has 92.
+/// let drawn = diagram.sampler(7).draw().expect("92 solutions to draw from");
 /// assert_eq!(drawn.len(), 8);
 /// assert!(diagram.solutions().any(|solution| solution == drawn));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
