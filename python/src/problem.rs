@@ -271,7 +271,9 @@ impl Problem {
     /// Counts the solutions without listing them; returns a ``Count``, an
     /// int that also carries ``complete``, ``stop`` and ``stats``.
     ///
-    /// ``threads``: None for one, 0 for one per core. ``memo``: count with
+    /// ``threads``: None (the default) for one per core, as ``dlx`` runs
+    /// unless ``-j N``; a number from 1 to 1024 for that many (0 raises
+    /// ValueError, as ``dlx -j 0`` is refused). ``memo``: count with
     /// a cache of subproblems (Knuth's DLX6; exact past 2**64, far faster
     /// where subproblems repeat). ``time_limit`` (seconds) and
     /// ``max_nodes`` stop the count early: the result is then a lower

@@ -164,13 +164,12 @@ impl Limits {
     }
 }
 
-/// `threads` as given to a call: None is one thread, 0 one per core.
+/// `threads` as given to a call, by the one default policy of every front
+/// end: None is [`dancing::engine::default_threads`] (one per core, as
+/// `dlx` runs unless `-j N`), and 0 is refused, as `dlx -j 0` is.
 pub fn threads(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
-    match threads {
-        None => Ok(1),
-        Some(threads) => match args::size_up_to("threads", threads, MAX_THREADS)? {
-            0 => Ok(std::thread::available_parallelism().map_or(1, usize::from)),
-            n => Ok(n),
-        },
-    }
+    let Some(threads) = threads else {
+        return Ok(dancing::engine::default_threads());
+    };
+    args::size_in("threads", threads, 1, MAX_THREADS)
 }
