@@ -117,6 +117,8 @@ class Problem:
     def __deepcopy__(self, memo: Any) -> Problem: ...
     def count(
         self,
+        # None: one thread per core, as dlx runs unless -j N; else 1 to 1024
+        # (0 raises ValueError, as dlx -j 0 is refused).
         threads: Optional[int] = None,
         memo: bool = False,
         time_limit: Optional[float] = None,

@@ -28,14 +28,24 @@ fn shown(value: &Bound<'_, PyAny>) -> String {
 /// `max`. Anything else is an error that names it: a ValueError for an
 /// int out of range, a TypeError for a value that is not an int.
 pub fn whole_up_to(name: &str, value: &Bound<'_, PyAny>, max: u64) -> PyResult<u64> {
+    whole_in(name, value, 0, max)
+}
+
+/// The argument `name`, an int from `min` to `max`: as [`whole_up_to`],
+/// and a whole number below `min` is a ValueError that says the least it
+/// may be.
+pub fn whole_in(name: &str, value: &Bound<'_, PyAny>, min: u64, max: u64) -> PyResult<u64> {
     let py = value.py();
     let out_of_range = || {
         PyValueError::new_err(format!(
-            "{name} must be a whole number from 0 to {max} (got {})",
+            "{name} must be a whole number from {min} to {max} (got {})",
             shown(value)
         ))
     };
     match value.extract::<u64>() {
+        Ok(number) if number < min => Err(PyValueError::new_err(format!(
+            "{name} must be at least {min} (got {number})"
+        ))),
         Ok(number) if number <= max => Ok(number),
         Ok(_) => Err(out_of_range()),
         Err(error) if error.is_instance_of::<PyOverflowError>(py) => Err(out_of_range()),
@@ -58,8 +68,13 @@ pub fn optional_whole(name: &str, value: Option<&Bound<'_, PyAny>>) -> PyResult<
 
 /// [`whole_up_to`] for a size, count or index of the machine's width.
 pub fn size_up_to(name: &str, value: &Bound<'_, PyAny>, max: usize) -> PyResult<usize> {
-    let max = u64::try_from(max).unwrap_or(u64::MAX);
-    let number = whole_up_to(name, value, max)?;
+    size_in(name, value, 0, max)
+}
+
+/// [`whole_in`] for a size or count of the machine's width.
+pub fn size_in(name: &str, value: &Bound<'_, PyAny>, min: usize, max: usize) -> PyResult<usize> {
+    let wide = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+    let number = whole_in(name, value, wide(min), wide(max))?;
     // At most `max`, which came from a usize.
     Ok(usize::try_from(number).unwrap_or(usize::MAX))
 }

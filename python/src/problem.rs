@@ -7,9 +7,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use bumpalo::Bump;
-use dancing::expert::{Search, Solver, Template};
-use dancing::{ItemKind, OptionId, StopReason, format};
+use dancing::{Config, Engine, ItemKind, OptionId, StopReason, format};
 use pyo3::exceptions::{PyIndexError, PyOSError, PyOverflowError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -23,7 +21,7 @@ use crate::matrix;
 use crate::pickle;
 use crate::solutions::Solutions;
 use crate::stats::Stats;
-use crate::stop::{self, Limits, Stopper};
+use crate::stop::{self, Limits, PROGRESS_INTERVAL, Stopper};
 
 /// Read-ahead of `Problem.from_file`: the engine's reader bounds each line
 /// (64 MiB) whatever the buffer.
@@ -273,7 +271,9 @@ impl Problem {
     /// Counts the solutions without listing them; returns a ``Count``, an
     /// int that also carries ``complete``, ``stop`` and ``stats``.
     ///
-    /// ``threads``: None for one, 0 for one per core. ``memo``: count with
+    /// ``threads``: None (the default) for one per core, as ``dlx`` runs
+    /// unless ``-j N``; a number from 1 to 1024 for that many (0 raises
+    /// ValueError, as ``dlx -j 0`` is refused). ``memo``: count with
     /// a cache of subproblems (Knuth's DLX6; exact past 2**64, far faster
     /// where subproblems repeat). ``time_limit`` (seconds) and
     /// ``max_nodes`` stop the count early: the result is then a lower
@@ -309,7 +309,8 @@ impl Problem {
 
     /// The first solution (a list of option indices), or None if there is
     /// none or a limit stopped the search first (then ``stats.complete``
-    /// is False and ``stats.stop`` says which).
+    /// is False and ``stats.stop`` says which). It searches on one thread:
+    /// the first solution ``dlx solve -j 1`` prints.
     #[pyo3(signature = (time_limit = None, max_nodes = None))]
     fn first(
         &self,
@@ -325,14 +326,20 @@ impl Problem {
         let started = Instant::now();
         let by = SearchId::new();
         let (found, stats) = catch_stats(&self.last, by, &stopper, py, 1, started, move || {
-            let Some(template) = Template::link(&problem, &watch.stop()) else {
+            // One thread: the first solution of `dlx solve -j 1`, and its
+            // figures.
+            let config = Config::new()
+                .threads(1)
+                .progress_interval(PROGRESS_INTERVAL);
+            // Linking a huge problem takes a while: Ctrl-C stops it too.
+            let Some(engine) = Engine::builder()
+                .config(config)
+                .build_until(problem, &watch.stop())
+            else {
                 return (None, stopped_stats(StopReason::Cancelled));
             };
-            let bump = Bump::new();
-            let mut solver =
-                Solver::from_template(&template, &bump).with_config(limits.config(&watch, 1));
-            let found = solver.first();
-            (found, solver.stats())
+            let report = engine.first(&limits.request(&watch));
+            (report.solution, report.stats)
         })?;
         let solutions = u128::from(stats.solutions);
         let elapsed = started.elapsed().as_secs_f64();
@@ -345,8 +352,8 @@ impl Problem {
     /// indices, in the order of Knuth's DLX1 (or, with ``seed``, of a
     /// search on the problem shuffled by that seed).
     ///
-    /// The search pauses between solutions (without the GIL while it
-    /// runs), so ``itertools.islice`` and ``break`` cost nothing further,
+    /// The search pauses between solutions (on one thread, without the
+    /// GIL while it runs), so ``itertools.islice`` and ``break`` cost nothing further,
     /// and memory stays flat however many solutions are taken. ``limit``
     /// stops after that many. ``problem.stats`` follows the search; once
     /// the iterator is dropped before its end (``break``, Ctrl-C), they

@@ -1,48 +1,30 @@
-//! `Problem.solutions()`: a Python iterator over the engine's resumable
-//! search, [`Solver::next_solution`].
+//! `Problem.solutions()`: a Python iterator over the front door's
+//! resumable listing, [`dancing::Engine::solutions`].
 //!
-//! A [`Solver`] borrows the arena it is linked in, so the iterator owns
-//! the two together, the `Bump` and the `Solver<'bump>` in it, as one
-//! `self_cell` (no unsafe code). Each `__next__` resumes the paused search
-//! without the GIL up to the next solution: nothing is searched ahead, so
-//! `islice` and `break` cost nothing further, and nothing is kept per
-//! solution, so memory stays flat.
+//! The engine's iterator owns its search (the linked problem, the arena
+//! and the paused solver in it), so it is kept here as it is, between two
+//! calls. Each `__next__` resumes the paused search without the GIL up to
+//! the next solution: nothing is searched ahead, so `islice` and `break`
+//! cost nothing further, and nothing is kept per solution, so memory stays
+//! flat.
 
 use std::sync::{Arc, Mutex, TryLockError};
 use std::time::Instant;
 
-use bumpalo::Bump;
-use dancing::StopReason;
-use dancing::expert::{SearchConfig, Shuffled, Solver};
+use dancing::{Config, Engine, StopReason};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use self_cell::self_cell;
 
+use crate::counting::stopped_stats;
 use crate::last_search::{LastSearch, SearchId};
 use crate::stats::Stats;
 use crate::stop::{Limits, Stopper};
 
-/// The solver type inside the cell, named for `self_cell`.
-type ArenaSolver<'b> = Solver<'b>;
-
-self_cell!(
-    /// A solver and the arena that holds its matrix and level stack.
-    struct Search {
-        owner: Bump,
-
-        #[not_covariant]
-        dependent: ArenaSolver,
-    }
-);
-
 /// What the iterator needs between two calls.
 struct State {
-    /// The paused search; `None` before the first call and once over (the
-    /// arena is freed at once, not when the iterator is collected).
-    search: Option<Search>,
-    /// With a seed, the shuffled problem searched, which maps its options
-    /// back to the problem's.
-    shuffled: Option<Shuffled>,
+    /// The paused search; `None` before the first call and once over (its
+    /// memory is freed at once, not when the iterator is collected).
+    search: Option<dancing::engine::Solutions>,
     /// Solutions handed out.
     taken: u64,
     done: bool,
@@ -87,7 +69,6 @@ impl Solutions {
             stopper: Stopper::new(),
             state: Mutex::new(State {
                 search: None,
-                shuffled: None,
                 taken: 0,
                 done: false,
                 started: None,
@@ -98,41 +79,36 @@ impl Solutions {
 }
 
 /// One step of the search, without the GIL: the next solution's options
-/// (in the problem's numbering) and the figures so far.
+/// (in the problem's numbering) and the figures so far. The first step
+/// links the problem (Ctrl-C stops that too) and starts the listing, on
+/// one thread, within the solution limit and the Ctrl-C watch.
 fn step(
     state: &mut State,
-    problem: &dancing::Problem,
+    problem: &Arc<dancing::Problem>,
     seed: Option<u64>,
     limit: Option<u64>,
-    config: SearchConfig,
+    stopper: &Stopper,
 ) -> (Option<Vec<usize>>, dancing::Stats) {
     if state.search.is_none() {
         state.started = Some(Instant::now());
-        let shuffled = seed.map(|seed| Shuffled::new(problem, seed));
-        let searched = shuffled.as_ref().map_or(problem, Shuffled::problem);
-        state.search = Some(Search::new(Bump::new(), |bump| {
-            Solver::new(searched, bump).with_config(config)
-        }));
-        state.shuffled = shuffled;
-    }
-    let shuffled = state.shuffled.as_ref();
-    let taken = state.taken;
-    let search = state.search.as_mut().expect("made above");
-    search.with_dependent_mut(|_, solver| {
-        let found = solver.next_solution().map(|solution| {
-            solution
-                .options()
-                .iter()
-                .map(|&option| shuffled.map_or(option, |s| s.original(option)).index())
-                .collect::<Vec<_>>()
-        });
-        // The last solution allowed: end the search now, so that its
-        // figures say why it ended ("max-solutions").
-        if found.is_some() && limit.is_some_and(|limit| taken + 1 >= limit) {
-            solver.abandon_search();
+        let config = Config::new().threads(1).seed(seed);
+        let Some(engine) = Engine::builder()
+            .config(config)
+            .build_until(Arc::clone(problem), &stopper.stop())
+        else {
+            return (None, stopped_stats(StopReason::Cancelled));
+        };
+        let mut request = Limits::default().request(stopper);
+        if let Some(limit) = limit {
+            request = request.max_solutions(limit);
         }
-        (found, solver.stats())
-    })
+        state.search = Some(engine.solutions(&request));
+    }
+    let search = state.search.as_mut().expect("made above");
+    let found = search
+        .next()
+        .map(|options| options.iter().map(|option| option.index()).collect());
+    (found, search.stats())
 }
 
 #[pymethods]
@@ -157,12 +133,11 @@ impl Solutions {
             state.search = None;
             return Ok(None);
         }
-        let inner = &*self.problem;
-        let config = Limits::default().config(&self.stopper, 1);
+        let (problem, stopper) = (&self.problem, &self.stopper);
         let (seed, limit) = (self.seed, self.limit);
         let stepped = self
             .stopper
-            .run_detached(py, || step(state, inner, seed, limit, config));
+            .run_detached(py, || step(state, problem, seed, limit, stopper));
         let elapsed = state
             .started
             .map_or(0.0, |started| started.elapsed().as_secs_f64());
@@ -170,23 +145,24 @@ impl Solutions {
             Ok(stepped) => stepped,
             Err(error) => {
                 // Ctrl-C (or a panic): the search is over; its figures are
-                // those it reached.
-                if let Some(search) = state.search.as_mut() {
-                    let mut stats = search.with_dependent_mut(|_, solver| solver.stats());
-                    if matches!(stats.stop, StopReason::Running | StopReason::Complete) {
-                        // The search did not see the signal (or reached
-                        // its end first), or it panicked: it stops here.
-                        stats.stop = if self.stopper.stopped() {
-                            StopReason::Interrupted
-                        } else {
-                            StopReason::Failed
-                        };
-                    }
-                    let solutions = u128::from(stats.solutions);
-                    let stats = Stats::new(&stats, solutions, 1, elapsed);
-                    self.last.record(self.id, stats.clone());
-                    state.stats = Some(stats);
+                // those it reached (none, stopped while linking).
+                let mut stats = state.search.as_ref().map_or_else(
+                    || stopped_stats(StopReason::Running),
+                    dancing::engine::Solutions::stats,
+                );
+                if matches!(stats.stop, StopReason::Running | StopReason::Complete) {
+                    // The search did not see the signal (or reached its
+                    // end first), or it panicked: it stops here.
+                    stats.stop = if self.stopper.stopped() {
+                        StopReason::Interrupted
+                    } else {
+                        StopReason::Failed
+                    };
                 }
+                let solutions = u128::from(stats.solutions);
+                let stats = Stats::new(&stats, solutions, 1, elapsed);
+                self.last.record(self.id, stats.clone());
+                state.stats = Some(stats);
                 state.done = true;
                 state.search = None;
                 return Err(error);

@@ -3,9 +3,9 @@
 //!
 //! Python runs its signal handlers only on the main thread and only when
 //! asked, so a long search with the GIL released would never see
-//! KeyboardInterrupt. The engine asks its [`Budget`]'s cancel check at every
+//! KeyboardInterrupt. The engine looks at its request's stop token at every
 //! checkpoint (every few thousand nodes, on the thread that called the
-//! search); the check here re-attaches to the interpreter at most every
+//! search); the token's poll here re-attaches to the interpreter at most every
 //! [`SIGNAL_POLL`] and runs the pending handlers with
 //! `Python::check_signals`. A handler that raised (KeyboardInterrupt, or
 //! whatever the user's handler raises) stops the search, and its exception
@@ -16,7 +16,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use dancing::expert::{Budget, SearchConfig};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -151,16 +150,6 @@ impl Limits {
         })
     }
 
-    /// The engine's budget: these limits, and `stopper` as the cancel
-    /// check.
-    pub fn budget(&self, stopper: &Stopper) -> Budget {
-        let mut budget = Budget::new().stop_on(&stopper.stop());
-        if let Some(time) = self.time {
-            budget = budget.time_limit(time);
-        }
-        budget
-    }
-
     /// The front door's request: these limits, and `stopper` as the stop
     /// token.
     pub fn request(&self, stopper: &Stopper) -> dancing::Request {
@@ -173,26 +162,14 @@ impl Limits {
         }
         request
     }
-
-    /// A search configuration on `threads` threads within these limits.
-    pub fn config(&self, stopper: &Stopper, threads: usize) -> SearchConfig {
-        SearchConfig::new()
-            .budget(self.budget(stopper))
-            // Exact, 0 included (the budget's own cap keeps the root).
-            .node_limit(self.nodes)
-            .threads(threads)
-            .ordered(true)
-            .progress_interval(PROGRESS_INTERVAL)
-    }
 }
 
-/// `threads` as given to a call: None is one thread, 0 one per core.
+/// `threads` as given to a call, by the one default policy of every front
+/// end: None is [`dancing::engine::default_threads`] (one per core, as
+/// `dlx` runs unless `-j N`), and 0 is refused, as `dlx -j 0` is.
 pub fn threads(threads: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
-    match threads {
-        None => Ok(1),
-        Some(threads) => match args::size_up_to("threads", threads, MAX_THREADS)? {
-            0 => Ok(std::thread::available_parallelism().map_or(1, usize::from)),
-            n => Ok(n),
-        },
-    }
+    let Some(threads) = threads else {
+        return Ok(dancing::engine::default_threads());
+    };
+    args::size_in("threads", threads, 1, MAX_THREADS)
 }

@@ -90,7 +90,7 @@ def test_the_gil_is_released_while_searching(work):
 
     def search():
         if work == "count":
-            problem.count(time_limit=1.0)
+            problem.count(threads=1, time_limit=1.0)
         else:
             # The first next() searches the whole tree (seconds).
             for _ in problem.solutions():

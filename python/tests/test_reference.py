@@ -4,10 +4,13 @@ gives on the same file, figure for figure."""
 
 from __future__ import annotations
 
+import json
+import os
+
 import pytest
 
 import dancing
-from conftest import REFERENCE_FILES, dlx_summary, run_dlx
+from conftest import DATA, REFERENCE_FILES, dlx_summary, run_dlx
 from checks import is_solution
 
 
@@ -46,6 +49,29 @@ def test_two_threads_and_memo_count_the_same(dlx, path):
     assert on_two == expected and problem.stats.nodes == dlx_summary(dlx, path)["nodes"]
     assert problem.count(memo=True) == expected
     assert problem.count(memo=True, threads=2) == expected
+
+
+def test_a_count_runs_on_as_many_threads_as_dlx_by_default(dlx):
+    # One default policy: `dlx` without -j, and count() without threads,
+    # run on one thread per core the process may use.
+    path = DATA / "queens6.dlx"
+    done = run_dlx(dlx, "solve", "--count", "--json", str(path))
+    summary = [json.loads(line) for line in done.stdout.splitlines() if line.strip()][-1]
+    assert summary["type"] == "summary", done.stdout + done.stderr
+    problem = dancing.Problem.from_file(path)
+    count = problem.count()
+    assert count == summary["solutions"]
+    assert count.stats.threads == summary["threads"]
+    # The cores it may use (fewer under a CPU quota, which Rust counts too).
+    if hasattr(os, "sched_getaffinity"):
+        assert 1 <= count.stats.threads <= len(os.sched_getaffinity(0))
+    assert problem.count(threads=2).stats.threads == 2
+    # The first solution and the listing search on one thread.
+    problem.first()
+    assert problem.stats.threads == 1
+    listing = problem.solutions()
+    next(listing)
+    assert listing.stats.threads == 1
 
 
 @pytest.mark.parametrize("path", REFERENCE_FILES, ids=lambda p: p.name)

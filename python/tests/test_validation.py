@@ -121,9 +121,6 @@ QUEENS = dancing.problems.queens(4)
 @pytest.mark.parametrize(
     "name, call",
     [
-        ("threads", lambda: QUEENS.count(threads=-1)),
-        ("threads", lambda: QUEENS.count(threads=2**64)),
-        ("threads", lambda: QUEENS.count(threads=1025)),
         ("max_nodes", lambda: QUEENS.count(max_nodes=-1)),
         ("max_nodes", lambda: QUEENS.count(max_nodes=2**200)),
         ("max_nodes", lambda: QUEENS.first(max_nodes=-(2**200))),
@@ -146,6 +143,21 @@ def test_numbers_out_of_range_are_value_errors_naming_the_argument(name, call):
         call()
     assert not isinstance(caught.value, OverflowError)
     assert str(caught.value).startswith(f"{name} must be a whole number from 0 to ")
+
+
+@pytest.mark.parametrize("threads", [-1, 1025, 2**64])
+def test_threads_out_of_range_are_value_errors_naming_the_range(threads):
+    with pytest.raises(ValueError) as caught:
+        QUEENS.count(threads=threads)
+    assert not isinstance(caught.value, OverflowError)
+    assert str(caught.value) == f"threads must be a whole number from 1 to 1024 (got {threads})"
+
+
+def test_no_threads_is_refused_as_dlx_refuses_j_0():
+    with pytest.raises(ValueError) as caught:
+        QUEENS.count(threads=0)
+    assert str(caught.value) == "threads must be at least 1 (got 0)"
+    assert QUEENS.count(threads=1) == 2
 
 
 def test_numbers_that_are_not_ints_are_type_errors_naming_the_argument():

@@ -164,10 +164,10 @@ impl SearchConfig {
         self.checkpoint_interval
     }
 
-    /// The number of threads: as set, or the machine's cores.
+    /// The number of threads: as set, or
+    /// [`default_threads`](crate::engine::default_threads).
     pub fn get_threads(&self) -> usize {
-        self.threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        self.threads.unwrap_or_else(crate::engine::default_threads)
     }
 
     /// Whether a parallel search keeps the order of one thread.

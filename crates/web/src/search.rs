@@ -127,7 +127,9 @@ pub fn run(
     progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
 ) -> Report {
     let started = Instant::now();
-    // One thread: the page's Worker is one.
+    // One thread: WebAssembly in the page's Worker has one (the thread
+    // policy of every front end is documented at
+    // `dancing::engine::default_threads`).
     let engine = Engine::builder()
         .config(Config::new().threads(1))
         .build(problem.clone());

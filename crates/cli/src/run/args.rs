@@ -66,10 +66,10 @@ impl SearchArgs {
     /// The plan these flags make (clap has checked their conflicts).
     pub fn plan(&self) -> SearchPlan {
         SearchPlan {
-            threads: self.threads.map_or_else(
-                || std::thread::available_parallelism().map_or(1, |n| n.get()),
-                |n| n as usize,
-            ),
+            // The one default policy of every front end.
+            threads: self
+                .threads
+                .map_or_else(dancing::engine::default_threads, |n| n as usize),
             max_nodes: self.max_nodes,
             time_limit: self.time_limit,
             quiet: self.quiet,

@@ -5,9 +5,7 @@
 use std::collections::HashMap;
 use std::fs;
 use std::io::{self, IsTerminal};
-use std::num::NonZeroUsize;
 use std::path::{Path, PathBuf};
-use std::thread;
 
 use dancing_sudoku::format::{Format, Layout, ReadOptions};
 use dancing_sudoku::generate::{GenerateError, MAX_JIGSAW_SIZE, MAX_KILLER_SIZE};
@@ -244,7 +242,8 @@ impl GeneratePlan {
     }
 }
 
-/// The threads to work on: `--threads`, or one per core; one when reading
+/// The threads to work on: `--threads`, or the default policy's (one per
+/// core, `dancing::engine::default_threads`); one when reading
 /// puzzles typed at a terminal, so that each answer comes back at once.
 fn thread_count(args: &Args) -> usize {
     let typed = Input::all(&args.files)
@@ -256,7 +255,7 @@ fn thread_count(args: &Args) -> usize {
     }
     match args.threads {
         Some(threads) => usize::from(threads),
-        None => thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        None => dancing::engine::default_threads(),
     }
 }
 

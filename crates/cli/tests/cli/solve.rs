@@ -426,6 +426,22 @@ fn bad_budgets_and_thread_counts_are_usage_errors() {
     }
 }
 
+#[test]
+fn without_j_a_search_runs_on_the_default_threads() {
+    // The one default thread policy of every front end.
+    let output = dlx()
+        .args(["solve", "--count", "--json"])
+        .arg(engine_data("queens6.dlx"))
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let summary = stdout.lines().last().unwrap_or_default();
+    let threads = format!("\"threads\":{}", dancing::engine::default_threads());
+    assert!(summary.contains(&threads), "{summary}");
+    assert!(summary.contains("\"solutions\":4"), "{summary}");
+}
+
 /// A problem whose full count takes several seconds: the 9356 ways to pack
 /// the pentominoes into a 6x10 box.
 pub(crate) fn long_problem() -> tempfile_path::TempPath {
