@@ -18,7 +18,6 @@ use crate::input::Input;
 use crate::interrupt;
 use crate::run::clock::Clock;
 use crate::run::plan::SearchPlan;
-use crate::run::printer::option_entries;
 use crate::status::{Status, diag, is_broken_pipe};
 use dancing_tasks::results::{BestFound, ResultOutcome, TaskResult};
 use dancing_tasks::{Digest, SplitId, Task, read_tasks};
@@ -443,7 +442,7 @@ impl Shared<'_> {
         let problem: &Problem = self.engine.problem();
         options
             .iter()
-            .map(|&option| Value::from(option_entries(problem, option)))
+            .map(|&option| Value::from(problem.option_entries(option)))
             .collect()
     }
 }
