@@ -39,7 +39,7 @@ mod stop;
 pub mod task;
 mod visit;
 
-pub use engine::{BestReport, Config, Counting, Engine, Report, Request};
+pub use engine::{BestReport, Config, Counting, Engine, Report, Request, RequestClock};
 pub use mincost::CostedSolution;
 pub use problem::builder::{BuildError, ProblemBuilder};
 pub use problem::{ColorId, EntryText, ItemId, ItemKind, OptionId, Problem};

@@ -124,7 +124,7 @@ fn solve_input(
         name: &name,
         prefixed: several,
     };
-    let reader = match input.open_within(run.clock) {
+    let reader = match input.open_within(run.clock.clone()) {
         Ok(reader) => reader,
         Err(error) => match stopped_reading(&error) {
             Some(stop) => return Ok(run.stopped_reading(1, stop, printer)?.status()),
