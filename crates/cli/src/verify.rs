@@ -358,6 +358,27 @@ mod tests {
         );
     }
 
+    /// A problem built with unnamed items (not read from a file) names
+    /// them in failures as the format writes them: `#` and the index.
+    #[test]
+    fn unnamed_items_are_named_as_the_format_writes_them() {
+        let mut builder = dancing::ProblemBuilder::new();
+        let first = builder.primary_items(2).unwrap();
+        let c = builder.primary_item("c").unwrap();
+        builder.option([first, dancing::ItemId::new(1)]).unwrap();
+        builder.option([c]).unwrap();
+        let problem = builder.build().unwrap();
+        let record = r#"{"type":"solution","solution":1,"option_ids":[1]}"#;
+        match verify(&problem, record.as_bytes(), None) {
+            Err(VerifyError::Failed(failure)) => {
+                let message = failure.to_string();
+                assert!(message.contains("item #0 "), "{message}");
+                assert!(!message.contains('?'), "{message}");
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
     #[test]
     fn json_options_may_be_named_by_their_numbers_alone_or_both_ways() {
         let problem = format::read_str(PROBLEM).unwrap().problem;

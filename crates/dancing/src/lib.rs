@@ -42,10 +42,10 @@ mod stop;
 pub mod task;
 mod visit;
 
-pub use engine::{BestReport, Config, Counting, Engine, Report, Request};
+pub use engine::{BestReport, Config, Counting, Engine, Report, Request, RequestClock};
 pub use mincost::CostedSolution;
 pub use problem::builder::{BuildError, ProblemBuilder};
-pub use problem::{ColorId, ItemId, ItemKind, OptionId, Problem};
+pub use problem::{ColorId, EntryText, ItemId, ItemKind, OptionId, Problem};
 pub use reduce::Reduction;
 pub use search::{CacheStats, Estimate, Figure};
 pub use stop::Stop;

@@ -435,22 +435,6 @@ pub fn load(source: &Source) -> Result<Loaded, Located> {
     }
 }
 
-/// The text of option `option`: its items, colored ones as `x:a`.
-pub fn option_text(problem: &Problem, option: OptionId) -> Vec<String> {
-    problem
-        .option(option)
-        .iter()
-        .zip(problem.option_colors(option))
-        .map(|(&item, color)| {
-            let name = problem.item_name(item).unwrap_or_default();
-            match color.and_then(|color| problem.color_name(color)) {
-                Some(color) => format!("{name}:{color}"),
-                None => name.to_owned(),
-            }
-        })
-        .collect()
-}
-
 /// Loads `source` and runs `request` on it (see [`search::run`]).
 pub fn run(
     source: &Source,
@@ -468,7 +452,9 @@ pub fn run(
             Shown {
                 options: options
                     .iter()
-                    .map(|&option| option_text(problem, option).join(" "))
+                    // As `dlx solve` prints an option: its entries as the
+                    // format writes them, without the cost.
+                    .map(|&option| problem.option_entries(option).join(" "))
                     .collect(),
                 drawing: match &loaded.origin {
                     Origin::Generated(generated) => Some(generated.draw(&options)),

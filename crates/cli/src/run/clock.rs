@@ -1,71 +1,51 @@
 //! The clock of one input (`--time-limit`), started when its reading
 //! starts, and Ctrl-C: what every stage of a run looks at to know whether
-//! it must stop.
+//! it must stop. It is the engine's [`RequestClock`], whose rule says why
+//! work must stop; each search is given what is left of it.
 
 use std::time::{Duration, Instant};
 
+use dancing::{Request, RequestClock, StopReason};
+
 use crate::interrupt;
-use dancing::StopReason;
 
 /// The clock of one input, started when its reading starts, and Ctrl-C.
-#[derive(Clone, Copy, Debug)]
-pub struct Clock {
-    started: Instant,
-    /// `None` without a limit, or when the limit is beyond what the clock
-    /// can represent (centuries), which is the same in practice.
-    deadline: Option<Instant>,
-}
+#[derive(Clone, Debug)]
+pub struct Clock(RequestClock);
 
 impl Clock {
-    /// Starts the clock now.
+    /// Starts the clock now. A limit beyond what the clock can represent
+    /// (centuries) is none, which is the same in practice.
     pub fn start(time_limit: Option<Duration>) -> Clock {
-        let started = Instant::now();
-        Clock {
-            started,
-            deadline: time_limit.and_then(|limit| started.checked_add(limit)),
+        let mut request = Request::new().stop(&interrupt::stop());
+        if let Some(limit) = time_limit {
+            request = request.time_limit(limit);
         }
+        Clock(request.start())
     }
 
     /// When the clock started.
     pub fn started(&self) -> Instant {
-        self.started
+        self.0.started()
     }
 
     /// The engine's stop token, raised by Ctrl-C or when the clock runs
     /// out (for reading and linking; a search is given the deadline
     /// itself, so that it says which of them stopped it).
     pub fn stop(&self) -> dancing::Stop {
-        let clock = *self;
+        let clock = self.0.clone();
         dancing::Stop::new().with_poll(move || clock.spent().is_some())
-    }
-
-    /// The deadline, if any.
-    pub fn deadline(&self) -> Option<Instant> {
-        self.deadline
-    }
-
-    /// A request of the engine within this clock: its deadline, and
-    /// Ctrl-C as its stop token.
-    pub fn request(&self) -> dancing::Request {
-        let request = dancing::Request::new().stop(&interrupt::stop());
-        match self.deadline {
-            Some(deadline) => request.deadline(deadline),
-            None => request,
-        }
     }
 
     /// Why work must stop now, if it must: Ctrl-C, or the clock ran out.
     pub fn spent(&self) -> Option<StopReason> {
-        if interrupt::requested() {
-            Some(StopReason::Cancelled)
-        } else if self
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
-            Some(StopReason::TimeLimit)
-        } else {
-            None
-        }
+        self.0.spent()
+    }
+
+    /// A request of the engine within this clock: its deadline, and
+    /// Ctrl-C as its stop token.
+    pub fn request(&self) -> Request {
+        self.0.remaining()
     }
 }
 
@@ -78,8 +58,10 @@ mod tests {
         let clock = Clock::start(Some(Duration::from_nanos(1)));
         std::thread::sleep(Duration::from_millis(2));
         assert_eq!(clock.spent(), Some(StopReason::TimeLimit));
+        assert_eq!(clock.request().start().spent(), Some(StopReason::TimeLimit));
         let clock = Clock::start(Some(Duration::MAX));
         assert_eq!(clock.spent(), None);
+        assert_eq!(clock.request().start().spent(), None);
         assert_eq!(Clock::start(None).spent(), None);
     }
 }

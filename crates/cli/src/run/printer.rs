@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use dancing::{ItemId, OptionId, Problem};
+use dancing::{OptionId, Problem};
 use serde_json::{Value, json};
 
 use super::outcome::RunOutcome;
@@ -88,7 +88,7 @@ impl<W: Write> Printer for Text<'_, W> {
         }
         for &option in options {
             let mut separator = "";
-            for entry in entries(problem, option) {
+            for entry in problem.option_entry_texts(option) {
                 write!(self.out, "{separator}{entry}")?;
                 separator = " ";
             }
@@ -226,32 +226,10 @@ impl<W: Write> Printer for Count<'_, W> {
     }
 }
 
-fn item_name(problem: &Problem, item: ItemId) -> &str {
-    // Problems read from Knuth's format name every item.
-    problem.item_name(item).unwrap_or("?")
-}
-
-/// One entry of an option as the input wrote it: `X`, or `X:a` with its
-/// color.
-struct Entry<'p> {
-    item: &'p str,
-    color: Option<&'p str>,
-}
-
-impl std::fmt::Display for Entry<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.item)?;
-        if let Some(color) = self.color {
-            write!(f, ":{color}")?;
-        }
-        Ok(())
-    }
-}
-
 /// A solution as every JSON record of `dlx solve` writes it (a solution,
 /// an improvement or one of the K best of `--best`): `cost`, the sum of
-/// its options' costs; `options`, each option's entries as the input wrote
-/// them (`"X"`, `"X:a"`); and `option_ids`, the options' numbers (from 0,
+/// its options' costs; `options`, each option's entries as Knuth's format
+/// writes them (`"X"`, `"X:a"`, see [`Problem::option_entries`]); and `option_ids`, the options' numbers (from 0,
 /// in the order of the input).
 pub fn solution_fields(
     problem: &Problem,
@@ -260,7 +238,7 @@ pub fn solution_fields(
 ) -> serde_json::Map<String, Value> {
     let entries: Vec<Vec<String>> = options
         .iter()
-        .map(|&option| option_entries(problem, option))
+        .map(|&option| problem.option_entries(option))
         .collect();
     let ids: Vec<usize> = options.iter().map(|option| option.index()).collect();
     let mut fields = serde_json::Map::new();
@@ -268,27 +246,6 @@ pub fn solution_fields(
     fields.insert("options".into(), json!(entries));
     fields.insert("option_ids".into(), json!(ids));
     fields
-}
-
-/// The entries of `option` as the input wrote them (`X`, `X:a`), as JSON
-/// output and task results hold them.
-pub fn option_entries(problem: &Problem, option: OptionId) -> Vec<String> {
-    entries(problem, option)
-        .map(|entry| entry.to_string())
-        .collect()
-}
-
-/// The entries of `option`, in the order of the input.
-fn entries(problem: &Problem, option: OptionId) -> impl Iterator<Item = Entry<'_>> {
-    problem
-        .option(option)
-        .iter()
-        .zip(problem.option_colors(option))
-        .map(|(&item, color)| Entry {
-            item: item_name(problem, item),
-            // Colors read from Knuth's format all have names.
-            color: color.map(|color| problem.color_name(color).unwrap_or("?")),
-        })
 }
 
 /// A count in JSON: a number where it fits 64 bits (what every JSON reader
@@ -331,6 +288,28 @@ C Y:1
         // What is printed is what `dlx verify` accepts.
         let verified = crate::verify::verify(&problem, text.as_bytes(), None);
         assert_eq!(verified.ok().map(|verified| verified.solutions), Some(1));
+    }
+
+    /// An item without a name (a problem built, not read) is printed as
+    /// the format writes it, `#` and its index, in text and in JSON.
+    #[test]
+    fn unnamed_items_are_printed_as_the_format_writes_them() {
+        let mut builder = dancing::ProblemBuilder::new();
+        let first = builder.primary_items(2).unwrap();
+        builder.option([first, dancing::ItemId::new(1)]).unwrap();
+        let problem = builder.build().unwrap();
+        let options = [OptionId::new(0)];
+        let mut out = Vec::new();
+        Text::new(&mut out, None)
+            .solution(&problem, 1, &options)
+            .unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "#0 #1\n");
+        let mut out = Vec::new();
+        Json::new(&mut out, "f".into(), true)
+            .solution(&problem, 1, &options)
+            .unwrap();
+        let record: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!(record["options"], json!([["#0", "#1"]]));
     }
 
     #[test]

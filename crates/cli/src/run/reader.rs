@@ -29,10 +29,10 @@ pub enum ReadFailure {
 /// looks at the clock (and Ctrl-C) on each chunk of input and while it
 /// waits for one (a stalled pipe, a named pipe nobody opens), and the
 /// parser between chunks too (a line of a million names takes a while).
-pub fn read_problem(input: &Input, clock: Clock) -> Result<Parsed, ReadFailure> {
+pub fn read_problem(input: &Input, clock: &Clock) -> Result<Parsed, ReadFailure> {
     input.note_if_typed("dlx solve");
     let name = input.name();
-    let reader = match input.open_within(clock) {
+    let reader = match input.open_within(clock.clone()) {
         Ok(reader) => reader,
         Err(error) => {
             return Err(match stopped_reading(&error) {

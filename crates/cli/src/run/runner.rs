@@ -10,8 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use dancing::{
-    CacheStats, Config, Counting, Engine, Problem, Progress, Request, Solution, Stats, StopReason,
-    Visitor,
+    CacheStats, Config, Counting, Engine, Problem, Progress, Solution, Stats, StopReason, Visitor,
 };
 
 use super::clock::Clock;
@@ -19,8 +18,8 @@ use super::outcome::{MemoReport, RunOutcome};
 use super::plan::SearchPlan;
 use super::printer::Printer;
 use super::report::report;
+use crate::memory;
 use crate::progress::ProgressBar;
-use crate::{interrupt, memory};
 
 /// The most time between two looks at the budget (and Ctrl-C) during a
 /// search: half the 0.1 s in which a stop must take effect.
@@ -79,10 +78,7 @@ impl Runner<'_> {
         };
         let threads = memory::threads_that_fit(search.threads, engine.copy_bytes(), self.name);
         let engine = engine.with_config(config.threads(threads));
-        let mut request = Request::new().stop(&interrupt::stop());
-        if let Some(deadline) = self.clock.deadline() {
-            request = request.deadline(deadline);
-        }
+        let mut request = self.clock.request();
         if let Some(nodes) = search.max_nodes {
             request = request.max_nodes(nodes);
         }

@@ -52,37 +52,14 @@ pub fn run(plan: &SolvePlan, k: usize, threads: usize) -> Status {
     status
 }
 
-/// One option as a line of item names (with colors), as the problem
-/// writes it, and its cost.
-fn option_line(problem: &Problem, option: dancing::OptionId) -> String {
-    let mut line: Vec<String> = problem
-        .option(option)
-        .iter()
-        .zip(problem.option_colors(option))
-        .map(|(&item, color)| {
-            let name = problem
-                .item_name(item)
-                .map_or_else(|| format!("#{}", item.index()), str::to_owned);
-            match color.and_then(|c| problem.color_name(c)) {
-                Some(color) => format!("{name}:{color}"),
-                None => name,
-            }
-        })
-        .collect();
-    let cost = problem.option_cost(option);
-    if cost > 0 {
-        line.push(format!("|{cost}"));
-    }
-    line.join(" ")
-}
-
 /// A costed solution as JSON: the fields of every solution record.
 fn solution_json(problem: &Problem, solution: &CostedSolution) -> serde_json::Map<String, Value> {
     solution_fields(problem, solution.cost, &solution.options)
 }
 
 /// A costed solution as text: its head line (`best 2: cost 9`), then a
-/// line per option with its cost, and a blank line.
+/// line per option as the format writes it, with its cost (`a b |5`), and
+/// a blank line.
 fn write_solution(
     out: &mut impl Write,
     head: &str,
@@ -94,7 +71,7 @@ fn write_solution(
         writeln!(out, "{EMPTY_SOLUTION}")?;
     }
     for &option in &solution.options {
-        writeln!(out, "{}", option_line(problem, option))?;
+        writeln!(out, "{}", problem.option_text(option))?;
     }
     writeln!(out)
 }
@@ -110,7 +87,7 @@ fn solve(
     let name = input.name();
     // The clock starts with the reading, as for every `dlx solve`.
     let clock = Clock::start(plan.search.time_limit);
-    let problem = match read_problem(input, clock) {
+    let problem = match read_problem(input, &clock) {
         Ok(parsed) => {
             for warning in &parsed.warnings {
                 diag!("{name}:{warning}");

@@ -122,7 +122,7 @@ fn solve_input(
         name: &name,
         prefixed: several,
     };
-    let parsed = match read_problem(input, run.clock) {
+    let parsed = match read_problem(input, &run.clock) {
         Ok(parsed) => parsed,
         Err(ReadFailure::Stopped { line, stop }) => {
             return Ok(run.stopped_reading(line, stop, printer)?.status());

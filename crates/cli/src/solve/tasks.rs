@@ -18,7 +18,6 @@ use crate::input::Input;
 use crate::interrupt;
 use crate::run::clock::Clock;
 use crate::run::plan::SearchPlan;
-use crate::run::printer::option_entries;
 use crate::run::reader::{ReadFailure, read_problem, stopped_reading};
 use crate::run::report::stop_while_reading;
 use crate::status::{Status, diag, is_broken_pipe};
@@ -102,10 +101,10 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
     let tasks_name = tasks_path.display().to_string();
     // The task file first, so that a stop while the problem is read still
     // names the tasks it kept from starting.
-    let file = read_task_file(tasks_path, budget)?;
+    let file = read_task_file(tasks_path, &budget)?;
     let places = selected(&plan.selection, file.tasks.len(), &tasks_name)?;
     let tasks = &file.tasks[places];
-    let problem = match read_problem(input, budget) {
+    let problem = match read_problem(input, &budget) {
         Ok(parsed) => {
             for warning in &parsed.warnings {
                 diag!("{name}:{warning}");
@@ -212,7 +211,7 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
 
 /// Reads the task file within the run's clock: a stalled pipe stops at
 /// `--time-limit` and at Ctrl-C, with the line it got to.
-fn read_task_file(path: &Path, budget: Clock) -> Result<TaskFile, String> {
+fn read_task_file(path: &Path, budget: &Clock) -> Result<TaskFile, String> {
     let name = path.display().to_string();
     let stopped = |line| {
         let stop = budget.spent().unwrap_or(StopReason::Cancelled);
@@ -222,7 +221,7 @@ fn read_task_file(path: &Path, budget: Clock) -> Result<TaskFile, String> {
             stop_while_reading(&name, line, stop, elapsed)
         )
     };
-    let file = match Input::File(path.to_owned()).open_within(budget) {
+    let file = match Input::File(path.to_owned()).open_within(budget.clone()) {
         Ok(file) => file,
         Err(error) if stopped_reading(&error).is_some() => return Err(stopped(1)),
         Err(error) => return Err(format!("{name}: cannot open: {error}")),
@@ -496,7 +495,7 @@ impl Shared<'_> {
         let problem: &Problem = self.engine.problem();
         options
             .iter()
-            .map(|&option| Value::from(option_entries(problem, option)))
+            .map(|&option| Value::from(problem.option_entries(option)))
             .collect()
     }
 }

@@ -237,7 +237,7 @@ impl<'p> Checker<'p> {
     /// places.
     fn failure_kind(&self, fault: Fault) -> FailureKind {
         let lookup = &self.lookup;
-        let name = |item| lookup.name(item).to_owned();
+        let name = |item| lookup.name(item);
         match fault {
             Fault::NoSuchOption { option, .. } => {
                 FailureKind::NotAnOption(format!("#{}", option.index()))
@@ -269,10 +269,7 @@ impl<'p> Checker<'p> {
                 ..
             } => FailureKind::ColorClash {
                 item: name(item),
-                colors: Box::new((
-                    lookup.color_name(color).to_owned(),
-                    lookup.color_name(first_color).to_owned(),
-                )),
+                colors: Box::new((lookup.color_name(color), lookup.color_name(first_color))),
                 also: self.places[first],
             },
             Fault::Uncovered { item } => FailureKind::Uncovered(name(item)),

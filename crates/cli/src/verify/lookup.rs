@@ -195,36 +195,28 @@ impl<'p> Lookup<'p> {
                 })
     }
 
-    /// The entries of an option, in the problem's order, for a message.
+    /// Entries (resolved from a printed option), as the format writes
+    /// them, for a message.
     pub(super) fn names(&self, entries: impl Iterator<Item = (ItemId, Option<ColorId>)>) -> String {
         let names: Vec<String> = entries
-            .map(|(item, color)| match color {
-                Some(color) => format!("{}:{}", self.name(item), self.color_name(color)),
-                None => self.name(item).to_owned(),
-            })
+            .map(|(item, color)| self.problem.entry_text(item, color).to_string())
             .collect();
         names.join(" ")
     }
 
     /// The entries of option `option`, for a message.
     pub(super) fn option_names(&self, option: OptionId) -> String {
-        let problem = self.problem;
-        self.names(
-            problem
-                .option(option)
-                .iter()
-                .copied()
-                .zip(problem.option_colors(option)),
-        )
+        self.problem.option_entries(option).join(" ")
     }
 
-    pub(super) fn name(&self, item: ItemId) -> &'p str {
-        // Problems read from Knuth's format name every item.
-        self.problem.item_name(item).unwrap_or("?")
+    /// The name of `item`, as the format writes it, for a message.
+    pub(super) fn name(&self, item: ItemId) -> String {
+        self.problem.item_text(item).into_owned()
     }
 
-    pub(super) fn color_name(&self, color: ColorId) -> &'p str {
-        self.problem.color_name(color).unwrap_or("?")
+    /// The name of `color`, as the format writes it, for a message.
+    pub(super) fn color_name(&self, color: ColorId) -> String {
+        self.problem.color_text(color).into_owned()
     }
 }
 

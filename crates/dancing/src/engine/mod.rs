@@ -34,7 +34,7 @@ use crate::stop::Stop;
 
 pub use config::{Config, Counting, default_threads};
 pub use report::{BestReport, Report};
-pub use request::Request;
+pub use request::{Request, RequestClock};
 pub use search::CountError;
 pub use solutions::{Cache, Solutions};
 pub use tasks::BestTaskOutcome;

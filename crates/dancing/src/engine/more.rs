@@ -44,7 +44,12 @@ impl Engine {
         MinCostSolver::check_count(k)?;
         let clock = request.start();
         let threads = self.config.get_threads();
-        let mut solver = self.min_cost()?.clone();
+        // A copy of the links tasks made, if they did; else links of its
+        // own, not kept (one search need not hold two copies).
+        let mut solver = match self.linked.min_cost.get() {
+            Some(linked) => linked.clone()?,
+            None => MinCostSolver::new(self.problem())?,
+        };
         let outcome = solver.search_threads(k, threads, clock.budget(), improvement);
         Ok(BestReport {
             best: outcome.best,
@@ -55,7 +60,7 @@ impl Engine {
     }
 
     /// The links of the minimum-cost search (DLX5's, its own), made when
-    /// first needed and kept: each search runs on a copy.
+    /// first needed and kept for the tasks: each task runs on a copy.
     pub(super) fn min_cost(&self) -> Result<&MinCostSolver, MinCostError> {
         self.linked
             .min_cost

@@ -103,18 +103,35 @@ impl Request {
         &self.stop
     }
 
-    /// The request's clock, started now: its deadline fixed.
-    pub(crate) fn start(&self) -> RequestClock {
+    /// The request's clock, started now: its deadline fixed (the earlier
+    /// of the time limit from now and the deadline). An engine starts one
+    /// for each call; a front end whose limit covers more than one call
+    /// (reading the input too, say) starts its own and gives each call
+    /// what is left of it ([`RequestClock::remaining`]).
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use dancing::{Request, Stop, StopReason};
+    ///
+    /// let clock = Request::new().time_limit(Duration::from_secs(60)).start();
+    /// assert_eq!(clock.spent(), None);
+    /// let stop = Stop::new();
+    /// let clock = Request::new().time_limit(Duration::ZERO).stop(&stop).start();
+    /// assert_eq!(clock.spent(), Some(StopReason::TimeLimit));
+    /// stop.request();
+    /// assert_eq!(clock.spent(), Some(StopReason::Cancelled));
+    /// assert!(clock.remaining().get_stop().is_requested());
+    /// ```
+    pub fn start(&self) -> RequestClock {
+        let started = Instant::now();
         // A limit past what the clock can represent (centuries) is none.
-        let from_now = self
-            .time_limit
-            .and_then(|time| Instant::now().checked_add(time));
+        let from_now = self.time_limit.and_then(|time| started.checked_add(time));
         let deadline = match (from_now, self.deadline) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
         RequestClock {
-            started: Instant::now(),
+            started,
             deadline,
             stop: self.stop.clone(),
             max_nodes: self.max_nodes,
@@ -122,9 +139,11 @@ impl Request {
     }
 }
 
-/// A request applied to one call: when it started, when it must end.
+/// A request started: when it started, when it must end, and its token;
+/// what says whether a call must stop now ([`spent`](Self::spent)), in the
+/// engine and in a front end that times more than one call.
 #[derive(Clone, Debug)]
-pub(crate) struct RequestClock {
+pub struct RequestClock {
     pub(crate) started: Instant,
     pub(crate) deadline: Option<Instant>,
     pub(crate) stop: Stop,
@@ -132,8 +151,10 @@ pub(crate) struct RequestClock {
 }
 
 impl RequestClock {
-    /// Why the call must stop now, if it must: the token, then the clock.
-    pub(crate) fn spent(&self) -> Option<StopReason> {
+    /// Why the call must stop now, if it must: the token
+    /// ([`StopReason::Cancelled`]), then the clock
+    /// ([`StopReason::TimeLimit`]).
+    pub fn spent(&self) -> Option<StopReason> {
         if self.stop.is_requested() {
             Some(StopReason::Cancelled)
         } else if self
@@ -146,6 +167,32 @@ impl RequestClock {
         }
     }
 
+    /// When the clock started.
+    pub fn started(&self) -> Instant {
+        self.started
+    }
+
+    /// When the call must end, if it must (`None` without a limit, or for
+    /// a limit beyond what the clock can represent).
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// The time from the start.
+    pub fn elapsed(&self) -> Duration {
+        self.started.elapsed()
+    }
+
+    /// A request for a later call within this clock: its deadline and its
+    /// token (no node or solution limit, which each call sets itself).
+    pub fn remaining(&self) -> Request {
+        Request {
+            deadline: self.deadline,
+            stop: self.stop.clone(),
+            ..Request::default()
+        }
+    }
+
     /// The budget of a search run for this call: its node cap (as the
     /// configuration's node limit: 0 enters no node), deadline and token.
     pub(crate) fn budget(&self) -> Budget {
@@ -155,10 +202,5 @@ impl RequestClock {
         }
         budget.nodes = self.max_nodes;
         budget
-    }
-
-    /// The time from the start of the call.
-    pub(crate) fn elapsed(&self) -> Duration {
-        self.started.elapsed()
     }
 }

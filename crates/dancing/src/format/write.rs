@@ -39,10 +39,7 @@ pub fn write_described<W: Write>(
 pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
     let names: Vec<std::borrow::Cow<'_, str>> = problem
         .items()
-        .map(|item| match problem.item_name(item) {
-            Some(name) => name.into(),
-            None => format!("#{}", item.index()).into(),
-        })
+        .map(|item| problem.item_text(item))
         .collect();
     for item in problem.items() {
         if let Some(name) = problem.item_name(item)
@@ -72,11 +69,7 @@ pub fn write<W: Write>(problem: &Problem, mut out: W) -> io::Result<()> {
         }
     }
     let colors: Vec<std::borrow::Cow<'_, str>> = (0..problem.color_count())
-        .map(ColorId::new)
-        .map(|color| match problem.color_name(color) {
-            Some(name) => name.into(),
-            None => format!("#{}", color.index()).into(),
-        })
+        .map(|color| problem.color_text(ColorId::new(color)))
         .collect();
     for (index, name) in colors.iter().enumerate() {
         if let Err((_, kind)) = check_name(name, 1, Place::Color) {

@@ -16,12 +16,15 @@
 //! costs add up to the least; every other search ignores costs.
 //!
 //! The numbers that name items, options and colors are in `ids`; the
-//! builder, which checks every option, and its error are in `builder`.
+//! builder, which checks every option, and its error are in `builder`;
+//! how items, colors and options are written in words, in `text`.
 
 pub(crate) mod builder;
 mod ids;
+mod text;
 
 pub use ids::{ColorId, ItemId, ItemKind, OptionId};
+pub use text::EntryText;
 
 use crate::names::Names;
 
@@ -145,55 +148,6 @@ impl Problem {
     pub fn option(&self, option: OptionId) -> &[ItemId] {
         let (start, end) = self.option_range(option);
         &self.option_items[start..end]
-    }
-
-    /// The entries of `option` as Knuth's format writes them, in the order
-    /// they were given: an item's name (`#` and its index for an item
-    /// without one), with `:` and its color's name (or `#` and the color's
-    /// index) when it has a color.
-    ///
-    /// # Panics
-    /// If `option` is not an option of this problem.
-    pub fn option_entries(&self, option: OptionId) -> Vec<String> {
-        self.option(option)
-            .iter()
-            .zip(self.option_colors(option))
-            .map(|(&item, color)| {
-                let mut entry = match self.item_name(item) {
-                    Some(name) => name.to_owned(),
-                    None => format!("#{}", item.index()),
-                };
-                if let Some(color) = color {
-                    match self.color_name(color) {
-                        Some(name) => entry.push_str(&format!(":{name}")),
-                        None => entry.push_str(&format!(":#{}", color.index())),
-                    }
-                }
-                entry
-            })
-            .collect()
-    }
-
-    /// `option` as a line of Knuth's format: its
-    /// [entries](Self::option_entries) separated by spaces, then `|` and
-    /// its cost when it has one (DLX5).
-    ///
-    /// ```
-    /// let problem = dancing::format::read_str("a b | c\na c:red |4\nb\n")?.problem;
-    /// assert_eq!(problem.option_text(dancing::OptionId::new(0)), "a c:red |4");
-    /// assert_eq!(problem.option_text(dancing::OptionId::new(1)), "b");
-    /// # Ok::<(), dancing::format::ParseError>(())
-    /// ```
-    ///
-    /// # Panics
-    /// If `option` is not an option of this problem.
-    pub fn option_text(&self, option: OptionId) -> String {
-        let mut text = self.option_entries(option).join(" ");
-        let cost = self.option_cost(option);
-        if cost > 0 {
-            text.push_str(&format!(" |{cost}"));
-        }
-        text
     }
 
     /// Every option with its id, in order, ignored ones included.
