@@ -135,8 +135,9 @@ fn estimate(plan: &Plan) -> Result<Outcome, String> {
         .ok_or_else(|| format!("{name}: interrupted"))?;
     let bump = Bump::new();
     let mut solver = Solver::from_template(&template, &bump);
-    let estimate = solver.estimate_until(plan.probes, plan.seed, &mut interrupt::requested);
-    let interrupted = estimate.probes < plan.probes;
+    // The search itself runs alongside the probes, and may end first.
+    let estimate = solver.estimate_or_exact(plan.probes, plan.seed, &interrupt::stop());
+    let interrupted = estimate.exact.is_none() && estimate.probes < plan.probes;
     let calibration = if interrupted {
         Calibration {
             nodes: 0,
@@ -144,7 +145,7 @@ fn estimate(plan: &Plan) -> Result<Outcome, String> {
             complete: None,
         }
     } else {
-        calibrate(&mut solver)
+        calibrate(&mut solver, estimate.exact.is_some())
     };
     Ok(Outcome {
         name,
@@ -155,12 +156,15 @@ fn estimate(plan: &Plan) -> Result<Outcome, String> {
 }
 
 /// Runs the search for a short while, counting: how many nodes it went
-/// through, in how long.
-fn calibrate(solver: &mut Solver<'_>) -> Calibration {
-    let budget = Budget::new()
-        .max_nodes(CALIBRATION_NODES)
-        .time_limit(CALIBRATION_TIME)
-        .stop_on(&interrupt::stop());
+/// through, in how long. To its end when it is known to end (`ends`: it
+/// did within the probes' work).
+fn calibrate(solver: &mut Solver<'_>, ends: bool) -> Calibration {
+    let mut budget = Budget::new().stop_on(&interrupt::stop());
+    if !ends {
+        budget = budget
+            .max_nodes(CALIBRATION_NODES)
+            .time_limit(CALIBRATION_TIME);
+    }
     solver.set_config(SearchConfig::new().budget(budget));
     let start = Instant::now();
     solver.count();
@@ -243,6 +247,8 @@ fn print_text(out: &mut impl Write, plan: &Plan, outcome: &Outcome) -> io::Resul
     let Outcome { name, estimate, .. } = outcome;
     let stopped = if outcome.interrupted {
         " (interrupted)"
+    } else if estimate.exact.is_some() {
+        ", then the search ran to its end: the figures are exact"
     } else {
         ""
     };
