@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use bumpalo::Bump;
 use dancing::expert::Template;
 use dancing::task::{
-    DEFAULT_PROBES, DEFAULT_WORK_LIMIT, MAX_SPLIT_TASKS, Sizing, SplitGoal, SplitTasks,
+    DEFAULT_PROBES, MAX_SPLIT_TASKS, Sizing, SplitGoal, SplitTasks,
 };
 use dancing_tasks::{Digest, write_split_streamed};
 
@@ -50,7 +50,8 @@ pub struct Args {
     /// Random probes per task for its estimated size (0: write no
     /// estimates; `--balance` then probes once per subtree). Each probe
     /// costs about one path of the search; past 5x10^8 updates of probes in
-    /// all (some seconds), the tasks are written without estimates.
+    /// all (fewer on a problem of more than 65,536 entries, in proportion:
+    /// some seconds either way), the tasks are written without estimates.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_PROBES,
           value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub probes: u64,
@@ -175,9 +176,10 @@ pub fn run(args: &Args) -> Status {
     }
     if tasks.over_work_limit() {
         diag!(
-            "{name}: sizing {} tasks by {} probes each passed {DEFAULT_WORK_LIMIT} updates: the tasks are written without estimates{} (fewer --probes, or fewer tasks, to have them)",
+            "{name}: sizing {} tasks by {} probes each passed {} updates: the tasks are written without estimates{} (fewer --probes, or fewer tasks, to have them)",
             tasks.len(),
             plan.sizing.probes.max(1),
+            tasks.work_limit(),
             if plan.balance {
                 ", balanced only as far as the estimates went"
             } else {
