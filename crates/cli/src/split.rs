@@ -8,9 +8,7 @@ use std::path::PathBuf;
 
 use bumpalo::Bump;
 use dancing::expert::Template;
-use dancing::task::{
-    DEFAULT_PROBES, MAX_SPLIT_TASKS, Sizing, SplitGoal, SplitTasks,
-};
+use dancing::task::{DEFAULT_PROBES, MAX_SPLIT_TASKS, Sizing, SplitGoal, SplitTasks};
 use dancing_tasks::{Digest, write_split_streamed};
 
 use crate::input::Input;
@@ -50,7 +48,7 @@ pub struct Args {
     /// Random probes per task for its estimated size (0: write no
     /// estimates; `--balance` then probes once per subtree). Each probe
     /// costs about one path of the search; past 5x10^8 updates of probes in
-    /// all (fewer on a problem of more than 65,536 entries, in proportion:
+    /// all (fewer on a problem of more than 16,384 entries, in proportion:
     /// some seconds either way), the tasks are written without estimates.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_PROBES,
           value_parser = clap::value_parser!(u64).range(0..=1_000_000))]

@@ -17,13 +17,6 @@ fn estimate_json(args: &[&str]) -> Value {
     serde_json::from_slice(&output.stdout).unwrap()
 }
 
-/// The estimate of `figure` is within `sigmas` standard errors of `truth`.
-fn close(record: &Value, figure: &str, truth: f64, sigmas: f64) -> bool {
-    let mean = record[figure]["mean"].as_f64().unwrap();
-    let error = record[figure]["std_error"].as_f64().unwrap();
-    (mean - truth).abs() <= sigmas * error + 1e-9 * truth
-}
-
 #[test]
 fn the_estimate_agrees_with_the_search_it_timed() {
     for file in [

@@ -12,14 +12,17 @@
 //! cutoff, the fewest usable options any item below has as DLX5 counts
 //! them (an item has at most `k` when its `(k+1)`-th option does not fit
 //! the room, the lists being sorted by cost), so the choice descends to the
-//! blocks that may hold DLX5's item and walks only those, as DLX5 would.
-//! It chooses exactly DLX5's item: the node counts stay Knuth's.
+//! blocks that may hold DLX5's item (and, once it has an item, only those
+//! whose dearest cheapest option beats it) and walks only those, as DLX5
+//! would. It chooses exactly DLX5's item: the node counts stay Knuth's. At
+//! worst (many items tied on the count, their cheapest options rising
+//! left to right) it visits every block, a walk with the tree's overhead.
 //!
 //! The dance marks the blocks whose items' lists or activity changed, and
 //! the choice brings their summaries up to date first. When a node's dance
-//! touches most blocks, updating them costs more than DLX5's walk: the
-//! tree is then set aside (*stale*) and the choice walks, until a run of
-//! nodes that touch few blocks pays for building it again.
+//! touches more than an eighth of the blocks, updating them costs more than
+//! DLX5's walk: the tree is then set aside (*stale*) and the choice walks,
+//! until a run of nodes that change few lists pays for building it again.
 
 use super::{INFINITE, LOOKAHEAD, MinCostSolver};
 
@@ -34,7 +37,7 @@ pub(super) const WIDE_BLOCKS: usize = 64;
 const KEPT: usize = LOOKAHEAD as usize + 1;
 
 /// A stale tree is built again after this many nodes in a row that each
-/// marked few blocks (at most an eighth of them).
+/// changed few lists (at most an eighth as many as there are blocks).
 const CALM_NODES: u32 = 8;
 
 /// What the tree keeps of some primary items.
@@ -102,7 +105,8 @@ pub(super) struct ChoiceTree {
     marked: Vec<u32>,
     /// Set aside: the summaries are out of date, and blocks are not marked.
     stale: bool,
-    /// The blocks marked (or while stale, the marks) since the last choice.
+    /// The blocks marked since the last choice (while stale, the lists
+    /// changed: marks are not kept then).
     fresh: u32,
     /// The nodes in a row that marked few blocks while stale.
     calm: u32,

@@ -131,14 +131,14 @@ pub const DEFAULT_PROBES: u64 = 200;
 pub const DEFAULT_WORK_LIMIT: u64 = 500_000_000;
 
 /// The entries of a problem up to which the probes may make the whole
-/// [`Sizing::work_limit`]: its links then fit in the processor's cache (a
-/// few megabytes). Past it every update is a miss of the cache, tens of
-/// times slower (1,000 items and a million random options of three: about
-/// 150 ns an update where pentominoes take 13 ns, and each probe makes two
-/// million of them), so the limit shrinks as the problem grows and the
-/// probes' time stays within a few seconds, no more than reading a problem
-/// of that size takes.
-pub const CACHED_ENTRIES: usize = 1 << 16;
+/// [`Sizing::work_limit`]: its links then fit in the processor's nearest
+/// caches (some hundreds of kilobytes). Past it updates miss the caches
+/// more and more, up to tens of times slower (1,000 items and a million
+/// random options of three: some hundreds of nanoseconds an update where
+/// pentominoes take 13, and each probe makes two million of them), so the
+/// limit shrinks in proportion as the problem grows: then the probes'
+/// time stays about that of reading a problem of that size.
+pub const CACHED_ENTRIES: usize = 1 << 14;
 
 impl Sizing {
     /// The most updates the probes may make on a problem of `entries`

@@ -583,10 +583,11 @@ fn random_triples(items: usize, options: usize, seed: u64) -> Problem {
 /// not at the end of the task's probes; the tasks have no estimates.
 #[test]
 fn the_probes_of_a_split_stop_within_one_probe_of_the_work_limit() {
-    let problem = random_triples(150, 20_000, 46);
+    let problem = random_triples(150, 5_000, 46);
+    assert!(problem.entry_count() <= task::CACHED_ENTRIES);
     let template = Template::new(&problem);
     let bump = Bump::new();
-    let limit = 1_000_000;
+    let limit = 300_000;
     let sizing = task::Sizing {
         probes: 200,
         seed: 0,
@@ -637,12 +638,18 @@ fn a_large_problems_probes_have_a_smaller_work_limit() {
         &bump,
         SplitGoal::Tasks(8),
         false,
-        task::Sizing { probes: 0, ..sizing },
+        task::Sizing {
+            probes: 0,
+            ..sizing
+        },
         &mut |_| ControlFlow::Continue(()),
     );
-    let expected = (task::DEFAULT_WORK_LIMIT as u128 * task::CACHED_ENTRIES as u128
-        / entries as u128) as u64;
+    let expected =
+        (task::DEFAULT_WORK_LIMIT as u128 * task::CACHED_ENTRIES as u128 / entries as u128) as u64;
     assert_eq!(tasks.work_limit(), expected);
     assert!(tasks.work_limit() < task::DEFAULT_WORK_LIMIT / 4);
-    assert_eq!(sizing.work_limit_for(task::CACHED_ENTRIES), task::DEFAULT_WORK_LIMIT);
+    assert_eq!(
+        sizing.work_limit_for(task::CACHED_ENTRIES),
+        task::DEFAULT_WORK_LIMIT
+    );
 }
