@@ -135,8 +135,9 @@ fn estimate(plan: &Plan) -> Result<Outcome, String> {
         .build_until(problem, &interrupt::stop())
         .ok_or_else(|| format!("{name}: interrupted"))?;
     let request = Request::new().stop(&interrupt::stop());
+    // The search itself runs alongside the probes, and may end first.
     let estimate = engine.estimate(plan.probes, plan.seed, &request);
-    let interrupted = estimate.probes < plan.probes;
+    let interrupted = estimate.exact.is_none() && estimate.probes < plan.probes;
     let calibration = if interrupted {
         Calibration {
             nodes: 0,
@@ -144,7 +145,7 @@ fn estimate(plan: &Plan) -> Result<Outcome, String> {
             complete: None,
         }
     } else {
-        calibrate(&engine, &request)
+        calibrate(&engine, &request, estimate.exact.is_some())
     };
     Ok(Outcome {
         name,
@@ -155,12 +156,17 @@ fn estimate(plan: &Plan) -> Result<Outcome, String> {
 }
 
 /// Runs the search for a short while, counting: how many nodes it went
-/// through, in how long.
-fn calibrate(engine: &Engine, request: &Request) -> Calibration {
-    let request = request
-        .clone()
-        .max_nodes(CALIBRATION_NODES)
-        .time_limit(CALIBRATION_TIME);
+/// through, in how long. To its end when it is known to end (`ends`: it
+/// did within the probes' work).
+fn calibrate(engine: &Engine, request: &Request, ends: bool) -> Calibration {
+    let request = if ends {
+        request.clone()
+    } else {
+        request
+            .clone()
+            .max_nodes(CALIBRATION_NODES)
+            .time_limit(CALIBRATION_TIME)
+    };
     let report = engine
         .count(&request)
         .expect("a plain count has no overflow");
@@ -241,6 +247,8 @@ fn print_text(out: &mut impl Write, plan: &Plan, outcome: &Outcome) -> io::Resul
     let Outcome { name, estimate, .. } = outcome;
     let stopped = if outcome.interrupted {
         " (interrupted)"
+    } else if estimate.exact.is_some() {
+        ", then the search ran to its end: the figures are exact"
     } else {
         ""
     };

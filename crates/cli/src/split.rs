@@ -6,9 +6,7 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use dancing::task::{
-    DEFAULT_PROBES, DEFAULT_WORK_LIMIT, MAX_SPLIT_TASKS, Sizing, SplitGoal, SplitTasks,
-};
+use dancing::task::{DEFAULT_PROBES, MAX_SPLIT_TASKS, Sizing, SplitGoal, SplitTasks};
 use dancing::{Engine, Request};
 use dancing_tasks::{Digest, write_split_streamed};
 
@@ -49,7 +47,8 @@ pub struct Args {
     /// Random probes per task for its estimated size (0: write no
     /// estimates; `--balance` then probes once per subtree). Each probe
     /// costs about one path of the search; past 5x10^8 updates of probes in
-    /// all (some seconds), the tasks are written without estimates.
+    /// all (fewer on a problem of more than 16,384 entries, in proportion:
+    /// some seconds either way), the tasks are written without estimates.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_PROBES,
           value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub probes: u64,
@@ -171,9 +170,10 @@ fn write_tasks(plan: &SplitPlan, name: &str, digest: Digest, tasks: &SplitTasks<
     }
     if tasks.over_work_limit() {
         diag!(
-            "{name}: sizing {} tasks by {} probes each passed {DEFAULT_WORK_LIMIT} updates: the tasks are written without estimates{} (fewer --probes, or fewer tasks, to have them)",
+            "{name}: sizing {} tasks by {} probes each passed {} updates: the tasks are written without estimates{} (fewer --probes, or fewer tasks, to have them)",
             tasks.len(),
             plan.sizing.probes.max(1),
+            tasks.work_limit(),
             if plan.balance {
                 ", balanced only as far as the estimates went"
             } else {

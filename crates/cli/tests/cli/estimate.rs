@@ -17,13 +17,6 @@ fn estimate_json(args: &[&str]) -> Value {
     serde_json::from_slice(&output.stdout).unwrap()
 }
 
-/// The estimate of `figure` is within `sigmas` standard errors of `truth`.
-fn close(record: &Value, figure: &str, truth: f64, sigmas: f64) -> bool {
-    let mean = record[figure]["mean"].as_f64().unwrap();
-    let error = record[figure]["std_error"].as_f64().unwrap();
-    (mean - truth).abs() <= sigmas * error + 1e-9 * truth
-}
-
 #[test]
 fn the_estimate_agrees_with_the_search_it_timed() {
     for file in [
@@ -34,15 +27,24 @@ fn the_estimate_agrees_with_the_search_it_timed() {
     ] {
         let path = engine_data(file);
         let record = estimate_json(&[path.to_str().unwrap(), "--probes", "20000", "--seed", "3"]);
-        assert_eq!(record["probes"], 20000);
-        // Small trees: the timed run goes through them, exactly.
+        // Small trees: the search, run alongside the probes, ends before
+        // them, and the figures are its own.
+        let probes = record["probes"].as_u64().unwrap();
+        assert!(probes < 20000, "{file}: {record}");
+        assert_eq!(record["interrupted"], false, "{file}: {record}");
         let exact = &record["exact"];
         assert!(exact.is_object(), "{file}: {record}");
         for figure in ["nodes", "updates", "solutions"] {
             let truth = exact[figure].as_f64().unwrap();
-            assert!(
-                close(&record, figure, truth, 5.0),
-                "{file} {figure}: {record}"
+            assert_eq!(
+                record[figure]["mean"].as_f64(),
+                Some(truth),
+                "{file}: {record}"
+            );
+            assert_eq!(
+                record[figure]["std_error"].as_f64(),
+                Some(0.0),
+                "{file}: {record}"
             );
         }
         // The exact figures are the search's.
@@ -55,6 +57,40 @@ fn the_estimate_agrees_with_the_search_it_timed() {
         let nodes = exact["nodes"].as_u64().unwrap().to_string();
         assert!(report.contains(&nodes), "{file}: {nodes} not in {report}");
     }
+}
+
+/// A chain of 10,000 items, each with an option of its own: a search of
+/// 10,001 nodes that every probe goes all the way down. The search ends
+/// after a few probes, and the report says the figures are exact.
+#[test]
+fn a_chain_is_searched_not_probed_ten_thousand_times() {
+    let dir = crate::common::scratch("estimate-chain");
+    let path = dir.join("chain.dlx");
+    let names: Vec<String> = (0..10_000).map(|i| format!("a{i}")).collect();
+    std::fs::write(
+        &path,
+        format!("{}\n{}\n", names.join(" "), names.join("\n")),
+    )
+    .unwrap();
+    let output = dlx().arg("estimate").arg(&path).output().unwrap();
+    assert_exit(&output, 0);
+    let text = String::from_utf8(output.stdout).unwrap();
+    let first = text.lines().next().unwrap();
+    assert!(
+        first.ends_with(
+            "random paths (seed 0), then the search ran to its end: the figures are exact"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("nodes      10001 ± 0.0%"), "{text}");
+    assert!(
+        text.contains("exact      the search ran to its end while timed: 10001 nodes"),
+        "{text}"
+    );
+    let record = estimate_json(&[path.to_str().unwrap()]);
+    assert!(record["probes"].as_u64().unwrap() <= 2, "{record}");
+    assert_eq!(record["exact"]["nodes"], 10001);
+    assert_eq!(record["interrupted"], false);
 }
 
 #[test]

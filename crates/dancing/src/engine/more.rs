@@ -72,12 +72,30 @@ impl Engine {
     /// Knuth's estimate of the search tree of the problem as given, from
     /// `probes` random paths drawn from `seed`, within `request` (its
     /// token and clock are looked at before each probe: the estimate is
-    /// then of the probes made, as [`Estimate::probes`] says).
+    /// then of the probes made, as [`Estimate::probes`] says). The search
+    /// itself runs alongside, within the probes' work, and when it ends
+    /// first the figures are its own, exact ([`Estimate::exact`]; see
+    /// [`Solver::estimate_or_exact`]).
+    ///
+    /// ```
+    /// use dancing::{format, Engine, Request};
+    ///
+    /// // A chain: 2,000 items, each with one option of its own, a tree of
+    /// // 2,001 nodes that each probe goes all the way down.
+    /// let names: Vec<String> = (0..2000).map(|i| format!("a{i}")).collect();
+    /// let text = format!("{}\n{}\n", names.join(" "), names.join("\n"));
+    /// let engine = Engine::new(format::read_str(&text)?.problem);
+    /// let estimate = engine.estimate(10_000, 0, &Request::new());
+    /// assert_eq!(estimate.exact.map(|stats| stats.nodes), Some(2001));
+    /// assert!(estimate.probes <= 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn estimate(&self, probes: u64, seed: u64, request: &Request) -> Estimate {
         let clock = request.start();
+        let stop = crate::stop::Stop::new().with_poll(move || clock.spent().is_some());
         let bump = Bump::new();
         let mut solver = Solver::from_template(self.input_template(), &bump);
-        solver.estimate_until(probes, seed, &mut || clock.spent().is_some())
+        solver.estimate_or_exact(probes, seed, &stop)
     }
 
     /// The problem reduced (see [`expert::reduce`](crate::expert::reduce)):

@@ -53,6 +53,9 @@ impl MinCostSolver {
                 stats.updates += 1;
                 if item < self.first_secondary {
                     self.len[item as usize] -= 1;
+                    if let Some(tree) = &mut self.tree {
+                        tree.touch(item);
+                    }
                 }
             }
             entry = self.right(entry);
@@ -75,6 +78,9 @@ impl MinCostSolver {
                 self.nodes[down as usize].up = entry;
                 if item < self.first_secondary {
                     self.len[item as usize] += 1;
+                    if let Some(tree) = &mut self.tree {
+                        tree.touch(item);
+                    }
                 }
             }
             entry = self.right(entry);
@@ -88,6 +94,11 @@ impl MinCostSolver {
         self.next[prev as usize] = next;
         self.prev[next as usize] = prev;
         stats.updates += 1;
+        if item < self.first_secondary
+            && let Some(tree) = &mut self.tree
+        {
+            tree.set_active(item, false);
+        }
         let mut node = self.nodes[item as usize].down;
         while !self.is_header(node) && self.nodes[node as usize].cost < threshold {
             self.hide(node, stats);
@@ -106,6 +117,11 @@ impl MinCostSolver {
         let (prev, next) = (self.prev[item as usize], self.next[item as usize]);
         self.next[prev as usize] = item;
         self.prev[next as usize] = item;
+        if item < self.first_secondary
+            && let Some(tree) = &mut self.tree
+        {
+            tree.set_active(item, true);
+        }
     }
 
     /// Purifies the secondary item of `node` with `node`'s color: the
@@ -171,12 +187,37 @@ impl MinCostSolver {
 
     /// The item to branch on, and its number of usable options (0: back
     /// up), when the options so far cost `spent` and a solution must cost
-    /// less than `cutoff`.
-    pub(super) fn choose(&self, spent: u64, cutoff: u64) -> (u32, u32) {
+    /// less than `cutoff`: the active primary item with the fewest usable
+    /// options (those cheaper than the room left), the dearest cheapest
+    /// option on ties, the first of those in the active list. With many
+    /// primary items, found by the tree of [`choice`](super::choice).
+    pub(super) fn choose(&mut self, spent: u64, cutoff: u64) -> (u32, u32) {
         let room = cutoff - spent;
+        if let Some(chosen) = self.choose_by_tree(room) {
+            #[cfg(test)]
+            {
+                // The tree chooses as the walk does, at every node (the
+                // walk not counted).
+                let counted = self.choice_steps.get();
+                let walked = self.walk_choose(room);
+                self.choice_steps.set(counted);
+                assert_eq!(chosen.1, walked.1, "the count of usable options");
+                if walked.1 > 0 {
+                    assert_eq!(chosen.0, walked.0, "the item chosen");
+                }
+            }
+            return chosen;
+        }
+        self.walk_choose(room)
+    }
+
+    /// [`choose`](Self::choose) as DLX5 does it: a walk of the active list.
+    pub(super) fn walk_choose(&self, room: u64) -> (u32, u32) {
         let (mut best, mut best_count, mut best_least) = (0, u32::MAX, 0);
         let mut item = self.next[0];
         while item != 0 {
+            #[cfg(test)]
+            self.choice_steps.add(1);
             let first = self.nodes[item as usize].down;
             if first == item {
                 return (item, 0);

@@ -20,14 +20,19 @@
 //! checked against it.
 
 mod best;
+mod choice;
 mod links;
 mod search;
 mod threads;
+
+#[cfg(test)]
+mod tests;
 
 use std::fmt;
 
 use crate::problem::{ItemKind, OptionId, Problem};
 use crate::visit::{Stats, StopReason};
+use choice::ChoiceTree;
 
 /// How far down an item's list the choice of item looks for usable
 /// options before it takes the list's length instead (DLX5's `lenthresh`,
@@ -217,6 +222,13 @@ pub struct MinCostSolver {
     total_tax: u64,
     /// A primary item has no option at all: no solution.
     hopeless: bool,
+    /// The choice's tree of summaries, for a problem of many primary items
+    /// (see [`choice`]).
+    tree: Option<ChoiceTree>,
+    /// The steps of the choices (items and summaries looked at), for the
+    /// tests of their work.
+    #[cfg(test)]
+    choice_steps: tests::Steps,
 }
 
 /// Its size and taxes, not its links.
@@ -326,11 +338,15 @@ impl MinCostSolver {
             first_node,
             total_tax: 0,
             hopeless: false,
+            tree: None,
+            #[cfg(test)]
+            choice_steps: tests::Steps::default(),
         };
         solver.assess_taxes();
         for item in 1..first_node {
             solver.sort_list(item);
         }
+        solver.tree = ChoiceTree::for_items(problem.primary_count());
         Ok(solver)
     }
 

@@ -310,7 +310,14 @@ impl ParallelSolver {
             if collect {
                 stats.solutions = visited;
             }
-            self.explored = if stop.is_some() { split.explored } else { 1.0 };
+            // The split went through the whole tree unless a budget
+            // stopped it: a visitor that stopped the listing of its
+            // solutions leaves it explored all the same.
+            self.explored = if split.stopped.is_some() {
+                split.explored
+            } else {
+                1.0
+            };
             self.stats = stats;
             return stats;
         }

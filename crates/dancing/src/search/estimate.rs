@@ -9,10 +9,21 @@
 //! solution). The mean of many probes is the estimate; their spread says
 //! how sure it is.
 
+use std::ops::ControlFlow;
+
 use super::walk::Algorithm;
-use super::{AlgorithmX, Colors, Solver};
+use super::{AlgorithmX, Colors, Search, Solver};
+use crate::budget::Budget;
+use crate::config::SearchConfig;
 use crate::matrix::{Branch, Colored, Hiding, Kind, Plain};
 use crate::random::SplitMix64;
+use crate::stop::Stop;
+use crate::visit::{Stats, carry_on};
+
+/// The node budget of the first search that
+/// [`estimate_or_exact`](Solver::estimate_or_exact) runs alongside its
+/// probes (once they have passed as many nodes); each next one doubles.
+pub const FIRST_EXACT_BUDGET: u64 = 64;
 
 /// One estimated figure: the mean over the probes and its standard error
 /// (the standard deviation of one probe over the square root of the
@@ -52,8 +63,15 @@ pub struct Estimate {
     pub solutions: Figure,
     /// The deepest level a probe reached (the root is level 0).
     pub max_depth: usize,
-    /// The updates the probes made themselves: what the estimate cost.
+    /// The updates the probes made themselves: what the estimate cost
+    /// (with [`estimate_or_exact`](Solver::estimate_or_exact), the
+    /// searches' too).
     pub work: u64,
+    /// The search itself, when it ran to its end before the probes were
+    /// done ([`estimate_or_exact`](Solver::estimate_or_exact)): its figures.
+    /// The estimate's are then these, exact (standard errors 0), and
+    /// `probes` counts the probes made before.
+    pub exact: Option<Stats>,
 }
 
 /// What one probe found: its estimates of the nodes, updates and
@@ -151,6 +169,125 @@ impl Solver<'_> {
         seed: u64,
         stop: &mut dyn FnMut() -> bool,
     ) -> Estimate {
+        self.estimate_with(probes, seed, stop, &mut |_, _| ControlFlow::Continue(()))
+    }
+
+    /// [`estimate_until`](Self::estimate_until), the search itself run
+    /// alongside the probes, within their work: when the probes have passed
+    /// `n` nodes in all (from [`FIRST_EXACT_BUDGET`] on), the search runs
+    /// with a budget of the largest power of two nodes up to `n`, once per
+    /// budget. So the searches cost at most about twice what the probes
+    /// did, and a tree smaller than the probes' work is searched to its
+    /// end: then the probes stop, and the estimate is the search's figures,
+    /// exact ([`Estimate::exact`]). A chain of 10,000 items, each with one
+    /// option, is a search of 10,001 nodes, where 10,000 probes would pass
+    /// 10^8 of them.
+    ///
+    /// `stop` is looked at before each probe and by the searches; the
+    /// solver's configuration is as it was afterwards, and
+    /// [`stats`](Self::stats) those of the last search.
+    ///
+    /// ```
+    /// use bumpalo::Bump;
+    /// use dancing::{format, Stop};
+    /// use dancing::expert::{Search, Solver};
+    ///
+    /// let problem = format::read_str(include_str!("../../tests/data/queens8.dlx"))?.problem;
+    /// let bump = Bump::new();
+    /// let mut solver = Solver::new(&problem, &bump);
+    /// let estimate = solver.estimate_or_exact(10_000, 1, &Stop::new());
+    /// // 10,000 probes of about nine nodes each pass more than the tree.
+    /// let exact = estimate.exact.expect("a small tree is searched to its end");
+    /// assert!(estimate.probes < 10_000);
+    /// assert_eq!((exact.solutions, estimate.solutions.mean), (92, 92.0));
+    /// assert_eq!(exact.nodes, solver.count_monitored(|_| std::ops::ControlFlow::Continue(())).nodes);
+    /// # Ok::<(), dancing::format::ParseError>(())
+    /// ```
+    pub fn estimate_or_exact(&mut self, probes: u64, seed: u64, stop: &Stop) -> Estimate {
+        let mut next_budget = FIRST_EXACT_BUDGET;
+        let mut exact = None;
+        let mut searched = 0;
+        let mut estimate = self.estimate_with(
+            probes,
+            seed,
+            &mut || stop.is_requested(),
+            &mut |solver, passed| {
+                if passed < next_budget {
+                    return ControlFlow::Continue(());
+                }
+                let mut budget = next_budget;
+                while budget <= passed / 2 {
+                    budget *= 2;
+                }
+                next_budget = budget.saturating_mul(2);
+                let stats = solver.search_within(budget, stop);
+                searched += stats.updates;
+                if stats.is_complete() {
+                    exact = Some(stats);
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        );
+        estimate.work = estimate.work.saturating_add(searched);
+        if let Some(stats) = exact {
+            let figure = |value: u64| Figure {
+                mean: value as f64,
+                std_error: 0.0,
+            };
+            estimate.nodes = figure(stats.nodes);
+            estimate.updates = figure(stats.updates);
+            estimate.solutions = figure(stats.solutions);
+            estimate.max_depth = stats.max_depth;
+            estimate.exact = Some(stats);
+        }
+        estimate
+    }
+
+    /// [`estimate`](Self::estimate), its probes stopped once they have made
+    /// more than `updates` updates (looked at after each probe, so they
+    /// make at most one probe's more).
+    pub(crate) fn estimate_within_updates(
+        &mut self,
+        probes: u64,
+        seed: u64,
+        updates: u64,
+    ) -> Estimate {
+        let start = self.matrix.updates;
+        self.estimate_with(probes, seed, &mut || false, &mut |solver, _| {
+            if solver.matrix.updates.saturating_sub(start) > updates {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    }
+
+    /// Counts the solutions below the selection within `nodes` nodes and
+    /// `stop`, the configuration and the matrix's counters as they were
+    /// afterwards: the search's statistics.
+    fn search_within(&mut self, nodes: u64, stop: &Stop) -> Stats {
+        let config = self.config.clone();
+        let counts = self.matrix.counts();
+        let budget = Budget::new().max_nodes(nodes).stop_on(stop);
+        self.config = SearchConfig::new().budget(budget);
+        let stats = self.count_within(u64::MAX, carry_on);
+        self.config = config;
+        (self.matrix.updates, self.matrix.cleansings) = counts;
+        stats
+    }
+
+    /// The probes of [`estimate_until`](Self::estimate_until), calling
+    /// `after` after each with the nodes the probes have passed so far; it
+    /// stops them by breaking.
+    fn estimate_with(
+        &mut self,
+        probes: u64,
+        seed: u64,
+        stop: &mut dyn FnMut() -> bool,
+        after: &mut dyn FnMut(&mut Self, u64) -> ControlFlow<()>,
+    ) -> Estimate {
         self.abandon_search();
         let mut random = SplitMix64::new(seed);
         // The probes count updates on the matrix's counters: the last
@@ -161,6 +298,7 @@ impl Solver<'_> {
         let mut max_depth = 0;
         let mut children = Vec::new();
         let mut done = 0;
+        let mut passed = 0u64;
         while done < probes && !stop() {
             done += 1;
             let probe = by_algorithm!(
@@ -172,6 +310,10 @@ impl Solver<'_> {
             updates.add(probe.updates);
             solutions.add(probe.solutions);
             max_depth = max_depth.max(probe.depth);
+            passed = passed.saturating_add(probe.depth as u64 + 1);
+            if after(self, passed).is_break() {
+                break;
+            }
         }
         let work = self.matrix.updates.saturating_sub(counts.0);
         (self.matrix.updates, self.matrix.cleansings) = counts;
@@ -182,6 +324,7 @@ impl Solver<'_> {
             updates: updates.figure(done),
             solutions: solutions.figure(done),
             max_depth,
+            exact: None,
         }
     }
 

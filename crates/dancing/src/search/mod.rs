@@ -404,6 +404,12 @@ impl<'b> Solver<'b> {
         self.run(visitor)
     }
 
+    /// The updates the matrix has counted since the last search began
+    /// (selections and probes since then included): a measure of work.
+    pub(crate) fn matrix_updates(&self) -> u64 {
+        self.matrix.updates
+    }
+
     /// Knuth's estimate of the fraction of the search tree that the last
     /// search explored, from 0 to 1: 1 when it ran to the end, else the
     /// estimate at the node where it stopped (see [`Progress::fraction`]).

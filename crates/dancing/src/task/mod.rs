@@ -56,8 +56,8 @@ use std::str::FromStr;
 use crate::problem::{ItemId, OptionId};
 
 pub use run::{
-    DEFAULT_PROBES, DEFAULT_WORK_LIMIT, MAX_SPLIT_TASKS, PrefixError, Sizing, SplitGoal,
-    SplitOutcome, SplitTasks, TaskOutcome, TaskRunner, split, split_sized,
+    CACHED_ENTRIES, DEFAULT_PROBES, DEFAULT_WORK_LIMIT, MAX_SPLIT_TASKS, PrefixError, Sizing,
+    SplitGoal, SplitOutcome, SplitTasks, TaskOutcome, TaskRunner, split, split_sized,
 };
 pub use threads::{ThreadedOutcome, run_on_threads};
 

@@ -15,8 +15,8 @@ use crate::search::Solver;
 use crate::visit::{Explorer, FnVisitor, Progress, Solution, Stats, StopReason, Visiting, Visitor};
 
 pub use super::split::{
-    DEFAULT_PROBES, DEFAULT_WORK_LIMIT, MAX_SPLIT_TASKS, Sizing, SplitGoal, SplitOutcome,
-    SplitTasks, split, split_sized,
+    CACHED_ENTRIES, DEFAULT_PROBES, DEFAULT_WORK_LIMIT, MAX_SPLIT_TASKS, Sizing, SplitGoal,
+    SplitOutcome, SplitTasks, split, split_sized,
 };
 use super::split::{choice_of, primaries};
 

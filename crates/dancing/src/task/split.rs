@@ -98,8 +98,8 @@ pub fn split_sized(
 /// How a split estimates the size of each task: Knuth's random probes
 /// ([`Solver::estimate`]) started at the task's node, `probes` of them
 /// (none: no estimates), drawn from `seed` (the same seed, the same
-/// estimates, and so the same task file), within `work_limit` updates in
-/// all.
+/// estimates, and so the same task file), within a limit of updates in
+/// all ([`work_limit_for`](Self::work_limit_for) the problem's size).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sizing {
     /// The probes per task; 0 for no estimate (then `--balance` probes
@@ -108,10 +108,14 @@ pub struct Sizing {
     /// The seed of the first task's probes; each task's seed is the next
     /// number of a SplitMix64 stream from it.
     pub seed: u64,
-    /// The most updates the probes may make in all ([`Estimate::work`]):
-    /// past it, the split has no estimates (and `--balance` cuts no
-    /// further), so that a split of a huge problem into many tasks ends in
-    /// seconds. Counted, not timed: the same split gives the same file.
+    /// The most updates the probes may make in all ([`Estimate::work`],
+    /// and the updates of going down to each task's node) on a problem of
+    /// up to [`CACHED_ENTRIES`] entries, scaled down in proportion on a
+    /// larger one (see [`work_limit_for`](Self::work_limit_for)): past it
+    /// the probes stop, within one probe, and the split has no estimates
+    /// (and `--balance` cuts no further), so that a split of a huge
+    /// problem into many tasks ends in seconds. Counted, not timed: the
+    /// same split gives the same file.
     ///
     /// [`Estimate::work`]: crate::Estimate::work
     pub work_limit: u64,
@@ -125,6 +129,38 @@ pub const DEFAULT_PROBES: u64 = 200;
 /// The work limit of [`Sizing::default`]: about five seconds of probes
 /// here (pentominoes 6x10 balanced into 840 tasks stays within it).
 pub const DEFAULT_WORK_LIMIT: u64 = 500_000_000;
+
+/// The entries of a problem up to which the probes may make the whole
+/// [`Sizing::work_limit`]: its links then fit in the processor's nearest
+/// caches (some hundreds of kilobytes). Past it updates miss the caches
+/// more and more, up to tens of times slower (1,000 items and a million
+/// random options of three: some hundreds of nanoseconds an update where
+/// pentominoes take 13, and each probe makes two million of them), so the
+/// limit shrinks in proportion as the problem grows: then the probes'
+/// time stays about that of reading a problem of that size.
+pub const CACHED_ENTRIES: usize = 1 << 14;
+
+impl Sizing {
+    /// The most updates the probes may make on a problem of `entries`
+    /// entries: [`work_limit`](Self::work_limit) up to [`CACHED_ENTRIES`],
+    /// then `work_limit * CACHED_ENTRIES / entries`.
+    ///
+    /// ```
+    /// use dancing::task::{CACHED_ENTRIES, DEFAULT_WORK_LIMIT, Sizing};
+    ///
+    /// let sizing = Sizing::default();
+    /// assert_eq!(sizing.work_limit_for(12_336), DEFAULT_WORK_LIMIT); // pentominoes 6x10
+    /// assert_eq!(sizing.work_limit_for(4 * CACHED_ENTRIES), DEFAULT_WORK_LIMIT / 4);
+    /// ```
+    pub fn work_limit_for(&self, entries: usize) -> u64 {
+        if entries <= CACHED_ENTRIES {
+            self.work_limit
+        } else {
+            let scaled = u128::from(self.work_limit) * CACHED_ENTRIES as u128 / entries as u128;
+            scaled as u64
+        }
+    }
+}
 
 impl Default for Sizing {
     fn default() -> Sizing {
@@ -151,6 +187,9 @@ pub struct SplitTasks<'b> {
     /// Whether the probes passed the sizing's work limit (then there are
     /// no estimates).
     over_work_limit: bool,
+    /// The work limit for this problem, and the updates the probes made.
+    work_limit: u64,
+    probe_work: u64,
     /// Why the split stopped short (the engine puts its request's reason).
     pub(crate) stopped: Option<StopReason>,
 }
@@ -211,7 +250,8 @@ impl<'b> SplitTasks<'b> {
             monitor,
         );
         let mut stopped = frontier.stopped;
-        let mut prober = Prober::new(sizing, monitor);
+        let work_limit = sizing.work_limit_for(problem.entry_count());
+        let mut prober = Prober::new(sizing, work_limit, monitor);
         // A split by depth that reached the cap is refused by its caller:
         // not worth sizing.
         let refused = matches!(goal, SplitGoal::Depth(_)) && frontier.len() >= MAX_SPLIT_TASKS;
@@ -246,6 +286,8 @@ impl<'b> SplitTasks<'b> {
             frontier,
             estimates: estimates.filter(|_| !over_work_limit),
             over_work_limit,
+            work_limit,
+            probe_work: prober.work,
             stopped,
         }
     }
@@ -274,6 +316,18 @@ impl<'b> SplitTasks<'b> {
     /// than it was then).
     pub fn over_work_limit(&self) -> bool {
         self.over_work_limit
+    }
+
+    /// The most updates the probes could make on this problem
+    /// ([`Sizing::work_limit_for`] its entries).
+    pub fn work_limit(&self) -> u64 {
+        self.work_limit
+    }
+
+    /// The updates the probes made, going down to each task's node
+    /// included: at most one probe's past [`work_limit`](Self::work_limit).
+    pub fn probe_work(&self) -> u64 {
+        self.probe_work
     }
 
     /// Calls `visit` with each task in the order of the search, and its
@@ -319,7 +373,8 @@ impl<'b> SplitTasks<'b> {
 struct Prober<'m> {
     probes: u64,
     seeds: SplitMix64,
-    /// The updates the probes made so far, and the most they may.
+    /// The updates the probes made so far (going down to each subtree
+    /// included), and the most they may.
     work: u64,
     work_limit: u64,
     monitor: &'m mut dyn FnMut(&Progress) -> ControlFlow<()>,
@@ -328,12 +383,16 @@ struct Prober<'m> {
 }
 
 impl<'m> Prober<'m> {
-    fn new(sizing: Sizing, monitor: &'m mut dyn FnMut(&Progress) -> ControlFlow<()>) -> Self {
+    fn new(
+        sizing: Sizing,
+        work_limit: u64,
+        monitor: &'m mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    ) -> Self {
         Prober {
             probes: sizing.probes.max(1),
             seeds: SplitMix64::new(sizing.seed),
             work: 0,
-            work_limit: sizing.work_limit,
+            work_limit,
             monitor,
             asked: Instant::now(),
             stopped: false,
@@ -357,9 +416,16 @@ impl<'m> Prober<'m> {
         if self.stopped || self.over_limit() {
             return 0.0;
         }
+        let before = solver.matrix_updates();
         solver.clear_selection();
         solver.reselect_from(0, path);
-        let estimate = solver.estimate(self.probes, seed);
+        // Going down to the node is work of the probes too: on a huge
+        // problem it is tens of thousands of updates.
+        self.work = self
+            .work
+            .saturating_add(solver.matrix_updates().saturating_sub(before));
+        let left = self.work_limit.saturating_sub(self.work);
+        let estimate = solver.estimate_within_updates(self.probes, seed, left);
         solver.clear_selection();
         self.work = self.work.saturating_add(estimate.work);
         estimate.nodes.mean

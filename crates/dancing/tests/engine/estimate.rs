@@ -5,7 +5,7 @@
 use bumpalo::Bump;
 use dancing::expert::{Figure, Search, Solver};
 use dancing::random::SplitMix64;
-use dancing::{Estimate, format};
+use dancing::{Estimate, Stop, format};
 
 /// A random problem in Knuth's format: `items` primary items, a few
 /// secondary ones (colored when `colors`), primary bounds `u:v` when
@@ -163,4 +163,86 @@ fn estimates_follow_the_seed_and_the_selection() {
     solver.count();
     assert!(agrees(below.nodes, solver.stats().nodes as f64, 5.0));
     assert!(below.nodes.mean < first.nodes.mean);
+}
+
+/// A chain of `n` items, each with one option of its own: a tree that is
+/// one path of `n + 1` nodes, which every probe goes all the way down.
+fn chain(n: usize) -> String {
+    let names: Vec<String> = (0..n).map(|i| format!("a{i}")).collect();
+    format!("{}\n{}\n", names.join(" "), names.join("\n"))
+}
+
+/// On a chain the probes would do the search's work thousands of times
+/// over: the search runs alongside, ends after two probes, and gives the
+/// figures exactly, for about the work of the search itself.
+#[test]
+fn a_tree_smaller_than_the_probes_work_is_searched_instead() {
+    let n = 3000;
+    let problem = format::read_str(&chain(n)).unwrap().problem;
+    let bump = Bump::new();
+    let mut solver = Solver::new(&problem, &bump);
+    let estimate = solver.estimate_or_exact(10_000, 0, &Stop::new());
+    let counted = solver.count_monitored(|_| std::ops::ControlFlow::Continue(()));
+    let exact = estimate.exact.expect("the search ends first");
+    assert_eq!(exact, counted);
+    assert_eq!(exact.nodes, n as u64 + 1);
+    assert_eq!(estimate.probes, 2);
+    assert_eq!(
+        (estimate.nodes.mean, estimate.nodes.std_error),
+        (exact.nodes as f64, 0.0)
+    );
+    assert_eq!(estimate.updates.mean, exact.updates as f64);
+    assert_eq!(estimate.solutions.mean, 1.0);
+    // Two probes and searches of up to 2,048 and 4,096 nodes.
+    assert!(estimate.work <= 6 * exact.updates, "{estimate:?}");
+    // The same through the front door.
+    let engine = dancing::Engine::new(problem.clone());
+    let front = engine.estimate(10_000, 0, &dancing::Request::new());
+    assert_eq!(front, estimate);
+}
+
+/// A tree larger than the probes' work is estimated as without the search
+/// alongside (the same probes, the same figures), whose searches cost at
+/// most about twice the probes.
+#[test]
+fn a_larger_tree_is_estimated_by_the_same_probes() {
+    let problem = format::read_str(include_str!("../data/queens12.dlx"))
+        .unwrap()
+        .problem;
+    let bump = Bump::new();
+    let mut solver = Solver::new(&problem, &bump);
+    let probed = solver.estimate(3000, 7);
+    let raced = solver.estimate_or_exact(3000, 7, &Stop::new());
+    assert_eq!(raced.exact, None);
+    assert_eq!(
+        (raced.probes, raced.nodes, raced.updates, raced.solutions),
+        (
+            probed.probes,
+            probed.nodes,
+            probed.updates,
+            probed.solutions
+        )
+    );
+    assert!(
+        raced.work > probed.work && raced.work < 4 * probed.work,
+        "{raced:?}"
+    );
+    // A small tree: exact before the probes are done.
+    let problem = format::read_str(include_str!("../data/queens8.dlx"))
+        .unwrap()
+        .problem;
+    let mut solver = Solver::new(&problem, &bump);
+    let raced = solver.estimate_or_exact(10_000, 7, &Stop::new());
+    let exact = raced.exact.expect("queens8 is searched to its end");
+    assert!(raced.probes < 10_000);
+    assert_eq!(
+        exact,
+        solver.count_monitored(|_| std::ops::ControlFlow::Continue(()))
+    );
+    assert_eq!(exact.solutions, 92);
+    // A stop asked for stops the probes and the searches.
+    let stop = Stop::new();
+    stop.request();
+    let stopped = solver.estimate_or_exact(10_000, 7, &stop);
+    assert_eq!((stopped.probes, stopped.exact), (0, None));
 }

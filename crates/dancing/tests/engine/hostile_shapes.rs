@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use dancing::expert::Search;
 use dancing::expert::{ParallelSolver, SearchConfig, Solver, Template};
-use dancing::{Problem, ProblemBuilder, Stop, format};
+use dancing::{Problem, ProblemBuilder, Stop, StopReason, format};
 
 /// `items` primary items, each in `copies` options of its own: `copies ^
 /// items` solutions, a tree as wide at every level.
@@ -327,6 +327,36 @@ fn the_explored_estimate_is_reported_on_any_number_of_threads() {
         assert_eq!(parallel.count(), 724);
         assert_eq!(parallel.explored(), 1.0);
     }
+}
+
+/// A tree small enough for the split to go through it whole: a search for
+/// one solution on two threads has explored all of it when it stops at
+/// that solution, and says so (1, not the 0 of a search just begun).
+#[test]
+fn a_search_stopped_after_the_whole_tree_explored_it_all() {
+    // Three solutions: {a, b, c}, {a, b c}, {a b, c}.
+    let problem = format::read_str("a b c\na\nb\nc\na b\nb c\n")
+        .unwrap()
+        .problem;
+    let mut parallel = ParallelSolver::new(&problem).with_config(SearchConfig::new().threads(2));
+    let counted = {
+        parallel.count();
+        parallel.stats()
+    };
+    assert!(parallel.first().is_some());
+    let stats = parallel.stats();
+    assert_eq!(stats.stop, StopReason::Visitor);
+    assert_eq!(
+        stats.nodes, counted.nodes,
+        "the split went through the tree"
+    );
+    assert_eq!(parallel.explored(), 1.0);
+    // On one thread the search stops at its first solution, the leftmost
+    // path: none of the tree is to its left.
+    parallel.set_config(SearchConfig::new().threads(1));
+    assert!(parallel.first().is_some());
+    assert!(parallel.stats().nodes < counted.nodes);
+    assert_eq!(parallel.explored(), 0.0);
 }
 
 /// Far more threads than the tree has work for: the answers are the same

@@ -556,3 +556,100 @@ fn balancing_by_estimates_evens_the_tasks() {
         "max/mean {plain} in {plain_count} tasks, {balanced} balanced in {balanced_count}"
     );
 }
+
+/// `items` items and `options` random options of three of them.
+fn random_triples(items: usize, options: usize, seed: u64) -> Problem {
+    let mut random = dancing::random::SplitMix64::new(seed);
+    let mut text: String = (0..items).map(|i| format!("i{i} ")).collect();
+    text.push('\n');
+    for _ in 0..options {
+        let mut chosen: Vec<usize> = Vec::new();
+        while chosen.len() < 3 {
+            let item = random.below(items);
+            if !chosen.contains(&item) {
+                chosen.push(item);
+            }
+        }
+        let names: Vec<String> = chosen.iter().map(|i| format!("i{i}")).collect();
+        text.push_str(&names.join(" "));
+        text.push('\n');
+    }
+    dancing::format::read_str(&text).unwrap().problem
+}
+
+/// A probe of many random options of three goes through most of the
+/// links: 200 of them for one task already pass a small work limit. The
+/// probes stop there, within one probe (and the way down to one task),
+/// not at the end of the task's probes; the tasks have no estimates.
+#[test]
+fn the_probes_of_a_split_stop_within_one_probe_of_the_work_limit() {
+    let problem = random_triples(150, 5_000, 46);
+    assert!(problem.entry_count() <= task::CACHED_ENTRIES);
+    let template = Template::new(&problem);
+    let bump = Bump::new();
+    let limit = 300_000;
+    let sizing = task::Sizing {
+        probes: 200,
+        seed: 0,
+        work_limit: limit,
+    };
+    let tasks = task::SplitTasks::sized(
+        &problem,
+        &template,
+        &bump,
+        SplitGoal::Tasks(8),
+        false,
+        sizing,
+        &mut |_| ControlFlow::Continue(()),
+    );
+    assert!(tasks.over_work_limit());
+    assert_eq!(tasks.work_limit(), limit);
+    // A probe, as the way down to a task, unlinks each entry and covers
+    // each item at most once.
+    let one_probe = (problem.entry_count() + problem.item_count()) as u64;
+    assert!(
+        tasks.probe_work() > limit && tasks.probe_work() <= limit + 2 * one_probe,
+        "{} updates of probes",
+        tasks.probe_work()
+    );
+    let mut estimated = 0;
+    tasks
+        .for_each(|_, estimate| {
+            estimated += usize::from(estimate.is_some());
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+    assert_eq!(estimated, 0);
+}
+
+/// On a problem too large for the cache the limit shrinks in proportion
+/// to its entries.
+#[test]
+fn a_large_problems_probes_have_a_smaller_work_limit() {
+    let problem = random_triples(1000, 4 * task::CACHED_ENTRIES / 3 + 1, 47);
+    let entries = problem.entry_count();
+    assert!(entries > 4 * task::CACHED_ENTRIES);
+    let template = Template::new(&problem);
+    let bump = Bump::new();
+    let sizing = task::Sizing::default();
+    let tasks = task::SplitTasks::sized(
+        &problem,
+        &template,
+        &bump,
+        SplitGoal::Tasks(8),
+        false,
+        task::Sizing {
+            probes: 0,
+            ..sizing
+        },
+        &mut |_| ControlFlow::Continue(()),
+    );
+    let expected =
+        (task::DEFAULT_WORK_LIMIT as u128 * task::CACHED_ENTRIES as u128 / entries as u128) as u64;
+    assert_eq!(tasks.work_limit(), expected);
+    assert!(tasks.work_limit() < task::DEFAULT_WORK_LIMIT / 4);
+    assert_eq!(
+        sizing.work_limit_for(task::CACHED_ENTRIES),
+        task::DEFAULT_WORK_LIMIT
+    );
+}
