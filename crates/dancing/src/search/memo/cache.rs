@@ -191,6 +191,11 @@ pub(crate) struct SharedCache {
     peak_bytes: AtomicUsize,
     evictions: AtomicU64,
     turned_off: AtomicBool,
+    /// The lookups of all threads, and their hits: the trial of whether
+    /// the cache pays is of the count as a whole (a thread's own lookups
+    /// may never reach a trial point when the work is spread thin).
+    lookups: AtomicU64,
+    hits: AtomicU64,
 }
 
 /// One shard's table (a newtype, so that `SharedCache` can be `Debug`).
@@ -220,6 +225,8 @@ impl SharedCache {
             peak_bytes: AtomicUsize::new(0),
             evictions: AtomicU64::new(0),
             turned_off: AtomicBool::new(false),
+            lookups: AtomicU64::new(0),
+            hits: AtomicU64::new(0),
         }
     }
 
@@ -245,6 +252,19 @@ impl SharedCache {
 
     fn get(&self, key: &[u64]) -> Option<u128> {
         self.shard(key).0.map.get(key).copied()
+    }
+
+    /// Counts one lookup of some thread (a hit when `hit`), and says
+    /// whether the count as a whole has just failed a trial point. Exactly
+    /// one thread sees each trial's lookup number.
+    fn judge(&self, hit: bool) -> bool {
+        let hits = if hit {
+            self.hits.fetch_add(1, Ordering::Relaxed) + 1
+        } else {
+            self.hits.load(Ordering::Relaxed)
+        };
+        let lookups = self.lookups.fetch_add(1, Ordering::Relaxed) + 1;
+        does_not_pay(hits, lookups)
     }
 
     fn insert(&self, key: &[u64], count: u128) {
@@ -341,7 +361,7 @@ impl Store<'_> {
                     Some(_) => stats.hits += 1,
                     None => stats.misses += 1,
                 }
-                if *adaptive && does_not_pay(stats.hits, stats.hits + stats.misses) {
+                if cache.judge(found.is_some()) && *adaptive {
                     stats.turned_off = true;
                     cache.turn_off();
                 }
@@ -387,5 +407,25 @@ mod tests {
             map.try_reserve(map.capacity().max(16)).unwrap();
             assert_eq!(map.capacity(), predicted);
         }
+    }
+
+    /// Threads that share a cache judge it on their lookups together: two
+    /// threads of 600 misses each pass the first trial point between them,
+    /// though neither reaches it alone, and the cache turns off for both.
+    #[test]
+    fn a_shared_cache_is_judged_on_every_thread_s_lookups() {
+        let shared = SharedCache::new(&MemoConfig::new());
+        let mut threads = [0, 1].map(|_| Store::Shared {
+            cache: &shared,
+            stats: CacheStats::default(),
+            adaptive: true,
+        });
+        for key in 0..600u64 {
+            for (thread, store) in threads.iter_mut().enumerate() {
+                assert_eq!(store.get(&[key, thread as u64]), None);
+            }
+        }
+        assert!(!threads[0].is_on() && !threads[1].is_on());
+        assert!(shared.table_stats().turned_off);
     }
 }
