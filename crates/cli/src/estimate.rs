@@ -8,7 +8,8 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use dancing::{Config, Engine, Estimate, Figure, Request};
+use dancing::engine::{Estimate, Figure};
+use dancing::{Config, Engine, Request};
 use serde_json::json;
 
 use crate::input::Input;

@@ -6,7 +6,8 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
-use dancing::{Engine, Problem, Reduction, Request, format};
+use dancing::engine::Reduction;
+use dancing::{Engine, Problem, Request, format};
 
 use crate::input::Input;
 use crate::interrupt;

@@ -42,12 +42,9 @@ mod stop;
 pub mod task;
 mod visit;
 
-pub use engine::{BestReport, Config, Counting, Engine, Report, Request, RequestClock};
-pub use mincost::CostedSolution;
+pub use engine::{BestReport, Config, Counting, Engine, Report, Request};
 pub use problem::builder::{BuildError, ProblemBuilder};
-pub use problem::{ColorId, EntryText, ItemId, ItemKind, OptionId, Problem};
-pub use reduce::Reduction;
-pub use search::{CacheStats, Estimate, Figure};
+pub use problem::{ColorId, ItemId, ItemKind, OptionId, Problem};
 pub use stop::Stop;
 pub use visit::{FnVisitor, Progress, Solution, Stats, StopReason, Visitor};
 

@@ -5,7 +5,8 @@
 
 use std::time::{Duration, Instant};
 
-use dancing::{Request, RequestClock, StopReason};
+use dancing::engine::RequestClock;
+use dancing::{Request, StopReason};
 
 use crate::interrupt;
 

@@ -5,7 +5,8 @@
 
 use std::time::Duration;
 
-use dancing::{CacheStats, Stats, StopReason};
+use dancing::engine::CacheStats;
+use dancing::{Stats, StopReason};
 
 use crate::status::Status;
 

@@ -9,9 +9,8 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Duration;
 
-use dancing::{
-    CacheStats, Config, Counting, Engine, Problem, Progress, Solution, Stats, StopReason, Visitor,
-};
+use dancing::engine::CacheStats;
+use dancing::{Config, Counting, Engine, Problem, Progress, Solution, Stats, StopReason, Visitor};
 
 use super::clock::Clock;
 use super::outcome::{MemoReport, RunOutcome};

@@ -12,7 +12,8 @@
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 
-use dancing::{BestReport, Config, CostedSolution, Engine, Problem, Stats, StopReason};
+use dancing::engine::CostedSolution;
+use dancing::{BestReport, Config, Engine, Problem, Stats, StopReason};
 use serde_json::{Value, json};
 
 use super::plan::{Format, SolvePlan};

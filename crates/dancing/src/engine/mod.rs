@@ -39,6 +39,12 @@ pub use search::CountError;
 pub use solutions::{Cache, Solutions};
 pub use tasks::BestTaskOutcome;
 
+// The parts of the engine's reports, named here rather than at the
+// crate's root (which keeps to the front door and the problem).
+pub use crate::mincost::CostedSolution;
+pub use crate::reduce::Reduction;
+pub use crate::search::{CacheStats, Estimate, Figure};
+
 /// A problem linked for searching, with how to search it: immutable,
 /// `Send + Sync` and cheap to clone (clones share the linked problem), so
 /// that many threads can search one problem at once, each call with its

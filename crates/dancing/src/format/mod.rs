@@ -78,6 +78,10 @@ pub use names::{check_color_name, check_item_name};
 pub use read::{Parsed, read, read_str, read_with};
 pub use write::{write, write_described};
 
+/// An entry of an option as the format writes it (see
+/// [`Problem::option_entry_texts`](crate::Problem::option_entry_texts)).
+pub use crate::problem::EntryText;
+
 /// Longest line accepted, in bytes (an option with a million long names).
 pub const MAX_LINE_BYTES: usize = 64 << 20;
 /// Longest item or color name accepted, in bytes. Knuth's programs allow 8

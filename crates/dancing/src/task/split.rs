@@ -117,7 +117,7 @@ pub struct Sizing {
     /// problem into many tasks ends in seconds. Counted, not timed: the
     /// same split gives the same file.
     ///
-    /// [`Estimate::work`]: crate::Estimate::work
+    /// [`Estimate::work`]: crate::engine::Estimate::work
     pub work_limit: u64,
 }
 

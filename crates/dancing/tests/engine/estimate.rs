@@ -3,9 +3,10 @@
 //! is a single path, the same for the same seed, and the solver restored.
 
 use bumpalo::Bump;
+use dancing::engine::Estimate;
 use dancing::expert::{Figure, Search, Solver};
 use dancing::random::SplitMix64;
-use dancing::{Estimate, Stop, format};
+use dancing::{Stop, format};
 
 /// A random problem in Knuth's format: `items` primary items, a few
 /// secondary ones (colored when `colors`), primary bounds `u:v` when
