@@ -167,7 +167,8 @@ impl SearchConfig {
     /// The number of threads: as set, or
     /// [`default_threads`](crate::engine::default_threads).
     pub fn get_threads(&self) -> usize {
-        self.threads.unwrap_or_else(crate::engine::default_threads)
+        self.threads
+            .unwrap_or_else(crate::schedule::default_threads)
     }
 
     /// Whether a parallel search keeps the order of one thread.

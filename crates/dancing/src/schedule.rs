@@ -5,11 +5,33 @@
 //! all the items it takes, and stops taking items once the shared stop is
 //! asked.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError, Sender};
 use std::time::Duration;
 
 use crate::clock::Instant;
+
+/// The threads a search runs on unless told otherwise: one per core the
+/// process may use, as the operating system reports it (its CPU affinity
+/// and quota; 1 where it cannot say). The one default thread policy of
+/// every front end, documented here:
+///
+/// - `dlx` runs on `default_threads()` threads unless `-j N` says N (1 to
+///   1024); `-j 0` is refused.
+/// - Python's `Problem.count(threads=None)` runs on `default_threads()`
+///   threads, `threads=N` on N (1 to 1024); `threads=0` raises ValueError.
+///   `first()` and `solutions()` search on one thread: the first solution
+///   and the order of `dlx solve -j 1`, a paused search being one solver
+///   (see [`Engine::solutions`](crate::Engine::solutions)).
+/// - The page searches on one thread: WebAssembly in its Worker has one
+///   (and this function cannot say more there: it gives 1).
+///
+/// A [`Config`](crate::Config) without
+/// [`threads`](crate::Config::threads) uses this.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
 
 /// A dedicated pool of `threads` rayon workers (at least one), named
 /// `dancing-<k>`; none if the platform gives no threads.
@@ -116,6 +138,66 @@ pub(crate) fn run_watched<R: Send>(
         }
     });
     Some(results)
+}
+
+/// [`run`] for items whose results the caller takes one at a time, as
+/// they end: `work` runs each item (by its place) on some worker, and
+/// `deliver` gets each result on this thread, in the order they end, until
+/// it breaks (then the workers stop after the item each is running).
+/// Items are taken in order, and each item taken is delivered unless
+/// `deliver` broke first: the answer is how many were delivered, so that
+/// after a `stop` the items from that place on are the ones never started.
+/// Without threads to be had, the items run on this thread. A panic in a
+/// worker is raised again here.
+pub(crate) fn run_streamed<R: Send>(
+    workers: usize,
+    items: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+    work: impl Fn(usize) -> R + Sync,
+    mut deliver: impl FnMut(R) -> ControlFlow<()>,
+) -> usize {
+    let delivered_all = AtomicBool::new(false);
+    let halted = || delivered_all.load(Ordering::Relaxed) || stop();
+    let queue = Queue {
+        next: AtomicUsize::new(0),
+        len: items,
+        stop: &halted,
+    };
+    let mut delivered = 0;
+    let Some(pool) = pool(workers) else {
+        while let Some(place) = queue.take() {
+            delivered += 1;
+            if deliver(work(place)).is_break() {
+                break;
+            }
+        }
+        return delivered;
+    };
+    // Room for a result from each worker while this thread delivers one.
+    let (sender, results) = mpsc::sync_channel(pool.current_num_threads());
+    let (queue, work) = (&queue, &work);
+    pool.in_place_scope(|scope| {
+        // The workers' closure owns the sender: the channel closes when the
+        // last worker is done, panicked or not.
+        scope.spawn_broadcast(move |_, _| {
+            while let Some(place) = queue.take() {
+                // A closed channel: the caller stopped taking results.
+                if sender.send(work(place)).is_err() {
+                    return;
+                }
+            }
+        });
+        for result in &results {
+            delivered += 1;
+            if deliver(result).is_break() {
+                delivered_all.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+        // Workers blocked on a full channel see it closed and end.
+        drop(results);
+    });
+    delivered
 }
 
 /// A worker's word that it is done, sent when it is dropped: with what the
@@ -229,6 +311,86 @@ mod tests {
         assert_eq!(watched, 3);
         assert_eq!(taken.len(), 2);
         assert!(taken.iter().sum::<usize>() > 0);
+    }
+
+    #[test]
+    fn streamed_results_are_each_item_s_once() {
+        let never = || false;
+        for workers in [1, 3] {
+            let mut seen = Vec::new();
+            let delivered = run_streamed(
+                workers,
+                200,
+                &never,
+                |place| place * 2,
+                |doubled| {
+                    seen.push(doubled / 2);
+                    ControlFlow::Continue(())
+                },
+            );
+            assert_eq!(delivered, 200);
+            seen.sort_unstable();
+            assert_eq!(seen, (0..200).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn a_stop_leaves_the_items_from_the_count_delivered_unstarted() {
+        let started = AtomicUsize::new(0);
+        let stopped = AtomicBool::new(false);
+        let stop = || stopped.load(Ordering::Relaxed);
+        let delivered = run_streamed(
+            2,
+            10_000,
+            &stop,
+            |place| {
+                started.fetch_add(1, Ordering::Relaxed);
+                std::thread::sleep(Duration::from_micros(50));
+                place
+            },
+            |place| {
+                if place >= 20 {
+                    stopped.store(true, Ordering::Relaxed);
+                }
+                ControlFlow::Continue(())
+            },
+        );
+        // Every item started was delivered, and they were the first ones.
+        assert_eq!(delivered, started.load(Ordering::Relaxed));
+        assert!((21..10_000).contains(&delivered), "{delivered}");
+    }
+
+    #[test]
+    fn a_delivery_that_breaks_stops_the_workers() {
+        let never = || false;
+        let started = AtomicUsize::new(0);
+        let delivered = run_streamed(
+            2,
+            1_000_000,
+            &never,
+            |place| {
+                started.fetch_add(1, Ordering::Relaxed);
+                place
+            },
+            |_| ControlFlow::Break(()),
+        );
+        assert_eq!(delivered, 1);
+        // The workers stopped at once: a result each on the channel and
+        // the one each ran when it saw the break, not a million.
+        assert!(started.load(Ordering::Relaxed) < 100);
+    }
+
+    #[test]
+    #[should_panic(expected = "a worker's panic")]
+    fn a_panic_in_a_streamed_worker_is_raised_again() {
+        let never = || false;
+        run_streamed(
+            2,
+            10,
+            &never,
+            |place| assert_ne!(place, 3, "a worker's panic"),
+            |()| ControlFlow::Continue(()),
+        );
     }
 
     #[test]

@@ -4,10 +4,8 @@
 //! ends, flushed, so that a killed run loses only its running tasks.
 
 use std::io::{self, Write};
-use std::ops::Range;
+use std::ops::{ControlFlow, Range};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
 use std::time::Instant;
 
 use dancing::{Config, Engine, OptionId, Problem, Request, StopReason, mincost};
@@ -170,37 +168,40 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
         request,
         solutions: plan.solutions,
         best: plan.best,
-        next: AtomicUsize::new(0),
     };
     if each_on_threads {
         return run.each_on_threads(&tasks_name);
     }
-    let (sender, receiver) = mpsc::sync_channel::<TaskResult>(threads * 2);
     let mut status = Status::Success;
-    let mut ran = 0;
-    let written = std::thread::scope(|scope| {
-        for _ in 0..threads {
-            let sender = sender.clone();
-            let run = &run;
-            scope.spawn(move || run.work(&sender));
-        }
-        drop(sender);
-        let stdout = io::stdout();
-        let mut out = stdout.lock();
-        for result in receiver {
-            ran += 1;
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut write_error = None;
+    // One task a thread: the tasks are started in order until the clock or
+    // Ctrl-C says stop, and each started task's line is written as it ends.
+    let ran = dancing::engine::run_each(
+        threads,
+        run.tasks.len(),
+        &run.budget.request(),
+        |place| run.run(&run.tasks[place]),
+        |result| {
             if matches!(result.outcome, ResultOutcome::Failed(_)) {
                 status = Status::Error;
             }
-            let line = result.to_line();
-            if let Err(error) = writeln!(out, "{line}").and_then(|()| out.flush()) {
-                // The workers stop at their next task.
-                run.next.store(usize::MAX / 2, Ordering::Relaxed);
-                return Err(error);
+            match writeln!(out, "{}", result.to_line()).and_then(|()| out.flush()) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(error) => {
+                    // The other threads stop after the task each is running.
+                    write_error = Some(error);
+                    ControlFlow::Break(())
+                }
             }
-        }
-        Ok(())
-    });
+        },
+    );
+    drop(out);
+    let written = match write_error {
+        Some(error) => Err(error),
+        None => Ok(()),
+    };
     let written = written.and_then(|()| run.not_started(ran, &tasks_name));
     match written {
         Err(error) if is_broken_pipe(&error) => Ok(status),
@@ -345,8 +346,6 @@ struct Shared<'a> {
     solutions: bool,
     /// `--best K`: each task's K cheapest solutions instead.
     best: Option<usize>,
-    /// The next task to take.
-    next: AtomicUsize,
 }
 
 impl Shared<'_> {
@@ -357,22 +356,6 @@ impl Shared<'_> {
             split: self.split,
             digest: self.digest,
             outcome,
-        }
-    }
-
-    /// Takes tasks until there are none, or the budget is spent.
-    fn work(&self, sender: &mpsc::SyncSender<TaskResult>) {
-        loop {
-            if self.budget.spent().is_some() {
-                return;
-            }
-            let place = self.next.fetch_add(1, Ordering::Relaxed);
-            let Some(task) = self.tasks.get(place) else {
-                return;
-            };
-            if sender.send(self.run(task)).is_err() {
-                return;
-            }
         }
     }
 

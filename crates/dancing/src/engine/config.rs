@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use crate::schedule::default_threads;
 use crate::search::DEFAULT_MEMO_LIMIT;
 
 /// How solutions are counted.
@@ -143,24 +144,4 @@ impl Config {
     pub fn get_progress_interval(&self) -> Duration {
         self.progress_interval
     }
-}
-
-/// The threads a search runs on unless told otherwise: one per core the
-/// process may use, as the operating system reports it (its CPU affinity
-/// and quota; 1 where it cannot say). The one default thread policy of
-/// every front end, documented here:
-///
-/// - `dlx` runs on `default_threads()` threads unless `-j N` says N (1 to
-///   1024); `-j 0` is refused.
-/// - Python's `Problem.count(threads=None)` runs on `default_threads()`
-///   threads, `threads=N` on N (1 to 1024); `threads=0` raises ValueError.
-///   `first()` and `solutions()` search on one thread: the first solution
-///   and the order of `dlx solve -j 1`, a paused search being one solver
-///   (see [`Engine::solutions`](super::Engine::solutions)).
-/// - The page searches on one thread: WebAssembly in its Worker has one
-///   (and this function cannot say more there: it gives 1).
-///
-/// A [`Config`] without [`threads`](Config::threads) uses this.
-pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
 }

@@ -13,10 +13,12 @@
 //!   [`Cache`] it searches in;
 //! - [`more`]: the other capabilities (cheapest solutions, estimates,
 //!   reduction);
-//! - [`tasks`]: the split into tasks and the run of one.
+//! - [`tasks`]: the split into tasks and the run of one;
+//! - [`each`]: many tasks on a few threads, by the one scheduler.
 
 mod config;
 mod diagram;
+mod each;
 mod more;
 mod report;
 mod request;
@@ -32,7 +34,9 @@ use crate::problem::Problem;
 use crate::relabel::Shuffled;
 use crate::stop::Stop;
 
-pub use config::{Config, Counting, default_threads};
+pub use crate::schedule::default_threads;
+pub use config::{Config, Counting};
+pub use each::run_each;
 pub use report::{BestReport, Report};
 pub use request::{Request, RequestClock};
 pub use search::CountError;
