@@ -27,22 +27,19 @@ fn shape_of(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Shape>> {
     let Some(value) = value else {
         return Ok(None);
     };
-    let (rows, columns) = if let Ok(text) = value.extract::<String>() {
-        text.split_once(['x', 'X'])
-            .and_then(|(r, c)| Some((r.trim().parse().ok()?, c.trim().parse().ok()?)))
-            .ok_or_else(|| {
-                PyValueError::new_err(format!("box {text:?}: expected ROWSxCOLUMNS, like \"2x3\""))
-            })?
-    } else {
-        let (rows, columns): (Bound<'_, PyAny>, Bound<'_, PyAny>) = value.extract()?;
-        (
-            args::size("box rows", &rows)?,
-            args::size("box columns", &columns)?,
-        )
-    };
+    if let Ok(text) = value.extract::<String>() {
+        // The one reading of RxC, the command's and the page's.
+        return text
+            .parse::<Shape>()
+            .map(Some)
+            .map_err(|error| PyValueError::new_err(format!("box: {error}")));
+    }
+    let (rows, columns): (Bound<'_, PyAny>, Bound<'_, PyAny>) = value.extract()?;
+    let rows = args::size("box rows", &rows)?;
+    let columns = args::size("box columns", &columns)?;
     Shape::new(rows, columns)
         .map(Some)
-        .map_err(|error| PyValueError::new_err(error.to_string()))
+        .map_err(|error| PyValueError::new_err(format!("box: {error}")))
 }
 
 /// A variant as given: `"x"`, `"hyper"`, `"jigsaw"`, `"killer"`, joined

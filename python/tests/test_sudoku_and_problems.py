@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import dancing
@@ -129,3 +131,15 @@ def test_generator_arguments_are_checked_as_dlx_gen_checks_them(dlx):
         problems.pentomino("6x")
     with pytest.raises(ValueError, match="upper bound"):
         problems.matrices(3, 3, row_sums=(2, 1))
+
+
+def test_a_box_shape_in_text_reads_as_dlx_sudoku_reads_it(dlx):
+    # One reading of RxC (the engine's Shape), in Python and the command.
+    puzzle = "1....." + ".....2" + "..3..." + "...4.." + "5....." + ".....6"
+    assert sudoku.solve(puzzle, box=" 2 X 3 ") == sudoku.solve(puzzle, box=(2, 3))
+    failed = run_dlx(dlx, "sudoku", "--box", "2by3", input=puzzle + "\n")
+    assert failed.returncode == 2
+    expected = 'bad box shape "2by3": expected ROWSxCOLUMNS, such as 3x3 or 2x3'
+    assert expected in failed.stderr
+    with pytest.raises(ValueError, match=re.escape(expected)):
+        sudoku.solve(puzzle, box="2by3")
