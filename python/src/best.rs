@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use dancing::expert::MinCostError;
 use dancing::mincost::MAX_BEST;
@@ -56,7 +56,13 @@ pub fn best(
             return (Ok(Vec::new()), stopped_stats(StopReason::Cancelled));
         };
         let request = limits.request(&watch);
-        match engine.best(k, &request, |_| ControlFlow::Continue(())) {
+        let search = || engine.best(k, &request, |_| ControlFlow::Continue(()));
+        let outcome = if threads == 1 {
+            search()
+        } else {
+            watched(&watch, search)
+        };
+        match outcome {
             Ok(report) => (Ok(report.best), report.stats),
             Err(error) => (Err(error), stopped_stats(StopReason::Failed)),
         }
@@ -78,6 +84,33 @@ pub fn best(
         .getattr("Best")?
         .call1((solutions, proven, stats))?
         .unbind())
+}
+
+/// How often the calling thread looks at Python's signals while the
+/// threads of [`watched`] search.
+const WATCH_INTERVAL: Duration = Duration::from_millis(10);
+
+/// Runs `work` on a thread of its own while this thread, the one Python
+/// delivers signals to, looks at them for `stopper`: the minimum-cost
+/// search on several threads polls its token on its workers only, where
+/// Python's signal handlers never run. A panic of `work` is passed on.
+fn watched<T: Send>(stopper: &Stopper, work: impl FnOnce() -> T + Send) -> T {
+    let caller = std::thread::current();
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(move || {
+            let done = work();
+            // Wakes the watch at once, rather than at its next look.
+            caller.unpark();
+            done
+        });
+        while !worker.is_finished() {
+            stopper.poll();
+            std::thread::park_timeout(WATCH_INTERVAL);
+        }
+        worker
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
 }
 
 /// A costed solution as `CostedSolution`'s arguments: its options'
