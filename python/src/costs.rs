@@ -1,10 +1,12 @@
 //! Option costs (Knuth's DLX5, `|n` on an option line): the `costs=` of
-//! `Problem(...)`, and `option_cost(i)` / `costs()` to read them back.
+//! `Problem(...)`, and `option_cost(i)` / `costs()` to read them back,
+//! with the option index as Python gives it (which `option(i)` shares).
 
 use dancing::expert::MAX_OPTION_COST;
 use dancing::{OptionId, ProblemBuilder};
 use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyString};
 
 use crate::args;
 
@@ -15,11 +17,19 @@ pub fn set_costs(
     costs: &Bound<'_, PyAny>,
     options: usize,
 ) -> PyResult<()> {
-    let Ok(values) = costs.try_iter() else {
-        return Err(PyTypeError::new_err(format!(
-            "costs must be a list of ints, one per option, not {}",
-            costs.get_type().name()?
-        )));
+    // A str iterates over its characters, a dict over its keys: neither
+    // is a cost per option.
+    let refused = costs.is_instance_of::<PyString>()
+        || costs.is_instance_of::<PyBytes>()
+        || costs.is_instance_of::<PyDict>();
+    let values = match costs.try_iter() {
+        Ok(values) if !refused => values,
+        _ => {
+            return Err(PyTypeError::new_err(format!(
+                "costs must be a list of ints, one per option, not {}",
+                costs.get_type().name()?
+            )));
+        }
     };
     let per_option = |given: &str| {
         PyValueError::new_err(format!(

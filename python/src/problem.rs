@@ -36,15 +36,16 @@ const FILE_BUFFER: usize = 1 << 16;
 /// once (or between its bounds) and every secondary item at most once
 /// (or, where options give it a color, only by options of one color).
 ///
-/// ``Problem(items, options, secondary=(), bounds=None, costs=None)`` builds one:
-/// ``items`` are the primary items' names (str, or int for a name written
-/// in digits), ``options`` an iterable of options, each an iterable of item
-/// names; a secondary item may carry a color, ``"x:red"``, as in Knuth's
-/// format; ``bounds`` maps a primary item to ``(lower, upper)`` (or to
-/// ``n``: exactly n); ``costs`` gives each option a cost (a whole number,
-/// one per option, in order; Knuth's DLX5 ``|n``), which ``best()``
-/// minimizes and ``option_cost(i)`` reads back. ``Problem.from_dlx``, ``Problem.from_file`` and
-/// ``Problem.from_matrix`` read other forms.
+/// ``Problem(items, options, secondary=(), bounds=None, costs=None)``
+/// builds one: ``items`` are the primary items' names (str, or int for a
+/// name written in digits), ``options`` an iterable of options, each an
+/// iterable of item names; a secondary item may carry a color,
+/// ``"x:red"``, as in Knuth's format; ``bounds`` maps a primary item to
+/// ``(lower, upper)`` (or to ``n``: exactly n); ``costs`` gives each
+/// option a cost (a whole number, one per option, in order; Knuth's DLX5
+/// ``|n``), which ``best()`` minimizes and ``option_cost(i)`` reads back.
+/// ``Problem.from_dlx``, ``Problem.from_file`` and ``Problem.from_matrix``
+/// read other forms.
 ///
 /// Options are numbered from 0 in the order given: a solution is a list of
 /// those numbers, and ``problem.option(i)`` gives option ``i`` back.

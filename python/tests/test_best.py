@@ -218,5 +218,6 @@ def test_bad_costs_raise_errors_that_say_what_is_wrong():
         dancing.Problem(items, options, costs=[2**32, 0])
     with pytest.raises(TypeError, match=r"costs\[0\] must be an int, not float"):
         dancing.Problem(items, options, costs=[1.5, 0])
-    with pytest.raises(TypeError, match="costs must be a list of ints, one per option, not int"):
-        dancing.Problem(items, options, costs=3)
+    for given, kind in ((3, "int"), ("12", "str"), ({0: 1, 1: 2}, "dict")):
+        with pytest.raises(TypeError, match=f"costs must be a list of ints, one per option, not {kind}"):
+            dancing.Problem(items, options, costs=given)
