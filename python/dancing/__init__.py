@@ -31,12 +31,18 @@ from ._dancing import (
     SudokuError,
 )
 from ._results import Count
+from ._best import Best, CostedSolution
+from ._estimate import Estimate, Figure
 from . import problems, sudoku
 
 __all__ = [
     "__version__",
+    "Best",
+    "CostedSolution",
     "Count",
     "DancingError",
+    "Estimate",
+    "Figure",
     "ParseError",
     "Problem",
     "ProblemError",

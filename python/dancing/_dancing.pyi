@@ -7,6 +7,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from types import ModuleType
 from typing import Any, Optional, Union, final
 
+from ._best import Best
+from ._estimate import Estimate
 from ._results import Count
 
 ItemName = Union[str, int]
@@ -89,6 +91,8 @@ class Problem:
         options: Iterable[Iterable[ItemName]],
         secondary: Iterable[ItemName] = (),
         bounds: Optional[Mapping[ItemName, Bound]] = None,
+        # One whole number per option, in order (Knuth's DLX5 `|n`).
+        costs: Optional[Iterable[int]] = None,
     ) -> None: ...
     @staticmethod
     def from_dlx(text: str) -> Problem: ...
@@ -100,6 +104,12 @@ class Problem:
     def to_dlx(self) -> str: ...
     def option(self, index: int) -> list[str]: ...
     def options(self) -> list[list[str]]: ...
+    def option_cost(self, index: int) -> int:
+        """The cost of option `index` (0 for an option without one)."""
+    def costs(self) -> list[int]:
+        """Every option's cost, in order."""
+    @property
+    def has_costs(self) -> bool: ...
     @property
     def items(self) -> list[str]: ...
     @property
@@ -128,6 +138,18 @@ class Problem:
         self, time_limit: Optional[float] = None, max_nodes: Optional[int] = None
     ) -> Optional[list[int]]: ...
     def solutions(self, limit: Optional[int] = None, seed: Optional[int] = None) -> Solutions: ...
+    def best(
+        self,
+        k: int = 1,
+        threads: Optional[int] = None,
+        time_limit: Optional[float] = None,
+        max_nodes: Optional[int] = None,
+    ) -> Best:
+        """The k cheapest solutions (Knuth's DLX5), as dlx solve --best K."""
+    def estimate(
+        self, probes: int = 10000, seed: int = 0, time_limit: Optional[float] = None
+    ) -> Estimate:
+        """Knuth's random-probe estimate of the search tree, as dlx estimate."""
 
 sudoku: ModuleType
 problems: ModuleType

@@ -11,6 +11,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 
+use crate::costs;
 use crate::errors::{Location, ProblemError, build_error, located};
 
 /// The most characters of a name an error message quotes.
@@ -154,11 +155,12 @@ fn set_bounds(builder: &mut ProblemBuilder, bounds: &Bound<'_, PyAny>) -> PyResu
 }
 
 /// Adds the options of `options`, each an iterable of item names (a
-/// secondary one with a color as `"x:red"`).
-fn add_options(builder: &mut ProblemBuilder, options: &Bound<'_, PyAny>) -> PyResult<()> {
+/// secondary one with a color as `"x:red"`); returns how many there were.
+fn add_options(builder: &mut ProblemBuilder, options: &Bound<'_, PyAny>) -> PyResult<usize> {
     let py = options.py();
     let mut entries = Vec::new();
     let mut names = Vec::new();
+    let mut added = 0;
     for (index, option) in options.try_iter()?.enumerate() {
         entries.clear();
         names.clear();
@@ -202,16 +204,18 @@ fn add_options(builder: &mut ProblemBuilder, options: &Bound<'_, PyAny>) -> PyRe
                         .map(|k| names[k].clone())
                 })
             })?;
+        added = index + 1;
     }
-    Ok(())
+    Ok(added)
 }
 
-/// The problem of `Problem(items, options, secondary, bounds)`.
+/// The problem of `Problem(items, options, secondary, bounds, costs)`.
 pub fn from_values(
     items: &Bound<'_, PyAny>,
     options: &Bound<'_, PyAny>,
     secondary: Option<&Bound<'_, PyAny>>,
     bounds: Option<&Bound<'_, PyAny>>,
+    costs: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<dancing::Problem> {
     let py = items.py();
     let mut builder = ProblemBuilder::new();
@@ -222,7 +226,10 @@ pub fn from_values(
     if let Some(bounds) = bounds {
         set_bounds(&mut builder, bounds)?;
     }
-    add_options(&mut builder, options)?;
+    let added = add_options(&mut builder, options)?;
+    if let Some(costs) = costs {
+        costs::set_costs(&mut builder, costs, added)?;
+    }
     builder
         .build()
         .map_err(|error| build_error(py, &error, None, |_| None))

@@ -8,9 +8,12 @@
 //! search on Ctrl-C. Search, parsing and Sudoku rules are the crates'.
 
 mod args;
+mod best;
 mod build;
+mod costs;
 mod counting;
 mod errors;
+mod estimate;
 mod generators;
 mod last_search;
 mod matrix;

@@ -8,14 +8,17 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use dancing::{Config, Engine, ItemKind, OptionId, StopReason, format};
-use pyo3::exceptions::{PyIndexError, PyOSError, PyOverflowError, PyValueError};
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::args;
+use crate::best;
 use crate::build;
+use crate::costs;
 use crate::counting::{catch_stats, count_through_engine, stopped_stats};
 use crate::errors::parse_error;
+use crate::estimate;
 use crate::last_search::{LastSearch, SearchId};
 use crate::matrix;
 use crate::pickle;
@@ -33,13 +36,16 @@ const FILE_BUFFER: usize = 1 << 16;
 /// once (or between its bounds) and every secondary item at most once
 /// (or, where options give it a color, only by options of one color).
 ///
-/// ``Problem(items, options, secondary=(), bounds=None)`` builds one:
-/// ``items`` are the primary items' names (str, or int for a name written
-/// in digits), ``options`` an iterable of options, each an iterable of item
-/// names; a secondary item may carry a color, ``"x:red"``, as in Knuth's
-/// format; ``bounds`` maps a primary item to ``(lower, upper)`` (or to
-/// ``n``: exactly n). ``Problem.from_dlx``, ``Problem.from_file`` and
-/// ``Problem.from_matrix`` read other forms.
+/// ``Problem(items, options, secondary=(), bounds=None, costs=None)``
+/// builds one: ``items`` are the primary items' names (str, or int for a
+/// name written in digits), ``options`` an iterable of options, each an
+/// iterable of item names; a secondary item may carry a color,
+/// ``"x:red"``, as in Knuth's format; ``bounds`` maps a primary item to
+/// ``(lower, upper)`` (or to ``n``: exactly n); ``costs`` gives each
+/// option a cost (a whole number, one per option, in order; Knuth's DLX5
+/// ``|n``), which ``best()`` minimizes and ``option_cost(i)`` reads back.
+/// ``Problem.from_dlx``, ``Problem.from_file`` and ``Problem.from_matrix``
+/// read other forms.
 ///
 /// Options are numbered from 0 in the order given: a solution is a list of
 /// those numbers, and ``problem.option(i)`` gives option ``i`` back.
@@ -89,15 +95,16 @@ impl Problem {
 #[pymethods]
 impl Problem {
     #[new]
-    #[pyo3(signature = (items, options, secondary = None, bounds = None))]
-    #[pyo3(text_signature = "(items, options, secondary=(), bounds=None)")]
+    #[pyo3(signature = (items, options, secondary = None, bounds = None, costs = None))]
+    #[pyo3(text_signature = "(items, options, secondary=(), bounds=None, costs=None)")]
     fn new(
         items: &Bound<'_, PyAny>,
         options: &Bound<'_, PyAny>,
         secondary: Option<&Bound<'_, PyAny>>,
         bounds: Option<&Bound<'_, PyAny>>,
+        costs: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Problem> {
-        let problem = build::from_values(items, options, secondary, bounds)?;
+        let problem = build::from_values(items, options, secondary, bounds, costs)?;
         Ok(Problem::wrap(problem, Vec::new()))
     }
 
@@ -170,31 +177,31 @@ impl Problem {
         String::from_utf8(out).map_err(|error| PyValueError::new_err(error.to_string()))
     }
 
-    /// Option ``index``: its items' names, a colored one as ``"x:a"``.
+    /// Option ``index``: its items' names, a colored one as ``"x:a"``
+    /// (its cost, if any, is ``option_cost(index)``).
     fn option(&self, index: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-        let count = self.inner.option_count();
-        let out_of_range = || {
-            PyIndexError::new_err(format!(
-                "option {index} out of range: the problem has {count} options"
-            ))
-        };
-        let index = match index.extract::<isize>() {
-            Ok(index) => index,
-            // Past any index, as for a list.
-            Err(error) if error.is_instance_of::<PyOverflowError>(index.py()) => {
-                return Err(out_of_range());
-            }
-            Err(error) => return Err(error),
-        };
-        let resolved = if index < 0 {
-            count.checked_sub(index.unsigned_abs())
-        } else {
-            Some(index.unsigned_abs())
-        };
-        match resolved {
-            Some(k) if k < count => Ok(self.option_names(OptionId::new(k))),
-            _ => Err(out_of_range()),
-        }
+        let option = costs::option_at(&self.inner, index)?;
+        Ok(self.option_names(option))
+    }
+
+    /// The cost of option ``index`` (Knuth's DLX5: ``|n`` on its line, or
+    /// ``costs=`` of ``Problem(...)``): 0 for an option without one.
+    /// ``best()`` minimizes the sum of the chosen options' costs.
+    fn option_cost(&self, index: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let option = costs::option_at(&self.inner, index)?;
+        Ok(self.inner.option_cost(option))
+    }
+
+    /// Every option's cost, in order, as ``option_cost(i)`` gives it (all
+    /// 0 for a problem without costs: see ``has_costs``).
+    fn costs(&self) -> Vec<u64> {
+        costs::costs(&self.inner)
+    }
+
+    /// Whether some option has a cost other than 0.
+    #[getter]
+    fn has_costs(&self) -> bool {
+        self.inner.has_costs()
     }
 
     /// Every option, as ``option(i)`` gives it.
@@ -254,6 +261,9 @@ impl Problem {
         }
         if problem.has_bounds() {
             kinds.push("bounds");
+        }
+        if problem.has_costs() {
+            kinds.push("costs");
         }
         let extra = if kinds.is_empty() {
             String::new()
@@ -372,6 +382,77 @@ impl Problem {
             limit,
             seed,
         ))
+    }
+
+    /// The ``k`` cheapest solutions (Knuth's DLX5: a solution costs the sum
+    /// of its options' costs), as ``dlx solve --best K``; returns a
+    /// ``Best``: its ``solutions``, cheapest first, are lists of option
+    /// indices (as ``solutions()`` gives them) that also carry their
+    /// ``cost``; ``proven`` says whether they are proven the ``k`` best.
+    ///
+    /// ``k`` is from 1 to 15000. ``threads``, ``time_limit`` and
+    /// ``max_nodes`` are as for ``count()``: a search stopped by a limit
+    /// returns the best found so far, with ``proven`` False and ``stop``
+    /// saying why. Ties between equal costs, and with several threads the
+    /// figures, may differ from run to run; the costs do not. A problem
+    /// with item bounds raises ProblemError (DLX5 has none). The GIL is
+    /// released while searching, and Ctrl-C raises KeyboardInterrupt.
+    ///
+    /// >>> p = Problem(["a", "b"], [["a", "b"], ["a"], ["b"]], costs=[5, 1, 2])
+    /// >>> best = p.best(2)
+    /// >>> [(s.cost, sorted(s)) for s in best], best.proven
+    /// ([(3, [1, 2]), (5, [0])], True)
+    #[pyo3(signature = (k = None, threads = None, time_limit = None, max_nodes = None))]
+    #[pyo3(text_signature = "(self, k=1, threads=None, time_limit=None, max_nodes=None)")]
+    fn best(
+        &self,
+        py: Python<'_>,
+        k: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<f64>,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyAny>> {
+        let one = 1u32.into_pyobject(py)?.into_any();
+        let given = best::BestArgs {
+            k: k.unwrap_or(&one),
+            threads,
+            time_limit,
+            max_nodes,
+        };
+        best::best(py, &self.inner, &self.last, &given)
+    }
+
+    /// Knuth's estimate of the search tree ("Estimating the efficiency of
+    /// backtrack programs"), as ``dlx estimate``: ``probes`` random paths
+    /// (1 to 10**9) drawn from ``seed`` give the mean and standard error
+    /// of the nodes, updates and solutions; the same seed, the same
+    /// estimate. Returns an ``Estimate``. The search itself runs
+    /// alongside, within the probes' work: when it ends first, ``exact``
+    /// holds its figures (a ``Stats``) and the estimate is those figures.
+    /// ``time_limit`` (seconds) stops the probes early: the estimate is
+    /// then of the ``probes`` made (fewer than ``probes_asked``). The GIL
+    /// is released, and Ctrl-C raises KeyboardInterrupt.
+    ///
+    /// >>> e = Problem(["a", "b"], [["a"], ["b"], ["a", "b"]]).estimate()
+    /// >>> e.nodes.mean, e.exact.solutions
+    /// (4.0, 2)
+    #[pyo3(signature = (probes = None, seed = None, time_limit = None))]
+    #[pyo3(text_signature = "(self, probes=10000, seed=0, time_limit=None)")]
+    fn estimate(
+        &self,
+        py: Python<'_>,
+        probes: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        let default_probes = 10_000u32.into_pyobject(py)?.into_any();
+        let zero = 0u32.into_pyobject(py)?.into_any();
+        let given = estimate::EstimateArgs {
+            probes: probes.unwrap_or(&default_probes),
+            seed: seed.unwrap_or(&zero),
+            time_limit,
+        };
+        estimate::estimate(py, &self.inner, &given)
     }
 
     /// Problems are equal when they have the same items and options (see

@@ -22,9 +22,8 @@ DATA = REPO / "crates" / "dancing" / "tests" / "data"
 
 def has_costs(path: Path) -> bool:
     """Whether an option of the file carries a cost (`|n` or `$n`, Knuth's
-    DLX5): those files are for the minimum-cost search, which the package
-    does not offer yet, and their plain counts (10! assignments) are far
-    too long to list here."""
+    DLX5): those files are for the minimum-cost search (test_best.py), and
+    their plain counts (10! assignments) are far too long to list here."""
     lines = [line for line in path.read_text().splitlines() if line.strip() and not line.lstrip().startswith("|")]
     return any(
         word[:1] in "|$" and word[1:2].isdigit()
