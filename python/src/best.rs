@@ -7,9 +7,10 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use dancing::engine::CostedSolution;
 use dancing::expert::MinCostError;
 use dancing::mincost::MAX_BEST;
-use dancing::{Config, CostedSolution, Engine, StopReason};
+use dancing::{Config, Engine, StopReason};
 use pyo3::prelude::*;
 
 use crate::args;

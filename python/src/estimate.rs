@@ -6,7 +6,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use dancing::{Config, Engine, Figure};
+use dancing::engine::Figure;
+use dancing::{Config, Engine};
 use pyo3::prelude::*;
 
 use crate::args;
