@@ -64,19 +64,7 @@ impl Engine {
         monitor: impl FnMut(&Progress) -> ControlFlow<()>,
     ) -> SplitOutcome {
         self.split_walked(goal, balance, sizing, request, monitor, |split| {
-            let mut tasks = Vec::with_capacity(split.len());
-            let mut estimates = Vec::new();
-            let walked: Result<(), std::convert::Infallible> = split.for_each(|task, estimate| {
-                tasks.push(task.clone());
-                estimates.extend(estimate);
-                Ok(())
-            });
-            let Ok(()) = walked;
-            SplitOutcome {
-                tasks,
-                estimates,
-                stopped: split.stopped(),
-            }
+            split.outcome()
         })
     }
 

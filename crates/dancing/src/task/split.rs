@@ -80,19 +80,7 @@ pub fn split_sized(
 ) -> SplitOutcome {
     let bump = Bump::new();
     let split = SplitTasks::sized(problem, template, &bump, goal, balance, sizing, monitor);
-    let mut tasks = Vec::with_capacity(split.len());
-    let mut estimates = Vec::new();
-    let walked: Result<(), std::convert::Infallible> = split.for_each(|task, estimate| {
-        tasks.push(task.clone());
-        estimates.extend(estimate);
-        Ok(())
-    });
-    let Ok(()) = walked;
-    SplitOutcome {
-        tasks,
-        estimates,
-        stopped: split.stopped(),
-    }
+    split.outcome()
 }
 
 /// How a split estimates the size of each task: Knuth's random probes
@@ -328,6 +316,24 @@ impl<'b> SplitTasks<'b> {
     /// included: at most one probe's past [`work_limit`](Self::work_limit).
     pub fn probe_work(&self) -> u64 {
         self.probe_work
+    }
+
+    /// The tasks, collected in the order of the search, with their
+    /// estimates and why the split stopped short, if it did.
+    pub fn outcome(&self) -> SplitOutcome {
+        let mut tasks = Vec::with_capacity(self.len());
+        let mut estimates = Vec::new();
+        let walked: Result<(), std::convert::Infallible> = self.for_each(|task, estimate| {
+            tasks.push(task.clone());
+            estimates.extend(estimate);
+            Ok(())
+        });
+        let Ok(()) = walked;
+        SplitOutcome {
+            tasks,
+            estimates,
+            stopped: self.stopped(),
+        }
     }
 
     /// Calls `visit` with each task in the order of the search, and its
