@@ -94,7 +94,9 @@ def count_on(
     frontier's or a resubmission's; past ``max_rounds`` nothing more is
     submitted, and the result is the count so far with ``complete`` False
     (``stop`` "time-limit" or "max-nodes" for a budget, "failed" for lost
-    workers). A fault no rerun mends raises ``dancing.MergeError``.
+    workers). A fault no rerun mends raises ``dancing.MergeError``, and a
+    task's ``DancingError`` (a task of another problem) is raised as it
+    comes.
 
     ``progress(p)`` is called with a ``CountProgress`` after each result;
     without it, a tqdm bar is shown when tqdm is importable and standard
@@ -102,7 +104,7 @@ def count_on(
     (default: twice the executor's workers where it says, else 64), so that
     frontier tasks need not wait behind every other.
     """
-    from ._dancing import merge
+    from ._dancing import DancingError, merge
 
     if max_rounds < 1:
         raise ValueError(f"max_rounds must be at least 1 (got {max_rounds})")
@@ -151,6 +153,9 @@ def count_on(
                 task, round_ = running.pop(future)
                 try:
                     result = future.result()
+                except DancingError:
+                    # Bad input (a task of another problem): no rerun mends it.
+                    raise
                 except Exception:  # noqa: BLE001 - any loss of a worker: run it again
                     seen.lost += 1
                     stops.add("failed")

@@ -220,6 +220,9 @@ def test_count_on_resubmits_lost_tasks_and_bounds_the_rounds():
     with Losing(10**9) as executor:
         count = dancing.count_on(executor, problem, tasks=8, max_rounds=2)
     assert not count.complete and count.stop == "failed" and count == 0
+    # Tasks of another problem: an error no resubmission mends, raised.
+    with Losing(0) as executor, pytest.raises(dancing.DancingError, match="another problem"):
+        dancing.count_on(executor, problem, tasks=problems.queens(8).split(tasks=4))
 
 
 def test_count_on_a_dask_cluster_that_loses_a_worker():
@@ -246,3 +249,27 @@ def test_count_on_a_dask_cluster_that_loses_a_worker():
     assert killed
     assert count == expected and count.complete
     assert (count.stats.nodes, count.stats.updates) == (expected.stats.nodes, expected.stats.updates)
+
+
+def test_count_on_ray():
+    ray = pytest.importorskip("ray", reason="ray is not installed (pip install ray)")
+
+    class RayExecutor(concurrent.futures.Executor):
+        """Ray's tasks as an Executor: each call a remote task, its
+        ObjectRef's future the Future."""
+
+        def __init__(self):
+            self.remote = {}
+
+        def submit(self, fn, /, *args, **kwargs):
+            remote = self.remote.setdefault(fn, ray.remote(fn))
+            return remote.remote(*args, **kwargs).future()
+
+    problem = PROBLEMS["queens9"]
+    expected = problem.count(threads=1)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        count = dancing.count_on(RayExecutor(), problem, tasks=16, max_nodes_per_task=500)
+    finally:
+        ray.shutdown()
+    assert count == expected and count.complete and count.stats.nodes == expected.stats.nodes
