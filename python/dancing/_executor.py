@@ -50,8 +50,15 @@ class CountProgress:
         )
 
 
-def _run_task(problem: Problem, task: Task, time_limit: Optional[float], max_nodes: Optional[int]) -> TaskResult:
-    """What a worker runs: one task (both arguments arrive pickled)."""
+def _run_task(
+    problem: Problem, task: Task, time_limit: Optional[float], max_nodes: Optional[int], attempt: int
+) -> TaskResult:
+    """What a worker runs: one task (both arguments arrive pickled).
+    ``attempt`` (unused here) makes each submission of a task a call of its
+    own: an executor that names calls by their arguments (Dask, whose keys
+    hash them) would otherwise give a resubmission the failure it keeps for
+    the first."""
+    del attempt
     return task.run(problem, time_limit=time_limit, max_nodes=max_nodes)
 
 
@@ -130,6 +137,8 @@ def count_on(
     running: dict = {}
     results: list = []
     stops: set = set()
+    # Submissions of each task so far, by id.
+    attempts: dict = {}
     peak = 0
 
     def submit_some() -> None:
@@ -139,7 +148,8 @@ def count_on(
             if round_ > max_rounds:
                 stops.add("rounds")
                 continue
-            future = executor.submit(_run_task, problem, task, time_limit_per_task, max_nodes_per_task)
+            attempt = attempts[task.id] = attempts.get(task.id, 0) + 1
+            future = executor.submit(_run_task, problem, task, time_limit_per_task, max_nodes_per_task, attempt)
             running[future] = (task, round_)
             seen.round = max(seen.round, round_)
         peak = max(peak, len(running))
