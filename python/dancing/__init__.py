@@ -40,7 +40,7 @@ from ._dancing import (
     Task,
     TaskResult,
     merge,
-    read_tasks_text as read_tasks,
+    read_tasks,
     write_tasks,
 )
 from ._results import Count

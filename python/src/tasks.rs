@@ -567,7 +567,7 @@ pub fn write_tasks(py: Python<'_>, tasks: &Bound<'_, PyAny>) -> PyResult<String>
 
 /// The tasks of a task file's text (what ``dlx split`` or ``dlx merge
 /// --rerun`` writes), checked as ``dlx solve --tasks`` checks them.
-#[pyfunction]
+#[pyfunction(name = "read_tasks")]
 pub fn read_tasks_text(py: Python<'_>, text: &str) -> PyResult<Vec<Task>> {
     let file = read_tasks(text.as_bytes())
         .map_err(|error| task_error(py, format!("task file:{error}")))?;

@@ -451,3 +451,83 @@ fn corrupt_hint(line: &[u8], why: String) -> String {
         why
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use dancing::task::{Choice, NodePath};
+    use dancing::{OptionId, Stats};
+
+    use super::*;
+    use crate::{read_tasks, write_split};
+
+    /// A split of three tasks, and a complete result of each.
+    fn split() -> (TaskFile, Vec<TaskResult>) {
+        let digest: Digest = "blake3:000102030405060708090a0b0c0d0e0f".parse().unwrap();
+        let tasks: Vec<Task> = Task::numbered((0..3).map(|k| NodePath {
+            own: 1,
+            prefix: vec![Choice::Option(OptionId::new(k))],
+        }))
+        .collect();
+        let mut text = Vec::new();
+        let split = write_split(&mut text, digest, &tasks).unwrap();
+        let results = tasks
+            .iter()
+            .map(|task| TaskResult {
+                task: task.clone(),
+                split,
+                digest,
+                outcome: ResultOutcome::Ran {
+                    stop: "complete".into(),
+                    stats: Stats {
+                        solutions: 2,
+                        nodes: 5,
+                        ..Stats::default()
+                    },
+                    seconds: 0.5,
+                    frontier: Vec::new(),
+                    found: None,
+                    best: None,
+                },
+            })
+            .collect();
+        (read_tasks(&text[..]).unwrap(), results)
+    }
+
+    #[test]
+    fn lines_are_accounted_for_and_added_up() {
+        let (file, results) = split();
+        let mut ledger = Ledger::default();
+        ledger.set_task_file("tasks", file);
+        ledger.note_line("r:1".into(), results[0].to_line().as_bytes(), true);
+        ledger.note_line("r:2".into(), b"  ", true);
+        let line = results[1].to_line();
+        ledger.note_line("r:3".into(), &line.as_bytes()[..10], false);
+        ledger.note("r:4".into(), results[2].clone());
+        ledger.note("r:5".into(), results[2].clone());
+        ledger.account();
+        assert!(ledger.faults.is_empty());
+        assert_eq!(ledger.torn, ["r:3"]);
+        assert_eq!(ledger.duplicates, [("r:5".to_owned(), "r:4".to_owned())]);
+        let missing: Vec<&str> = ledger.missing.iter().map(|m| m.id.as_str()).collect();
+        assert_eq!(missing, ["1"]);
+        assert!(
+            ledger.missing[0].task.is_some(),
+            "the task file gives its path"
+        );
+        let (stats, seconds) = total(&ledger.accepted).unwrap();
+        assert_eq!((stats.solutions, stats.nodes, seconds), (4, 10, 1.0));
+    }
+
+    #[test]
+    fn a_changed_line_is_a_fault() {
+        let (file, results) = split();
+        let mut ledger = Ledger::default();
+        ledger.set_task_file("tasks", file);
+        let line = results[0].to_line().replace("\"nodes\":5", "\"nodes\":6");
+        ledger.note_line("r:1".into(), line.as_bytes(), true);
+        ledger.account();
+        assert_eq!(ledger.faults.len(), 1);
+        assert!(ledger.faults[0].describe().contains("checksum"));
+        assert_eq!(ledger.missing.len(), 3);
+    }
+}
