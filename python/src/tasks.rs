@@ -81,14 +81,27 @@ pub fn split(
     let outcome = stopper.run_detached(py, move || {
         let engine = Engine::builder().build_until(problem, &watch.stop())?;
         let request = Request::new().stop(&watch.stop());
-        Some(engine.split(goal, balance, sizing, &request, |_| {
-            std::ops::ControlFlow::Continue(())
-        }))
+        let continued = |_: &dancing::Progress| std::ops::ControlFlow::Continue(());
+        Some(
+            engine.split_walked(goal, balance, sizing, &request, continued, |split| {
+                let mut tasks = Vec::with_capacity(split.len());
+                let mut estimates = Vec::new();
+                let walked: Result<(), std::convert::Infallible> =
+                    split.for_each(|task, estimate| {
+                        tasks.push(task.clone());
+                        estimates.extend(estimate);
+                        Ok(())
+                    });
+                let Ok(()) = walked;
+                let over = split.over_work_limit().then(|| split.work_limit());
+                (tasks, estimates, split.stopped(), over)
+            }),
+        )
     })?;
-    let Some(outcome) = outcome.filter(|outcome| outcome.stopped.is_none()) else {
+    let Some((tasks, estimates, None, over_work_limit)) = outcome else {
         return Err(task_error(py, "the split was stopped: no tasks".into()));
     };
-    let count = outcome.tasks.len();
+    let count = tasks.len();
     let too_many = match goal {
         SplitGoal::Depth(_) => count >= MAX_SPLIT_TASKS,
         SplitGoal::Tasks(_) => count > MAX_SPLIT_TASKS,
@@ -99,7 +112,22 @@ pub fn split(
              ask for fewer (or less depth)"
         )));
     }
-    let nodes = Node::numbered_sized(outcome.tasks, &outcome.estimates);
+    if let Some(limit) = over_work_limit {
+        // As `dlx split` warns: the tasks are the same, without estimates.
+        let message = format!(
+            "sizing {count} tasks by {} probes each passed {limit} updates: the tasks have no \
+             estimates{} (fewer probes, or fewer tasks, to have them)",
+            probes.max(1),
+            if balance {
+                ", balanced only as far as the estimates went"
+            } else {
+                ""
+            }
+        );
+        let category = py.get_type::<pyo3::exceptions::PyRuntimeWarning>();
+        PyErr::warn(py, &category, &std::ffi::CString::new(message)?, 1)?;
+    }
+    let nodes = Node::numbered_sized(tasks, &estimates);
     let split = write_split(&mut std::io::sink(), digest, &nodes)
         .map_err(|error| task_error(py, format!("cannot hash the split: {error}")))?;
     Ok(nodes

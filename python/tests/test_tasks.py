@@ -280,3 +280,15 @@ def test_count_on_ray():
     finally:
         ray.shutdown()
     assert count == expected and count.complete and count.stats.nodes == expected.stats.nodes
+
+
+def test_a_split_past_the_probes_work_limit_warns_as_dlx_split_does(dlx, tmp_path):
+    problem = PROBLEMS["queens8"]
+    path = tmp_path / "queens8.dlx"
+    path.write_text(problem.to_dlx())
+    done = run_dlx(dlx, "split", "--probes", "1000000", "--tasks", "64", str(path))
+    assert done.returncode == 0 and "without estimates" in done.stderr, done.stderr
+    with pytest.warns(RuntimeWarning, match="no estimates"):
+        tasks = problem.split(tasks=64, probes=1000000)
+    assert all(task.estimate is None for task in tasks)
+    assert dancing.write_tasks(tasks) == done.stdout
