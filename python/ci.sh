@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The Python package end to end, as a user gets it: one release build of
 # the wheel (maturin, from PyPI), installed into a fresh virtual
-# environment with pytest and numpy, and python/tests run against that
-# installed wheel (not the source tree), so a file missing from the wheel
-# fails here. The tests compare with the `dlx` binary, built here if it is
+# environment with pytest, numpy, dask.distributed (and Ray where it
+# installs), and python/tests run against that installed wheel (not the
+# source tree), so a file missing from the wheel fails here. The tests compare with the `dlx` binary, built here if it is
 # not already (`.ci/run` built it for the tasks section).
 #
 # Needs Python 3.9 or later with venv, a Rust toolchain, and PyPI.
@@ -37,6 +37,13 @@ make_venv "$work/build"
 echo "-- installing it into a fresh virtual environment (at ${SECONDS} s)"
 make_venv "$work/venv"
 "$work/venv/bin/python" -m pip install -q --disable-pip-version-check "$work"/wheels/dancing-*.whl pytest numpy
+# Dask's distributed scheduler, for count_on's test on a cluster that loses
+# a worker (the test is skipped without it).
+"$work/venv/bin/python" -m pip install -q --disable-pip-version-check dask distributed
+# Ray, for count_on's test on Ray (skipped without it): it installs in
+# seconds where it has a wheel, and where it has none the test is skipped.
+"$work/venv/bin/python" -m pip install -q --disable-pip-version-check ray ||
+    echo "python/ci.sh: ray does not install here; its test is skipped"
 
 echo "-- the dlx binary the tests compare with (at ${SECONDS} s)"
 # $DLX when the caller built one (.ci/run: the static build), else the

@@ -18,21 +18,35 @@ The engine is the Rust crate ``dancing``: ``count`` and ``solutions`` search
 without the GIL, and Ctrl-C stops them. ``dancing.sudoku`` solves Sudoku
 puzzles of any size and variant; ``dancing.problems`` makes the classic
 problems (n queens, Langford pairs, pentominoes, ...).
+
+``problem.split()`` cuts the search into tasks that run anywhere and
+``dancing.merge`` adds their results up exactly, in the protocol of
+``dlx split``, ``dlx solve --tasks`` and ``dlx merge``;
+``dancing.count_on(executor, problem)`` does both on any
+``concurrent.futures`` executor.
 """
 
 from ._dancing import (
     __version__,
     DancingError,
+    Merge,
+    MergeError,
     ParseError,
     Problem,
     ProblemError,
     Solutions,
     Stats,
     SudokuError,
+    Task,
+    TaskResult,
+    merge,
+    read_tasks,
+    write_tasks,
 )
 from ._results import Count
 from ._best import Best, CostedSolution
 from ._estimate import Estimate, Figure
+from ._executor import CountProgress, count_on
 from . import problems, sudoku
 
 __all__ = [
@@ -40,15 +54,24 @@ __all__ = [
     "Best",
     "CostedSolution",
     "Count",
+    "CountProgress",
     "DancingError",
     "Estimate",
     "Figure",
+    "Merge",
+    "MergeError",
     "ParseError",
     "Problem",
     "ProblemError",
     "Solutions",
     "Stats",
     "SudokuError",
+    "Task",
+    "TaskResult",
+    "count_on",
+    "merge",
+    "read_tasks",
+    "write_tasks",
     "problems",
     "sudoku",
 ]

@@ -150,6 +150,105 @@ class Problem:
         self, probes: int = 10000, seed: int = 0, time_limit: Optional[float] = None
     ) -> Estimate:
         """Knuth's random-probe estimate of the search tree, as dlx estimate."""
+    def split(
+        self,
+        tasks: Optional[int] = None,
+        depth: Optional[int] = None,
+        balance: bool = False,
+        probes: Optional[int] = None,
+        seed: Optional[int] = None,
+    ) -> list[Task]: ...
+
+class MergeError(DancingError):
+    """Results of tasks that do not add up, whatever is rerun; `faults` names each."""
+
+    faults: list[str]
+
+@final
+class Task:
+    """A task of a split, bound to its problem and split (dlx split's task line)."""
+
+    @staticmethod
+    def from_line(line: str, split: str, digest: str) -> Task: ...
+    def line(self) -> str: ...
+    @property
+    def id(self) -> str: ...
+    @property
+    def own(self) -> int: ...
+    @property
+    def path(self) -> str: ...
+    @property
+    def estimate(self) -> Optional[int]: ...
+    @property
+    def split(self) -> str: ...
+    @property
+    def digest(self) -> str: ...
+    def run(
+        self,
+        problem: Problem,
+        time_limit: Optional[float] = None,
+        max_nodes: Optional[int] = None,
+        threads: Optional[int] = None,
+    ) -> TaskResult: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class TaskResult:
+    """The result of one task: dlx solve --tasks's JSON line."""
+
+    @staticmethod
+    def from_line(line: str) -> TaskResult: ...
+    def to_line(self) -> str: ...
+    @property
+    def task(self) -> Task: ...
+    @property
+    def stop(self) -> str: ...
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def solutions(self) -> Optional[int]: ...
+    @property
+    def nodes(self) -> Optional[int]: ...
+    @property
+    def updates(self) -> Optional[int]: ...
+    @property
+    def cleansings(self) -> Optional[int]: ...
+    @property
+    def max_depth(self) -> Optional[int]: ...
+    @property
+    def seconds(self) -> Optional[float]: ...
+    @property
+    def frontier(self) -> list[Task]: ...
+    @property
+    def error(self) -> Optional[str]: ...
+    def __eq__(self, other: object) -> bool: ...
+
+@final
+class Merge:
+    """Where merged results stand: exact totals when complete, else what to rerun."""
+
+    complete: bool
+    status: str
+    solutions: int
+    nodes: int
+    updates: int
+    cleansings: int
+    max_depth: int
+    seconds: float
+    tasks: int
+    done: int
+    stopped: int
+    missing: list[str]
+    not_started: list[tuple[str, str]]
+    rerun: list[Task]
+    duplicates: int
+    split: str
+    digest: str
+
+def merge(results: Iterable[Union[TaskResult, str]], tasks: Optional[Iterable[Task]] = None) -> Merge: ...
+def write_tasks(tasks: Iterable[Task]) -> str: ...
+def read_tasks(text: str) -> list[Task]: ...
 
 sudoku: ModuleType
 problems: ModuleType

@@ -17,12 +17,14 @@ mod estimate;
 mod generators;
 mod last_search;
 mod matrix;
+mod merging;
 mod pickle;
 mod problem;
 mod solutions;
 mod stats;
 mod stop;
 mod sudoku;
+mod tasks;
 
 use pyo3::prelude::*;
 
@@ -40,6 +42,13 @@ fn _dancing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
     m.add("ProblemError", py.get_type::<errors::ProblemError>())?;
     m.add("SudokuError", py.get_type::<errors::SudokuError>())?;
+    m.add_class::<tasks::Task>()?;
+    m.add_class::<tasks::TaskResult>()?;
+    m.add_class::<merging::Merge>()?;
+    m.add_function(wrap_pyfunction!(tasks::write_tasks, m)?)?;
+    m.add_function(wrap_pyfunction!(tasks::read_tasks_text, m)?)?;
+    m.add_function(wrap_pyfunction!(merging::merge, m)?)?;
+    m.add("MergeError", py.get_type::<merging::MergeError>())?;
     sudoku::register(m)?;
     generators::register(m)?;
     Ok(())

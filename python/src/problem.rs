@@ -77,6 +77,11 @@ impl Problem {
         }
     }
 
+    /// The engine's problem, shared (for a search on another thread).
+    pub(crate) fn shared(&self) -> Arc<dancing::Problem> {
+        Arc::clone(&self.inner)
+    }
+
     /// The text of option `option`: its items, with colors as `x:a`.
     fn option_names(&self, option: OptionId) -> Vec<String> {
         self.inner.option_entries(option)
@@ -315,6 +320,29 @@ impl Problem {
         self.last.record(by, stats.clone());
         let count = py.import("dancing._results")?.getattr("Count")?;
         Ok(count.call1((solutions, stats))?.unbind())
+    }
+
+    /// The search cut into tasks, as ``dlx split`` cuts it: a list of
+    /// ``dancing.Task``, the same tasks (and identity) ``dlx split`` writes
+    /// with the same arguments. ``tasks``: at least that many (the tree is
+    /// cut level by level; default 64); ``depth``: every subtree at that
+    /// depth instead; ``balance``: cut the large subtrees further;
+    /// ``probes`` (default 200; 0 for none) and ``seed`` size each task by
+    /// Knuth's random probes. Run each with ``task.run(problem)`` (here, or
+    /// anywhere: tasks pickle) and add the results up with
+    /// ``dancing.merge``, or let ``dancing.count_on`` do it all on an
+    /// executor.
+    #[pyo3(signature = (tasks = None, depth = None, balance = false, probes = None, seed = None))]
+    fn split(
+        &self,
+        py: Python<'_>,
+        tasks: Option<&Bound<'_, PyAny>>,
+        depth: Option<&Bound<'_, PyAny>>,
+        balance: bool,
+        probes: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<crate::tasks::Task>> {
+        crate::tasks::split(py, &self.inner, tasks, depth, balance, probes, seed)
     }
 
     /// The first solution (a list of option indices), or None if there is

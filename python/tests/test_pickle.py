@@ -37,6 +37,9 @@ def test_every_exposed_class_is_covered_here():
     covered = {"Count", "Stats", "Problem", "Solutions", "DancingError", "ParseError", "ProblemError", "SudokuError"}
     # Round trips in test_best.py and test_estimate.py.
     covered |= {"Best", "CostedSolution", "Estimate", "Figure"}
+    # The task protocol's classes: test_tasks.py round-trips Task and
+    # TaskResult; a Merge is a verdict, not pickled.
+    covered |= {"Task", "TaskResult", "Merge", "MergeError", "CountProgress"}
     assert declared == covered
 
 

@@ -4,6 +4,7 @@
 
 pub mod digest;
 pub mod file;
+pub mod merge;
 pub mod results;
 mod task;
 

@@ -9,9 +9,9 @@ use std::io::{self, BufWriter, Write};
 use dancing_tasks::results::ResultOutcome;
 use serde_json::{Value, json};
 
-use super::ledger::Placed;
 use super::total::write_solution;
 use crate::status::{Status, diag};
+use dancing_tasks::merge::Placed;
 
 /// The K cheapest solutions of the results, cheapest first (ties in the
 /// order of the search: by the paths of their tasks).

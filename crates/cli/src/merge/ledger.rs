@@ -1,168 +1,39 @@
-//! The ledger of a merge: every result line read, bound to the task it
-//! claims to be, and every task of the split accounted for as done,
-//! stopped (its frontier then expected), missing, or in a fault.
-//!
-//! A result counts only if its problem, split, id and path are those of a
-//! task the split (or a stopped task's frontier) expects, and its line's
-//! checksum holds; so a total is never made of lines of another split, of
-//! edited lines, or of tasks that do not exist.
+//! The files of a merge: the task file and the result files read into
+//! the ledger ([`dancing_tasks::merge::Ledger`]), each line named by its
+//! `FILE:LINE`.
 
-use std::collections::{HashMap, HashSet, VecDeque};
 use std::path::Path;
 
 use dancing_tasks::file::BYTE_ORDER_MARK;
-use dancing_tasks::results::{ResultOutcome, TaskResult, read_line};
-use dancing_tasks::{Digest, SplitId, Task, format_prefix, read_tasks};
+use dancing_tasks::merge::{Fault, Ledger};
+use dancing_tasks::read_tasks;
+use dancing_tasks::results::read_line;
 
 use crate::input::Input;
 
-/// Where a line was read: `FILE:LINE`.
-pub type Place = String;
-
-/// A result line read and checked, and where.
-pub struct Placed {
-    pub place: Place,
-    pub result: TaskResult,
-}
-
-/// A fault that no rerun mends: the results disagree with the split or
-/// with each other, or cannot be read. Any of them makes the merge refuse
-/// (exit 2).
-pub enum Fault {
-    /// A results file that cannot be opened or read.
-    Unreadable { file: String, error: String },
-    /// A line that is not a result line of this format, or whose checksum
-    /// does not match.
-    Corrupt { place: Place, why: String },
-    /// A checked line that is not of this split: another problem, another
-    /// split, a path that is not the task's, or an id the split has not.
-    Foreign {
-        place: Place,
-        id: String,
-        why: String,
-    },
-    /// Two results of one task that say different things.
-    Disagreeing {
-        place: Place,
-        id: String,
-        first: Place,
-    },
-    /// A task that ran and could not: its path is not the search's.
-    Failed {
-        place: Place,
-        id: String,
-        error: String,
-    },
-}
-
-impl Fault {
-    /// The fault in words, its place first.
-    pub fn describe(&self) -> String {
-        match self {
-            Fault::Unreadable { file, error } => format!("{file}: cannot read: {error}"),
-            Fault::Corrupt { place, why } => format!("{place}: {why}"),
-            Fault::Foreign { place, id, why } => format!("{place}: task {id}: {why}"),
-            Fault::Disagreeing { place, id, first } => format!(
-                "{place}: task {id} has another result at {first} that says otherwise (figures or frontier differ)"
-            ),
-            Fault::Failed { place, id, error } => format!("{place}: task {id} failed: {error}"),
-        }
-    }
-
-    /// The summary's word for it.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Fault::Unreadable { .. } => "unreadable",
-            Fault::Corrupt { .. } => "corrupt",
-            Fault::Foreign { .. } => "foreign",
-            Fault::Disagreeing { .. } => "disagreeing",
-            Fault::Failed { .. } => "failed",
-        }
-    }
-}
-
-/// A task with no result that counts: a rerun mends it.
-pub struct Missing {
-    /// The task, with its path when it is known (always with a task file).
-    pub id: String,
-    pub task: Option<Task>,
-    /// Where a `not-started` line names it, and the budget that stopped it.
-    pub not_started: Option<(Place, String)>,
-}
-
-/// What the ledger holds once every line is read.
-#[derive(Default)]
-pub struct Ledger {
-    /// The problem and split the results are bound to: the task file's,
-    /// else the first result's.
-    pub identity: Option<(Digest, SplitId)>,
-    /// Where the identity comes from (the task file, or a line).
-    pub identity_from: String,
-    /// Whether a task file gave the tasks (and so their paths).
-    pub task_file: bool,
-    /// The task file's name, and how many tasks it holds when it is not
-    /// the whole split (a rerun's file): then the split's identity says
-    /// which tasks there are, and the others' paths are unknown.
-    pub task_file_name: String,
-    pub partial: Option<usize>,
-    /// The task file's tasks not yet expected, by id.
-    listed: HashMap<String, Task>,
-    /// Lines of tasks that a rerun's task file lists below a task with no
-    /// result yet (the stopped task that left them): not counted until
-    /// that task's result is merged too, and no fault.
-    pub waiting: Vec<Placed>,
-    /// The estimated nodes of the task file's tasks that have one, by id.
-    pub estimates: HashMap<String, u64>,
-    /// Every checked line, by the task id it names.
-    lines: HashMap<String, Vec<Placed>>,
-    /// The results that count, one per task, in the order they were
-    /// accounted (the task file's, then frontiers).
-    pub accepted: Vec<Placed>,
-    /// Tasks accepted complete, and stopped (with a frontier).
-    pub done: usize,
-    pub stopped: usize,
-    /// Tasks expected in all: the split's and the frontiers'.
-    pub expected: usize,
-    /// Results read again and the same (accepted once).
-    pub duplicates: Vec<(Place, Place)>,
-    pub missing: Vec<Missing>,
-    pub faults: Vec<Fault>,
-    /// Last lines cut short (no line end, not a result): what a writer
-    /// killed mid-line leaves; its task is missing unless another line has
-    /// it.
-    pub torn: Vec<Place>,
-}
-
-impl Ledger {
+/// Reads the files of a merge into a [`Ledger`].
+pub trait ReadFiles {
     /// Reads the task file, which fixes the problem, the split and the
     /// tasks expected.
-    pub fn read_task_file(&mut self, path: &Path) -> Result<(), String> {
+    fn read_task_file(&mut self, path: &Path) -> Result<(), String>;
+
+    /// Reads every line of one results file (`-`: standard input); a bad
+    /// line is noted and the rest still read.
+    fn read_results(&mut self, path: &Path);
+}
+
+impl ReadFiles for Ledger {
+    fn read_task_file(&mut self, path: &Path) -> Result<(), String> {
         let name = path.display().to_string();
         let file = Input::File(path.to_owned())
             .open()
             .map_err(|error| format!("{name}: cannot open: {error}"))?;
         let file = read_tasks(file).map_err(|error| format!("{name}:{error}"))?;
-        self.identity = Some((file.digest, file.split));
-        self.identity_from = format!("the task file {name}");
-        self.task_file = true;
-        self.partial = (!file.is_whole_split()).then_some(file.tasks.len());
-        self.task_file_name = name;
-        self.estimates = file
-            .tasks
-            .iter()
-            .filter_map(|task| Some((task.id.clone(), task.estimate?)))
-            .collect();
-        self.listed = file
-            .tasks
-            .into_iter()
-            .map(|task| (task.id.clone(), task))
-            .collect();
+        self.set_task_file(&name, file);
         Ok(())
     }
 
-    /// Reads every line of one results file (`-`: standard input); a bad
-    /// line is noted and the rest still read.
-    pub fn read_results(&mut self, path: &Path) {
+    fn read_results(&mut self, path: &Path) {
         let name = path.display().to_string();
         let input = Input::all(std::slice::from_ref(&path.to_owned())).remove(0);
         let mut reader = match input.open() {
@@ -184,22 +55,7 @@ impl Ledger {
                     if line == 1 && buffer.starts_with(BYTE_ORDER_MARK) {
                         buffer.drain(..BYTE_ORDER_MARK.len());
                     }
-                    // Blank lines hold no result (an editor's, or those
-                    // between concatenated files).
-                    if ended && buffer.trim_ascii().is_empty() {
-                        continue;
-                    }
-                    let parsed = std::str::from_utf8(&buffer)
-                        .map_err(|_| "not UTF-8 text".to_owned())
-                        .and_then(TaskResult::parse);
-                    match parsed {
-                        Ok(result) => self.note(place, result),
-                        Err(_) if !ended => self.torn.push(place),
-                        Err(why) => self.faults.push(Fault::Corrupt {
-                            why: corrupt_hint(&buffer, why),
-                            place,
-                        }),
-                    }
+                    self.note_line(place, &buffer, ended);
                 }
                 Err(error) => {
                     self.faults.push(Fault::Unreadable {
@@ -210,230 +66,5 @@ impl Ledger {
                 }
             }
         }
-    }
-
-    /// Files a checked line under its task, if it is of the problem and
-    /// split of the merge.
-    fn note(&mut self, place: Place, result: TaskResult) {
-        let (digest, split) = *self.identity.get_or_insert_with(|| {
-            self.identity_from = format!("the first result, {place}");
-            (result.digest, result.split)
-        });
-        let id = result.task.id.clone();
-        let why = if result.digest != digest {
-            format!(
-                "a result of another problem (digest {}; {} has {digest})",
-                result.digest, self.identity_from
-            )
-        } else if result.split != split {
-            format!(
-                "a result of another split (split {}; {} has {split}): results of two splits do not add up",
-                result.split, self.identity_from
-            )
-        } else {
-            self.lines
-                .entry(id)
-                .or_default()
-                .push(Placed { place, result });
-            return;
-        };
-        self.faults.push(Fault::Foreign { place, id, why });
-    }
-
-    /// Accounts for every task: those of the split (the ids `0` to N-1
-    /// its identity names, with their paths when the task file has them),
-    /// then the frontier each stopped task left, and names every line
-    /// left over. A rerun's task file holds only some of the split's
-    /// tasks: whatever file is given, every task of the split must be
-    /// accounted for.
-    pub fn account(&mut self) {
-        let mut queue: VecDeque<(String, Option<Task>, String)> = VecDeque::new();
-        if let Some((_, split)) = self.identity {
-            for k in 0..split.tasks() {
-                let id = k.to_string();
-                let task = self.listed.remove(&id);
-                let source = if task.is_some() {
-                    "the task file's"
-                } else {
-                    ""
-                };
-                queue.push_back((id, task, source.into()));
-            }
-        }
-        while let Some((id, task, source)) = queue.pop_front() {
-            self.expected += 1;
-            let lines = self.lines.remove(&id).unwrap_or_default();
-            let (ran, not_started): (Vec<Placed>, Vec<Placed>) = lines
-                .into_iter()
-                .partition(|placed| !matches!(placed.result.outcome, ResultOutcome::NotStarted(_)));
-            // Lines whose task is not the one expected under this id.
-            let (ran, strays): (Vec<Placed>, Vec<Placed>) = ran.into_iter().partition(|placed| {
-                task.as_ref()
-                    .is_none_or(|task| task.node == placed.result.task.node)
-            });
-            for stray in strays.into_iter().chain(
-                not_started
-                    .iter()
-                    .filter(|placed| {
-                        task.as_ref()
-                            .is_some_and(|task| task.node != placed.result.task.node)
-                    })
-                    .map(|placed| Placed {
-                        place: placed.place.clone(),
-                        result: placed.result.clone(),
-                    }),
-            ) {
-                let expected = task.as_ref().expect("a stray has an expected task");
-                self.faults.push(Fault::Foreign {
-                    place: stray.place,
-                    id: id.clone(),
-                    why: format!(
-                        "its path is `{}` (owning {}), {source} is `{}` (owning {}): a result of another split or an edited line",
-                        format_prefix(&stray.result.task.node.prefix),
-                        stray.result.task.node.own,
-                        format_prefix(&expected.node.prefix),
-                        expected.node.own
-                    ),
-                });
-            }
-            let mut ran = ran.into_iter();
-            let Some(first) = ran.next() else {
-                let not_started =
-                    not_started
-                        .into_iter()
-                        .next()
-                        .map(|placed| match placed.result.outcome {
-                            ResultOutcome::NotStarted(why) => (placed.place, why),
-                            _ => unreachable!("partitioned above"),
-                        });
-                self.missing.push(Missing {
-                    id,
-                    task,
-                    not_started,
-                });
-                continue;
-            };
-            let mut agreed = true;
-            for other in ran {
-                if other.result.agrees_with(&first.result) {
-                    self.duplicates.push((other.place, first.place.clone()));
-                } else {
-                    agreed = false;
-                    self.faults.push(Fault::Disagreeing {
-                        place: other.place,
-                        id: id.clone(),
-                        first: first.place.clone(),
-                    });
-                }
-            }
-            if !agreed {
-                continue;
-            }
-            match &first.result.outcome {
-                ResultOutcome::Failed(error) => {
-                    self.faults.push(Fault::Failed {
-                        place: first.place.clone(),
-                        id,
-                        error: error.clone(),
-                    });
-                    continue;
-                }
-                ResultOutcome::Ran { frontier, .. } if frontier.is_empty() => self.done += 1,
-                ResultOutcome::Ran { frontier, .. } => {
-                    self.stopped += 1;
-                    let source = format!("the frontier of task {id} at {}", first.place);
-                    for left in frontier {
-                        // A rerun's task file that lists it must have
-                        // the path the frontier has.
-                        if let Some(listed) = self.listed.remove(&left.id)
-                            && listed.node != left.node
-                        {
-                            self.faults.push(Fault::Foreign {
-                                place: self.task_file_name.clone(),
-                                id: left.id.clone(),
-                                why: format!(
-                                    "its path in the task file is `{}` (owning {}), in {source} `{}` (owning {}): the task file is not a rerun of these results",
-                                    format_prefix(&listed.node.prefix),
-                                    listed.node.own,
-                                    format_prefix(&left.node.prefix),
-                                    left.node.own
-                                ),
-                            });
-                        }
-                        queue.push_back((left.id.clone(), Some(left.clone()), source.clone()));
-                    }
-                }
-                ResultOutcome::NotStarted(_) => unreachable!("partitioned above"),
-            }
-            self.accepted.push(first);
-        }
-        // A task of a rerun's file below a task with no result waits for
-        // that result; any other the split never expected is not of it.
-        let missing: HashSet<&str> = self.missing.iter().map(|m| m.id.as_str()).collect();
-        let below_missing = |mut id: &str| {
-            while let Some((parent, _)) = id.rsplit_once('.') {
-                if missing.contains(parent) {
-                    return true;
-                }
-                id = parent;
-            }
-            false
-        };
-        let mut unreached: Vec<&Task> = self
-            .listed
-            .values()
-            .filter(|task| !below_missing(&task.id))
-            .collect();
-        unreached.sort_by(|a, b| a.id.cmp(&b.id));
-        let mut faults: Vec<Fault> = unreached
-            .into_iter()
-            .map(|task| Fault::Foreign {
-                place: self.task_file_name.clone(),
-                id: task.id.clone(),
-                why: "the task file lists it, but no stopped task of these results left it: the task file is not a rerun of these results".into(),
-            })
-            .collect();
-        // What no task expected: ids the split has not, frontier tasks of
-        // no stopped task.
-        let mut ghosts: Vec<Placed> = Vec::new();
-        for (id, lines) in self.lines.drain() {
-            if self.listed.contains_key(&id) && below_missing(&id) {
-                self.waiting.extend(lines);
-            } else {
-                ghosts.extend(lines);
-            }
-        }
-        self.faults.append(&mut faults);
-        self.waiting.sort_by(|a, b| a.place.cmp(&b.place));
-        ghosts.sort_by(|a, b| a.place.cmp(&b.place));
-        let split_size = self.identity.map_or(0, |(_, split)| split.tasks());
-        for ghost in ghosts {
-            let why = if self.task_file && self.partial.is_none() {
-                "neither in the task file nor left by a stopped task".to_owned()
-            } else {
-                format!(
-                    "not a task of the split (tasks 0 to {}) nor left by a stopped task",
-                    split_size.saturating_sub(1)
-                )
-            };
-            self.faults.push(Fault::Foreign {
-                place: ghost.place,
-                id: ghost.result.task.id,
-                why,
-            });
-        }
-    }
-}
-
-/// A corrupt line's reason, with a hint when the line is recognisably a
-/// scheduler's message rather than a result.
-fn corrupt_hint(line: &[u8], why: String) -> String {
-    if line.starts_with(b"slurmstepd:") || line.starts_with(b"srun:") {
-        format!(
-            "a message of Slurm's, not a result line (give sbatch an --error file apart from --output): {}",
-            String::from_utf8_lossy(&line[..line.len().min(120)]).escape_debug()
-        )
-    } else {
-        why
     }
 }

@@ -16,7 +16,8 @@ use serde_json::{Value, json};
 use crate::interrupt;
 use crate::status::{Status, diag, is_broken_pipe};
 use best::BestTotal;
-use ledger::Ledger;
+use dancing_tasks::merge::Ledger;
+use ledger::ReadFiles;
 use total::Total;
 
 /// The most problems named one by one without --verbose; past it, a count.

@@ -15,7 +15,7 @@ use dancing_tasks::results::ResultOutcome;
 use serde_json::{Value, json};
 
 use super::Total;
-use super::ledger::Ledger;
+use dancing_tasks::merge::Ledger;
 
 /// How far a run is.
 pub(super) struct Progress {

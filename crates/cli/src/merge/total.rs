@@ -9,9 +9,9 @@ use dancing_tasks::Task;
 use dancing_tasks::results::ResultOutcome;
 use serde_json::Value;
 
-use super::ledger::Placed;
 use crate::run::printer::EMPTY_SOLUTION;
 use crate::status::{Status, diag};
+use dancing_tasks::merge::Placed;
 
 /// The figures of the results that count, added up.
 pub(super) struct Total {
@@ -20,41 +20,14 @@ pub(super) struct Total {
 }
 
 impl Total {
-    /// The figures of `accepted` added up.
+    /// The figures of `accepted` added up (see
+    /// [`dancing_tasks::merge::total`]).
     ///
     /// # Errors
-    /// A sum past `u64::MAX` (or task time past `f64`'s range), naming the
-    /// figure and the line that took it there: no result of one search
-    /// adds up to that, so the lines are not to be trusted.
+    /// A sum past `u64::MAX`, naming the figure and the line.
     pub(super) fn of(accepted: &[Placed]) -> Result<Total, String> {
-        let mut total = Stats::default();
-        let mut seconds = 0.0;
-        for placed in accepted {
-            if let ResultOutcome::Ran {
-                stats,
-                seconds: took,
-                ..
-            } = &placed.result.outcome
-            {
-                let add = |sum: u64, value: u64, figure: &str| {
-                    sum.checked_add(value)
-                        .ok_or_else(|| overflow(placed, figure, &u64::MAX.to_string()))
-                };
-                total.solutions = add(total.solutions, stats.solutions, "solutions")?;
-                total.nodes = add(total.nodes, stats.nodes, "nodes")?;
-                total.updates = add(total.updates, stats.updates, "updates")?;
-                total.cleansings = add(total.cleansings, stats.cleansings, "cleansings")?;
-                total.max_depth = total.max_depth.max(stats.max_depth);
-                seconds += took;
-                if !f64::is_finite(seconds) {
-                    return Err(overflow(placed, "seconds", &format!("{:e}", f64::MAX)));
-                }
-            }
-        }
-        Ok(Total {
-            stats: total,
-            seconds,
-        })
+        let (stats, seconds) = dancing_tasks::merge::total(accepted)?;
+        Ok(Total { stats, seconds })
     }
 
     /// The total (or the solutions in order) on standard output, and the
@@ -145,12 +118,4 @@ pub(super) fn write_solution(out: &mut impl Write, solution: &Value) -> io::Resu
         writeln!(out, "{}", entries.join(" "))?;
     }
     Ok(())
-}
-
-/// The error of a sum of `figure` that `placed` takes past `most`.
-fn overflow(placed: &Placed, figure: &str, most: &str) -> String {
-    format!(
-        "{}: task {}: the {figure} of the results add up past {most} here: no total (no search adds up to that: the lines are not to be trusted)",
-        placed.place, placed.result.task.id
-    )
 }

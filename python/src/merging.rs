@@ -1,0 +1,187 @@
+//! `dancing.merge`: results of tasks added up exactly, by the ledger of
+//! `dlx merge` (`dancing_tasks::merge`): every task of the split, and of
+//! the frontiers stopped tasks left, accounted for once, with its
+//! refusals (another split, a changed line, results that disagree).
+
+use dancing_tasks::merge::Ledger;
+use pyo3::create_exception;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::errors::{DancingError, Location, located};
+use crate::tasks::{Task, TaskResult, bound_task, task_file};
+
+create_exception!(
+    dancing,
+    MergeError,
+    DancingError,
+    "Results of tasks that do not add up, whatever is rerun: of another \
+     problem or split, a changed or malformed line, a path or id that is not \
+     the split's, results of one task that disagree, a failed task. \
+     `faults` lists every one, in `dlx merge`'s words."
+);
+
+/// The most faults a `MergeError`'s message names; `faults` has them all.
+const NAMED: usize = 20;
+
+/// Where the results stand after a merge that found no fault: the exact
+/// totals when ``complete``, else what is still to run.
+///
+/// ``complete``: every task of the split, and of the frontiers its
+/// stopped tasks left, has a result. Then ``solutions``, ``nodes``,
+/// ``updates``, ``cleansings`` and ``max_depth`` are those of the whole
+/// search (``seconds`` the task time), as ``dlx merge --stats`` prints
+/// them. Otherwise they add up the results so far, ``missing`` names the
+/// tasks with no result (``not_started``: those a budget kept from
+/// starting, with why), and ``rerun`` holds those of them whose path is
+/// known (all, when ``tasks`` was given), to run and merge with the rest.
+#[pyclass(module = "dancing", frozen, get_all)]
+pub struct Merge {
+    /// Whether every task has its result.
+    pub complete: bool,
+    /// "complete" or "incomplete".
+    pub status: &'static str,
+    pub solutions: u64,
+    pub nodes: u64,
+    pub updates: u64,
+    pub cleansings: u64,
+    pub max_depth: usize,
+    /// The tasks' wall time, added up.
+    pub seconds: f64,
+    /// Tasks expected in all: the split's and the frontiers'.
+    pub tasks: usize,
+    /// Tasks with a complete result, and with a stopped one.
+    pub done: usize,
+    pub stopped: usize,
+    /// The ids of the tasks with no result, in the order of the account.
+    pub missing: Vec<String>,
+    /// `(id, why)` of the missing tasks that a budget kept from starting.
+    pub not_started: Vec<(String, String)>,
+    /// The missing tasks whose paths are known, to run again.
+    pub rerun: Vec<Task>,
+    /// Results given more than once (the same), counted once.
+    pub duplicates: usize,
+    /// The split's identity and the problem's digest.
+    pub split: String,
+    pub digest: String,
+}
+
+#[pymethods]
+impl Merge {
+    fn __repr__(&self) -> String {
+        if self.complete {
+            format!(
+                "<dancing.Merge: complete, {} solutions, {} nodes, from {} tasks>",
+                self.solutions, self.nodes, self.tasks
+            )
+        } else {
+            format!(
+                "<dancing.Merge: incomplete, {} of {} tasks missing>",
+                self.missing.len(),
+                self.tasks
+            )
+        }
+    }
+}
+
+/// Adds up ``results`` (``TaskResult`` objects, or the JSON lines ``dlx
+/// solve --tasks`` writes, in any mix and order) of one split, exactly as
+/// ``dlx merge`` does, and returns a ``Merge``. ``tasks``: the split's
+/// tasks (``Problem.split``'s, or ``read_tasks`` of its task file), so
+/// that the paths are checked and a missing task can be rerun; without
+/// it, the split is the one the first result names.
+///
+/// Raises ``MergeError`` when the results do not add up, whatever is
+/// rerun (its ``faults`` name each: ``results[K]`` for the K-th result).
+/// An incomplete merge is no error: ``complete`` is False, and
+/// ``missing`` and ``rerun`` say what is left.
+#[pyfunction]
+#[pyo3(signature = (results, tasks = None))]
+pub fn merge(
+    py: Python<'_>,
+    results: &Bound<'_, PyAny>,
+    tasks: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Merge> {
+    let mut ledger = Ledger::default();
+    if let Some(tasks) = tasks {
+        ledger.set_task_file("tasks", task_file(py, tasks)?);
+    }
+    for (k, result) in results.try_iter()?.enumerate() {
+        let result = result?;
+        let place = format!("results[{k}]");
+        if let Ok(result) = result.cast::<TaskResult>() {
+            ledger.note(place, result.get().line.clone());
+        } else if result.is_instance_of::<PyString>() {
+            let line: String = result.extract()?;
+            let line = line.strip_suffix('\n').unwrap_or(&line);
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            ledger.note_line(place, line.as_bytes(), true);
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "results[{k}] is a {}, not a dancing.TaskResult or a result line (str)",
+                result.get_type().name()?
+            )));
+        }
+    }
+    ledger.account();
+    let total = dancing_tasks::merge::total(&ledger.accepted);
+    let Some((digest, split)) = ledger.identity else {
+        return Err(merge_error(
+            py,
+            vec!["no result to merge, and no tasks: nothing is known of the split".into()],
+        ));
+    };
+    if !ledger.faults.is_empty() {
+        let faults = ledger.faults.iter().map(|fault| fault.describe()).collect();
+        return Err(merge_error(py, faults));
+    }
+    let (stats, seconds) = total.map_err(|message| merge_error(py, vec![message]))?;
+    let complete = ledger.missing.is_empty();
+    Ok(Merge {
+        complete,
+        status: if complete { "complete" } else { "incomplete" },
+        solutions: stats.solutions,
+        nodes: stats.nodes,
+        updates: stats.updates,
+        cleansings: stats.cleansings,
+        max_depth: stats.max_depth,
+        seconds,
+        tasks: ledger.expected,
+        done: ledger.done,
+        stopped: ledger.stopped,
+        missing: ledger.missing.iter().map(|m| m.id.clone()).collect(),
+        not_started: ledger
+            .missing
+            .iter()
+            .filter_map(|m| Some((m.id.clone(), m.not_started.as_ref()?.1.clone())))
+            .collect(),
+        rerun: ledger
+            .missing
+            .iter()
+            .filter_map(|m| Some(bound_task(m.task.as_ref()?, split, digest)))
+            .collect(),
+        duplicates: ledger.duplicates.len(),
+        split: split.to_string(),
+        digest: digest.to_string(),
+    })
+}
+
+/// A `MergeError` naming the first [`NAMED`] faults, all in `faults`.
+fn merge_error(py: Python<'_>, faults: Vec<String>) -> PyErr {
+    let mut message = format!(
+        "the results do not add up ({} fault{}; a rerun does not mend them): {}",
+        faults.len(),
+        if faults.len() == 1 { "" } else { "s" },
+        faults[..faults.len().min(NAMED)].join("; ")
+    );
+    if faults.len() > NAMED {
+        message.push_str(&format!(
+            "; and {} more (see .faults)",
+            faults.len() - NAMED
+        ));
+    }
+    let error = located::<MergeError>(py, message, Location::default());
+    let _ = error.value(py).setattr("faults", faults);
+    error
+}
