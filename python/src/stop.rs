@@ -47,6 +47,11 @@ struct Shared {
     started: Instant,
     /// Milliseconds after `started` of the next look at the signals.
     next_look: AtomicU64,
+    /// The thread that made the watch: the caller's, the one Python
+    /// delivers signals to. A search's workers poll the token too, where
+    /// looking at the signals does nothing; they must not take the
+    /// caller's turn to look.
+    caller: std::thread::ThreadId,
 }
 
 impl Stopper {
@@ -58,6 +63,7 @@ impl Stopper {
                 error: Mutex::new(None),
                 started: Instant::now(),
                 next_look: AtomicU64::new(0),
+                caller: std::thread::current().id(),
             }),
         }
     }
@@ -67,8 +73,8 @@ impl Stopper {
     /// (another thread holding the GIL) does not slow the search.
     pub fn poll(&self) -> bool {
         let shared = &*self.shared;
-        if shared.stopped.load(Ordering::Relaxed) {
-            return true;
+        if shared.stopped.load(Ordering::Relaxed) || std::thread::current().id() != shared.caller {
+            return shared.stopped.load(Ordering::Relaxed);
         }
         let now = u64::try_from(shared.started.elapsed().as_millis()).unwrap_or(u64::MAX);
         if now < shared.next_look.load(Ordering::Relaxed) {
