@@ -15,6 +15,7 @@ mod counting;
 mod errors;
 mod estimate;
 mod generators;
+mod handle;
 mod last_search;
 mod matrix;
 mod merging;

@@ -285,7 +285,7 @@ impl Task {
     fn run(
         &self,
         py: Python<'_>,
-        problem: &Bound<'_, crate::problem::Problem>,
+        problem: &Bound<'_, crate::handle::Problem>,
         time_limit: Option<f64>,
         max_nodes: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
