@@ -39,6 +39,7 @@ from ._dancing import (
     SudokuError,
     Task,
     TaskResult,
+    VerifyError,
     merge,
     read_tasks,
     write_tasks,
@@ -46,6 +47,7 @@ from ._dancing import (
 from ._results import Count
 from ._best import Best, CostedSolution
 from ._estimate import Estimate, Figure
+from ._reduction import Reduction
 from ._executor import CountProgress, count_on
 from . import problems, sudoku
 
@@ -63,11 +65,13 @@ __all__ = [
     "ParseError",
     "Problem",
     "ProblemError",
+    "Reduction",
     "Solutions",
     "Stats",
     "SudokuError",
     "Task",
     "TaskResult",
+    "VerifyError",
     "count_on",
     "merge",
     "read_tasks",

@@ -9,6 +9,7 @@ from typing import Any, Optional, Union, final
 
 from ._best import Best
 from ._estimate import Estimate
+from ._reduction import Reduction
 from ._results import Count
 
 ItemName = Union[str, int]
@@ -32,6 +33,9 @@ class ProblemError(DancingError):
 
 class SudokuError(DancingError):
     """A Sudoku puzzle that could not be read or solved."""
+
+class VerifyError(DancingError):
+    """A claimed solution that is not one: `option` and `item` say which is at fault."""
 
 @final
 class Stats:
@@ -150,6 +154,10 @@ class Problem:
         self, probes: int = 10000, seed: int = 0, time_limit: Optional[float] = None
     ) -> Estimate:
         """Knuth's random-probe estimate of the search tree, as dlx estimate."""
+    def reduce(self) -> Reduction:
+        """The problem reduced as dlx reduce (Knuth's DLX-PRE), with the way back."""
+    def verify(self, solution: Iterable[int], cost: Optional[int] = None) -> int:
+        """The cost of a claimed solution; VerifyError names its first fault."""
     def split(
         self,
         tasks: Optional[int] = None,

@@ -21,11 +21,13 @@ mod matrix;
 mod merging;
 mod pickle;
 mod problem;
+mod reduction;
 mod solutions;
 mod stats;
 mod stop;
 mod sudoku;
 mod tasks;
+mod verify;
 
 use pyo3::prelude::*;
 
@@ -43,6 +45,7 @@ fn _dancing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ParseError", py.get_type::<errors::ParseError>())?;
     m.add("ProblemError", py.get_type::<errors::ProblemError>())?;
     m.add("SudokuError", py.get_type::<errors::SudokuError>())?;
+    m.add("VerifyError", py.get_type::<verify::VerifyError>())?;
     m.add_class::<tasks::Task>()?;
     m.add_class::<tasks::TaskResult>()?;
     m.add_class::<merging::Merge>()?;

@@ -22,9 +22,11 @@ use crate::estimate;
 use crate::last_search::{LastSearch, SearchId};
 use crate::matrix;
 use crate::pickle;
+use crate::reduction;
 use crate::solutions::Solutions;
 use crate::stats::Stats;
 use crate::stop::{self, Limits, PROGRESS_INTERVAL, Stopper};
+use crate::verify;
 
 /// Read-ahead of `Problem.from_file`: the engine's reader bounds each line
 /// (64 MiB) whatever the buffer.
@@ -416,6 +418,54 @@ impl Problem {
             time_limit,
         };
         estimate::estimate(py, &self.inner, &given)
+    }
+
+    /// The problem reduced, as ``dlx reduce`` (Knuth's DLX-PRE): options
+    /// that can be in no solution removed and items that others imply
+    /// dropped, colors, bounds and costs kept. Returns a ``Reduction``:
+    /// the smaller ``problem``, whose solutions are this one's (mapped back
+    /// by ``solution()``), and what was removed. Its work is bounded (about
+    /// 512 steps per entry; ``complete`` says whether it ran to the end).
+    /// The GIL is released, and Ctrl-C raises KeyboardInterrupt.
+    ///
+    /// >>> p = Problem(["a", "b", "c"], [["a", "b"], ["b", "c"], ["c"]])
+    /// >>> r = p.reduce()
+    /// >>> r.problem.options(), r.originals
+    /// ([['a'], ['c']], (0, 2))
+    /// >>> [r.solution(s) for s in r.problem.solutions()]
+    /// [[0, 2]]
+    /// >>> str(r)
+    /// 'removed 1 of 3 options and 1 of 3 items in 2 rounds'
+    fn reduce(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        reduction::reduce(py, &self.inner)
+    }
+
+    /// Checks that ``solution`` (option indices, as ``solutions()`` gives
+    /// them) is a solution, with the engine's independent checker (the one
+    /// ``dlx verify`` uses): each option at most once and with a primary
+    /// item, every primary item held within its bounds (exactly once
+    /// without), every secondary item at most once or by options that
+    /// agree on its color. Returns its cost (the sum of its options' costs;
+    /// 0 without costs). ``cost``, if given, or the ``cost`` of a
+    /// ``CostedSolution``, must be that sum. The first fault, in the order
+    /// of the list, raises ``VerifyError`` (a ``DancingError``) naming the
+    /// option (``option``: its index) and the item (``item``) at fault.
+    ///
+    /// >>> p = Problem(["a", "b"], [["a", "b"], ["a"], ["b"]], costs=[5, 1, 2])
+    /// >>> p.verify([1, 2])
+    /// 3
+    /// >>> p.verify([0, 1])
+    /// Traceback (most recent call last):
+    ///   ...
+    /// dancing.VerifyError: primary item `a` is held more than once: by `a b` (at 0) and `a` (at 1)
+    #[pyo3(signature = (solution, cost = None))]
+    fn verify(
+        &self,
+        py: Python<'_>,
+        solution: &Bound<'_, PyAny>,
+        cost: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u64> {
+        verify::verify(py, &self.inner, solution, cost)
     }
 
     /// Problems are equal when they have the same items and options (see

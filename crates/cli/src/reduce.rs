@@ -1,13 +1,13 @@
 //! `dlx reduce`: preprocessing as Knuth's DLX-PRE does it. Writes an
 //! equivalent, smaller problem in Knuth's format on standard output (its
 //! solutions are the original's, with the removed items left out of their
-//! options), and a summary of what was removed on standard error.
+//! options, with their costs), and a summary of what was removed on
+//! standard error.
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
-use dancing::engine::Reduction;
-use dancing::{Engine, Problem, Request, format};
+use dancing::{Engine, Request, format};
 
 use crate::input::Input;
 use crate::interrupt;
@@ -43,12 +43,6 @@ pub fn run(args: &Args) -> Status {
         diag!("{name}:{warning}");
     }
     let problem = parsed.problem;
-    if problem.has_costs() {
-        // The reductions keep the solutions, not their costs: the written
-        // problem would lose every `|n`.
-        diag!("{name}: dlx reduce does not keep option costs yet: nothing written");
-        return Status::Error;
-    }
     let stop = interrupt::stop();
     let reduction = Engine::builder()
         .build_until(problem, &stop)
@@ -62,7 +56,7 @@ pub fn run(args: &Args) -> Status {
     };
     let problem = engine.problem();
     let reduced = reduction.problem();
-    let summary = summary(problem, &reduction);
+    let summary = reduction.summary(problem);
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
     let written = writeln!(out, "| reduced from {name} by dlx reduce: {summary}")
@@ -78,43 +72,5 @@ pub fn run(args: &Args) -> Status {
             diag!("dlx reduce: error writing output: {error}");
             Status::Error
         }
-    }
-}
-
-/// One line: what was removed, and what was left alone because reducing it
-/// would not be sound.
-fn summary(problem: &Problem, reduction: &Reduction) -> String {
-    let mut line = format!(
-        "removed {} of {} and {} of {} in {}",
-        reduction.removed_options(),
-        counted(problem.option_count(), "option"),
-        reduction.removed_items(),
-        counted(problem.item_count(), "item"),
-        counted(reduction.rounds(), "round"),
-    );
-    if reduction.tightened_bounds() > 0 {
-        line += &format!(
-            ", narrowed the bounds of {}",
-            counted(reduction.tightened_bounds(), "item")
-        );
-    }
-    if reduction.forced_items_kept() > 0 {
-        line += &format!(
-            "; kept {} (colors or bounds make merging them unsound)",
-            counted(reduction.forced_items_kept(), "forced item")
-        );
-    }
-    if !reduction.is_complete() {
-        line += " (stopped at the work limit: reduced less than it could be)";
-    }
-    line
-}
-
-/// `1 option`, `5 options`.
-fn counted(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("{count} {noun}")
-    } else {
-        format!("{count} {noun}s")
     }
 }

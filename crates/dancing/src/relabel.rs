@@ -7,9 +7,9 @@ use crate::problem::{ColorId, ItemId, ItemKind, OptionId, Problem};
 use crate::random::SplitMix64;
 
 /// `problem` rebuilt with the items of `items`, in that order, and the
-/// options of `options`, in that order: names, colors and bounds kept, an
-/// option's entries on items not in `items` left out. Primary items must
-/// come before secondary ones in `items`.
+/// options of `options`, in that order: names, colors, bounds and option
+/// costs kept, an option's entries on items not in `items` left out.
+/// Primary items must come before secondary ones in `items`.
 pub(crate) fn rebuild(
     problem: &Problem,
     items: &[ItemId],
@@ -60,7 +60,10 @@ pub(crate) fn rebuild_with_bounds(
                 .zip(problem.option_colors(option))
                 .filter_map(|(&item, color)| Some((new_item[item.index()]?, color))),
         );
-        builder.colored_option(entries.iter().copied())?;
+        let rebuilt = builder.colored_option(entries.iter().copied())?;
+        if problem.has_costs() {
+            builder.set_option_cost(rebuilt, problem.option_cost(option))?;
+        }
     }
     builder.build()
 }

@@ -165,3 +165,34 @@ fn bad_input_is_an_error_with_its_place() {
     assert_exit(&missing, 2);
     assert!(stderr(&missing).contains("/no/such/file.dlx: cannot open"));
 }
+
+/// The cost on the `best 1: cost C` line `dlx solve --best` prints for
+/// `text`.
+fn best_cost(text: &[u8]) -> String {
+    let output = dlx()
+        .args(["solve", "--best", "-j", "1"])
+        .write_stdin(text.to_vec())
+        .output()
+        .unwrap();
+    assert_exit(&output, 0);
+    let listing = String::from_utf8_lossy(&output.stdout).into_owned();
+    let cost = listing
+        .lines()
+        .find_map(|line| line.strip_prefix("best 1: cost "))
+        .unwrap_or_else(|| panic!("no `best 1` line in {listing}"));
+    cost.to_owned()
+}
+
+#[test]
+fn a_costed_file_is_reduced_with_its_costs() {
+    for file in ["assignment6.dlx", "queens8_costs.dlx", "colors_costs.dlx"] {
+        let reduced = reduce_file(file);
+        assert_exit(&reduced, 0);
+        let original = std::fs::read(engine_data(file)).unwrap();
+        assert_eq!(best_cost(&reduced.stdout), best_cost(&original), "{file}");
+        assert!(
+            String::from_utf8_lossy(&reduced.stdout).contains(" |"),
+            "{file}: no costs written"
+        );
+    }
+}

@@ -41,6 +41,10 @@
 //! Options without a primary item are removed (the search ignores them);
 //! a primary item that no option holds stays, keeping the count at zero.
 //!
+//! Option costs are kept: each option of the reduced problem costs what
+//! its original does, and since the solutions map one to one, option for
+//! option, so do their costs (the cheapest solutions are the same).
+//!
 //! ```
 //! use dancing::format;
 //! use dancing::expert::reduce;
@@ -155,6 +159,57 @@ impl Reduction {
     /// at: the unit of their budget, 512 steps per entry of the problem.
     pub fn work(&self) -> u64 {
         self.work
+    }
+
+    /// One line that says what was removed from `original` (the problem
+    /// reduced), and what was left alone because reducing it would not be
+    /// sound, as `dlx reduce` reports it:
+    ///
+    /// ```
+    /// use dancing::format;
+    /// use dancing::expert::reduce;
+    ///
+    /// let problem = format::read_str("a b c\na b\nb c\nc\n")?.problem;
+    /// assert_eq!(
+    ///     reduce(&problem).summary(&problem),
+    ///     "removed 1 of 3 options and 1 of 3 items in 2 rounds"
+    /// );
+    /// # Ok::<(), dancing::format::ParseError>(())
+    /// ```
+    pub fn summary(&self, original: &Problem) -> String {
+        let mut line = format!(
+            "removed {} of {} and {} of {} in {}",
+            self.removed_options,
+            counted(original.option_count(), "option"),
+            self.removed_items,
+            counted(original.item_count(), "item"),
+            counted(self.rounds, "round"),
+        );
+        if self.tightened_bounds > 0 {
+            line += &format!(
+                ", narrowed the bounds of {}",
+                counted(self.tightened_bounds, "item")
+            );
+        }
+        if self.forced_items_kept > 0 {
+            line += &format!(
+                "; kept {} (colors or bounds make merging them unsound)",
+                counted(self.forced_items_kept, "forced item")
+            );
+        }
+        if !self.complete {
+            line += " (stopped at the work limit: reduced less than it could be)";
+        }
+        line
+    }
+}
+
+/// `1 option`, `5 options`.
+fn counted(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("{count} {noun}")
+    } else {
+        format!("{count} {noun}s")
     }
 }
 

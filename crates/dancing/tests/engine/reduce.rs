@@ -296,4 +296,42 @@ proptest! {
         let again = reduce(reduced);
         prop_assert_eq!(again.removed_options() + again.removed_items(), 0);
     }
+
+    #[test]
+    fn reduced_costed_problems_keep_each_option_s_cost_and_the_cheapest_solution(
+        problem in colored_bounded_problem(),
+        costs in proptest::collection::vec(0u64..50, 64),
+    ) {
+        let costed = with_costs(&problem, &costs);
+        let reduction = reduce(&costed);
+        let reduced = reduction.problem();
+        for k in 0..reduced.option_count() {
+            let option = OptionId::new(k);
+            prop_assert_eq!(
+                reduced.option_cost(option),
+                costed.option_cost(reduction.original(option))
+            );
+        }
+        // The cheapest cost, from the brute force of each problem.
+        let cheapest = |problem: &Problem| {
+            brute::exact_covers(problem)
+                .iter()
+                .map(|cover| cover.iter().map(|&o| problem.option_cost(o)).sum::<u64>())
+                .min()
+        };
+        prop_assert_eq!(cheapest(reduced), cheapest(&costed));
+        prop_assert_eq!(&parse(&written(reduced)), reduced);
+    }
+}
+
+/// `problem` with option `k` costing `costs[k % costs.len()]`, written
+/// out and read back with `|cost` on each option.
+fn with_costs(problem: &Problem, costs: &[u64]) -> Problem {
+    let text = written(problem);
+    let mut lines = text.lines();
+    let mut costed = format!("{}\n", lines.next().unwrap());
+    for (k, line) in lines.enumerate() {
+        costed += &format!("{line} |{}\n", costs[k % costs.len()]);
+    }
+    parse(&costed)
 }

@@ -34,6 +34,8 @@
 
 use std::fmt;
 
+mod named;
+
 use crate::{ColorId, ItemId, ItemKind, OptionId, Problem};
 
 /// Why a claimed solution is not one. `at` and `first` are places in the
