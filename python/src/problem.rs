@@ -5,7 +5,9 @@ use std::fs::File;
 use std::io::BufReader;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use dancing::{Config, Engine, ItemKind, OptionId, StopReason, format};
 use pyo3::exceptions::{PyOSError, PyValueError};
@@ -68,7 +70,8 @@ impl Problem {
     /// Reads a problem in Knuth's DLX format from a file (a path).
     ///
     /// Lines are read one at a time (a line longer than 64 MiB is an
-    /// error), without the GIL, and Ctrl-C stops a long read. Errors name
+    /// error), without the GIL, and Ctrl-C stops a long read, also one
+    /// that waits on a named pipe with no writer or a stalled one. Errors name
     /// the file, as ``dlx solve`` does: ``PATH:LINE:COLUMN: message``; a
     /// file that cannot be opened or read (missing, a directory) raises
     /// ``OSError`` (``FileNotFoundError``, ``IsADirectoryError``, ...).
@@ -77,11 +80,13 @@ impl Problem {
         let stopper = Stopper::new();
         let watch = stopper.clone();
         let opened = path.clone();
-        let parsed = stopper.run_detached(py, move || {
-            let file = File::open(&opened)?;
-            let reader = BufReader::with_capacity(FILE_BUFFER, file);
-            Ok::<_, std::io::Error>(format::read_with(reader, &watch.stop()))
-        })?;
+        let parsed = stopper.run_detached(py, move || read_watched(opened, &watch))?;
+        let Some(parsed) = parsed else {
+            // Ctrl-C while waiting, with a handler that did not raise.
+            return Err(pyo3::exceptions::PyKeyboardInterrupt::new_err(
+                "interrupted while reading",
+            ));
+        };
         let shown = path.display().to_string();
         let parsed = parsed.map_err(|error| os_error(py, &error, &shown))?;
         finish_reading(py, Some(&shown), parsed)
@@ -522,6 +527,50 @@ pub fn _problem_from_state(state: &Bound<'_, PyAny>, warnings: Vec<String>) -> P
     let problem = pickle::problem_from_state(state)?;
     Ok(Problem::wrap(problem, warnings))
 }
+
+/// How often `from_file`'s caller looks at Python's signals while its
+/// reader waits: well under the 0.1 s in which Ctrl-C must take effect.
+const READ_POLL: Duration = Duration::from_millis(20);
+
+/// `path` read on a thread of its own while this one watches for Ctrl-C
+/// (`watch`): opening a named pipe that no one writes, or reading from a
+/// writer that stalls, blocks its reader in a system call that no stop
+/// token reaches. `None` when stopped while waiting; the reader is then
+/// left to end when its source does (its stop token is raised, so it
+/// ends at its next line).
+fn read_watched(path: PathBuf, watch: &Stopper) -> Option<std::io::Result<Parsing>> {
+    let (send, receive) = mpsc::sync_channel(1);
+    let stop = watch.stop();
+    let reader = thread::Builder::new()
+        .name("dancing-read".into())
+        .spawn(move || {
+            let read = File::open(&path)
+                .map(|file| format::read_with(BufReader::with_capacity(FILE_BUFFER, file), &stop));
+            // The caller may have stopped waiting.
+            let _ = send.send(read);
+        });
+    if let Err(error) = reader {
+        return Some(Err(error));
+    }
+    loop {
+        match receive.recv_timeout(READ_POLL) {
+            Ok(read) => return Some(read),
+            Err(RecvTimeoutError::Timeout) => {
+                if watch.poll() {
+                    return None;
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Some(Err(std::io::Error::other(
+                    "the reading thread ended without an answer",
+                )));
+            }
+        }
+    }
+}
+
+/// What reading a problem gives: the problem, or where the text is wrong.
+type Parsing = Result<format::Parsed, format::ParseError>;
 
 /// The error of a file that could not be opened or read, as Python's
 /// `open` raises it: an `OSError` of the errno's subclass, with the path.

@@ -4,6 +4,7 @@ or without the cache, and the process goes on normally afterwards."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -47,10 +48,15 @@ CHILD = textwrap.dedent(
             problem.best(3, threads=int(work[-1]))
         elif work == "estimate":
             problem.estimate(10**9)
+        elif work in ("fifo-unopened", "fifo-stalled"):
+            # A named pipe no one writes, or whose writer stalls after a
+            # line: the read blocks in the kernel.
+            problem = None
+            dancing.Problem.from_file(sys.argv[2])
         print("finished", flush=True)
     except KeyboardInterrupt:
         caught = time.monotonic()
-        stats = problem.stats
+        stats = problem and problem.stats
         # The process goes on: the problem is still usable.
         assert dancing.problems.queens(6).count() == 4
         print("interrupted", caught, stats and stats.stop, flush=True)
@@ -65,6 +71,11 @@ def test_sigint_raises_keyboard_interrupt_promptly(work):
     child = subprocess.Popen(
         [sys.executable, "-c", CHILD, work], stdout=subprocess.PIPE, text=True
     )
+    interrupted_promptly(child, work)
+
+
+def interrupted_promptly(child: subprocess.Popen, work: str) -> None:
+    """SIGINT to `child` once it is ready: KeyboardInterrupt within 0.1 s."""
     try:
         assert child.stdout.readline().strip() == "ready"
         time.sleep(0.5)
@@ -78,11 +89,33 @@ def test_sigint_raises_keyboard_interrupt_promptly(work):
     assert words[0] == "interrupted", out
     latency = float(words[1]) - sent
     assert latency < 0.1, f"KeyboardInterrupt came {latency:.3f} s after SIGINT"
-    if work not in ("sudoku", "estimate"):
+    if work not in ("sudoku", "estimate", "fifo-unopened", "fifo-stalled"):
         # Also for "iterate", where the signal usually comes while Python
         # runs the loop, between two solutions: the generator, dropped as
         # the exception leaves the loop, gives its search up.
         assert words[2] == "interrupted"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are POSIX")
+@pytest.mark.parametrize("work", ["fifo-unopened", "fifo-stalled"])
+def test_sigint_stops_from_file_waiting_on_a_named_pipe(work, tmp_path):
+    fifo = tmp_path / "stalled.dlx"
+    os.mkfifo(fifo)
+    child = subprocess.Popen(
+        [sys.executable, "-c", CHILD, work, str(fifo)], stdout=subprocess.PIPE, text=True
+    )
+    writer = None
+    if work == "fifo-stalled":
+        # Opened for writing (which waits for the child to open it for
+        # reading), a line written, then held open and silent.
+        writer = open(fifo, "w")
+        writer.write("a b\n")
+        writer.flush()
+    try:
+        interrupted_promptly(child, work)
+    finally:
+        if writer is not None:
+            writer.close()
 
 
 @pytest.mark.parametrize("work", ["count", "iterate"])
