@@ -253,6 +253,10 @@ class Merge:
     duplicates: int
     split: str
     digest: str
+    fraction_done: Optional[float]
+    estimated_nodes_left: int
+    tasks_left_unsized: int
+    estimated_task_seconds_left: Optional[float]
 
 def merge(results: Iterable[Union[TaskResult, str]], tasks: Optional[Iterable[Task]] = None) -> Merge: ...
 def write_tasks(tasks: Iterable[Task]) -> str: ...

@@ -27,10 +27,27 @@ class CountProgress:
     it: tasks ``done`` of ``tasks`` known (a stopped task's frontier adds
     to them), ``running`` on the executor, ``lost`` (a worker died: run
     again), ``stopped`` (a budget stopped them: their frontiers run), the
-    ``solutions`` and ``nodes`` of the results so far, and ``round``, the
-    deepest round submitted."""
+    ``solutions`` and ``nodes`` of the results so far, ``round``, the
+    deepest round submitted, and how far the count is as the tasks'
+    estimates say (``dlx merge --progress``): ``fraction_done`` (None
+    before it is known: when no task left has an estimate to go by) and
+    ``seconds_left``, the wall time left at the pace so far (None until
+    some of the tree is done). Both are reckoned at most every
+    ``PROGRESS_EVERY`` seconds (a merge of the results so far), and
+    exactly at the end."""
 
-    __slots__ = ("tasks", "done", "running", "lost", "stopped", "solutions", "nodes", "round")
+    __slots__ = (
+        "tasks",
+        "done",
+        "running",
+        "lost",
+        "stopped",
+        "solutions",
+        "nodes",
+        "round",
+        "fraction_done",
+        "seconds_left",
+    )
 
     def __init__(self) -> None:
         self.tasks = 0
@@ -41,13 +58,29 @@ class CountProgress:
         self.solutions = 0
         self.nodes = 0
         self.round = 0
+        self.fraction_done: Optional[float] = None
+        self.seconds_left: Optional[float] = None
 
     def __repr__(self) -> str:
         return (
             f"CountProgress(done={self.done}, tasks={self.tasks}, running={self.running}, "
             f"lost={self.lost}, stopped={self.stopped}, solutions={self.solutions}, "
-            f"nodes={self.nodes}, round={self.round})"
+            f"nodes={self.nodes}, round={self.round}, fraction_done={self.fraction_done}, "
+            f"seconds_left={self.seconds_left})"
         )
+
+    def reckon(self, merged: Any, elapsed: float) -> None:
+        """Takes the fraction done from ``merged`` (a ``Merge`` of the
+        results so far) and the time left from it and ``elapsed``."""
+        self.fraction_done = merged.fraction_done
+        fraction = self.fraction_done
+        self.seconds_left = elapsed * (1 - fraction) / fraction if fraction else None
+
+
+# The most often count_on merges the results so far for its progress: a
+# merge looks at every result, so that a run of many small tasks does not
+# spend its time reckoning.
+PROGRESS_EVERY = 0.5
 
 
 def _run_task(
@@ -111,7 +144,7 @@ def count_on(
     (default: twice the executor's workers where it says, else 64), so that
     frontier tasks need not wait behind every other.
     """
-    from ._dancing import DancingError, merge
+    from ._dancing import DancingError, MergeError, merge
 
     if max_rounds < 1:
         raise ValueError(f"max_rounds must be at least 1 (got {max_rounds})")
@@ -131,6 +164,7 @@ def count_on(
     bar = _tqdm_bar() if progress is None else None
     if bar is not None:
         bar.total = seen.tasks
+    reckoned = started
     # The tasks to submit, each with its round: frontiers and resubmissions
     # go to the front.
     waiting: collections.deque = collections.deque((task, 1) for task in split)
@@ -188,6 +222,15 @@ def count_on(
                     bar.total = seen.tasks
                     bar.update(1)
             submit_some()
+            now = time.perf_counter()
+            if (progress is not None or bar is not None) and now - reckoned >= PROGRESS_EVERY:
+                reckoned = now
+                try:
+                    seen.reckon(merge(results, tasks=split), now - started)
+                except MergeError:
+                    pass  # the final merge raises it
+                if bar is not None and seen.fraction_done is not None:
+                    bar.set_postfix_str(f"{100 * seen.fraction_done:.1f}% of the tree", refresh=False)
             if progress is not None:
                 progress(seen)
     finally:
@@ -198,6 +241,9 @@ def count_on(
 
     merged = merge(results, tasks=split)
     elapsed = time.perf_counter() - started
+    seen.reckon(merged, elapsed)
+    if progress is not None:
+        progress(seen)
     from ._dancing import Stats
 
     if merged.complete:

@@ -4,6 +4,7 @@
 //! refusals (another split, a changed line, results that disagree).
 
 use dancing_tasks::merge::Ledger;
+use dancing_tasks::progress::Progress;
 use pyo3::create_exception;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -36,6 +37,9 @@ const NAMED: usize = 20;
 /// tasks with no result (``not_started``: those a budget kept from
 /// starting, with why), and ``rerun`` holds those of them whose path is
 /// known (all, when ``tasks`` was given), to run and merge with the rest.
+/// ``fraction_done``, ``estimated_nodes_left``, ``tasks_left_unsized`` and
+/// ``estimated_task_seconds_left`` say how far the run is, from the
+/// tasks' estimates, as ``dlx merge --progress`` reckons it.
 #[pyclass(module = "dancing", frozen, get_all)]
 pub struct Merge {
     /// Whether every task has its result.
@@ -65,6 +69,18 @@ pub struct Merge {
     /// The split's identity and the problem's digest.
     pub split: String,
     pub digest: String,
+    /// The fraction of the tree done, as far as the tasks' estimates go
+    /// (`dlx merge --progress`): 1.0 when complete; None when tasks are
+    /// left and none of them has an estimate to go by.
+    pub fraction_done: Option<f64>,
+    /// The estimated nodes of the tasks left that have a size, and how
+    /// many tasks left have none (not counted: the fraction is then an
+    /// upper bound).
+    pub estimated_nodes_left: u64,
+    pub tasks_left_unsized: usize,
+    /// The task time left at the task time per node so far, if anything
+    /// has been timed (divide by the workers running at once).
+    pub estimated_task_seconds_left: Option<f64>,
 }
 
 #[pymethods]
@@ -138,6 +154,8 @@ pub fn merge(
     }
     let (stats, seconds) = total.map_err(|message| merge_error(py, vec![message]))?;
     let complete = ledger.missing.is_empty();
+    // Estimates past 2^64 nodes are not to be trusted: no progress then.
+    let progress = Progress::of(&ledger, stats.nodes, seconds).ok();
     Ok(Merge {
         complete,
         status: if complete { "complete" } else { "incomplete" },
@@ -164,6 +182,10 @@ pub fn merge(
         duplicates: ledger.duplicates.len(),
         split: split.to_string(),
         digest: digest.to_string(),
+        fraction_done: progress.as_ref().and_then(Progress::fraction_done),
+        estimated_nodes_left: progress.as_ref().map_or(0, |p| p.nodes_left),
+        tasks_left_unsized: progress.as_ref().map_or(0, |p| p.unknown_size),
+        estimated_task_seconds_left: progress.as_ref().and_then(Progress::seconds_left),
     })
 }
 

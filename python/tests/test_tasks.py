@@ -6,6 +6,7 @@ exchanged with the `dlx` binary."""
 from __future__ import annotations
 
 import concurrent.futures
+import json
 import os
 import pickle
 import signal
@@ -292,3 +293,49 @@ def test_a_split_past_the_probes_work_limit_warns_as_dlx_split_does(dlx, tmp_pat
         tasks = problem.split(tasks=64, probes=1000000)
     assert all(task.estimate is None for task in tasks)
     assert dancing.write_tasks(tasks) == done.stdout
+
+
+def test_a_partial_merge_says_how_far_the_run_is_as_dlx_merge_progress(dlx, tmp_path):
+    problem = PROBLEMS["queens10"]
+    path = tmp_path / "queens10.dlx"
+    path.write_text(problem.to_dlx())
+    tasks = problem.split(tasks=24)
+    task_file = tmp_path / "tasks"
+    task_file.write_text(dancing.write_tasks(tasks))
+    # A third of the tasks, one of them stopped by a budget (a frontier left).
+    ran = [task.run(problem) for task in tasks[1 : len(tasks) // 3]]
+    ran.append(tasks[0].run(problem, max_nodes=50))
+    assert ran[-1].frontier
+    results = tmp_path / "results"
+    results.write_text("".join(result.to_line() + "\n" for result in ran))
+    done = run_dlx(dlx, "merge", "--tasks", str(task_file), "--progress", "--json", str(results))
+    assert done.returncode == 3, done.stderr
+    expected = json.loads(done.stdout)["progress"]
+    merged = dancing.merge(ran, tasks=tasks)
+    assert not merged.complete
+    assert merged.fraction_done == pytest.approx(expected["fraction_done"])
+    assert 0 < merged.fraction_done < 1
+    assert merged.estimated_nodes_left == expected["estimated_nodes_left"]
+    assert merged.tasks_left_unsized == expected["tasks_left_unsized"]
+    assert merged.estimated_task_seconds_left is not None
+    whole_run = dancing.merge(run_to_the_end(problem, tasks), tasks=tasks)
+    assert whole_run.complete and whole_run.fraction_done == 1.0 and whole_run.estimated_nodes_left == 0
+
+
+def test_count_on_reports_the_fraction_done_and_the_time_left(monkeypatch):
+    import dancing._executor
+
+    monkeypatch.setattr(dancing._executor, "PROGRESS_EVERY", 0.0)
+    problem = PROBLEMS["queens10"]
+    fractions = []
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        count = dancing.count_on(
+            pool, problem, tasks=32, progress=lambda p: fractions.append((p.fraction_done, p.seconds_left))
+        )
+    assert count.complete and count == whole(problem).solutions
+    # Reckoned after every result here, and exactly at the end.
+    assert fractions[-1] == (1.0, 0.0)
+    between = [f for f, _ in fractions[:-1] if f is not None]
+    assert between and all(0 < f <= 1 for f in between)
+    assert any(f < 1 for f in between)
+    assert all(left is None or left >= 0 for _, left in fractions)

@@ -5,6 +5,7 @@
 pub mod digest;
 pub mod file;
 pub mod merge;
+pub mod progress;
 pub mod results;
 mod task;
 

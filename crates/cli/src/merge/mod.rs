@@ -17,6 +17,7 @@ use crate::interrupt;
 use crate::status::{Status, diag, is_broken_pipe};
 use best::BestTotal;
 use dancing_tasks::merge::Ledger;
+use dancing_tasks::progress::Progress;
 use ledger::ReadFiles;
 use total::Total;
 
@@ -231,7 +232,7 @@ pub fn run(args: &Args) -> Status {
     diag!("{}", summary(&ledger, verdict));
     let progress = match plan
         .progress
-        .then(|| progress::Progress::of(&ledger, &total))
+        .then(|| Progress::of(&ledger, total.stats.nodes, total.seconds))
         .transpose()
     {
         Ok(progress) => progress,
@@ -243,10 +244,10 @@ pub fn run(args: &Args) -> Status {
     let written = match (plan.print, verdict) {
         (Print::Json, _) => write_json(&ledger, verdict, &total, best.as_ref(), progress.as_ref())
             .map(|()| status_of(verdict, &total)),
-        (Print::Progress, _) => progress
-            .expect("--progress makes the progress")
-            .write()
-            .map(|()| status_of(verdict, &total)),
+        (Print::Progress, _) => {
+            progress::write(progress.as_ref().expect("--progress makes the progress"))
+                .map(|()| status_of(verdict, &total))
+        }
         (Print::Rerun, Verdict::Incomplete) => write_rerun(&ledger, plan.chunk),
         (Print::Rerun, Verdict::Complete) => {
             diag!("dlx merge: the results are complete: nothing to rerun");
@@ -419,7 +420,7 @@ fn write_rerun(ledger: &Ledger, chunk: Option<usize>) -> io::Result<Status> {
     };
     if let Some(jobs) = chunk {
         // The merge accounts by id: the order of a rerun's file is free.
-        let sizes = progress::sizes_left(ledger);
+        let sizes = dancing_tasks::progress::sizes_left(ledger);
         let (order, per, loads) = progress::regroup(&sizes, jobs);
         tasks = order.iter().map(|&k| tasks[k]).collect();
         let largest = loads.iter().copied().fold(0.0, f64::max);
@@ -453,7 +454,7 @@ fn write_json(
     verdict: Verdict,
     total: &Total,
     best: Option<&BestTotal>,
-    progress: Option<&progress::Progress>,
+    progress: Option<&Progress>,
 ) -> io::Result<()> {
     let missing: Vec<Value> = ledger
         .missing
@@ -492,7 +493,7 @@ fn write_json(
         }
     }
     if let Some(progress) = progress {
-        report["progress"] = progress.to_json();
+        report["progress"] = progress::to_json(progress);
     }
     let stdout = io::stdout();
     let mut out = stdout.lock();
