@@ -21,6 +21,7 @@ mod matrix;
 mod merging;
 mod pickle;
 mod problem;
+mod rating;
 mod reduction;
 mod solutions;
 mod stats;

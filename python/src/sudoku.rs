@@ -1,10 +1,10 @@
-//! `dancing.sudoku`: solve, count and generate Sudoku puzzles of any size
-//! and variant through `dancing_sudoku`, reading every format `dlx sudoku`
-//! reads.
+//! `dancing.sudoku`: solve, count, rate and generate Sudoku puzzles of any
+//! size and variant through `dancing_sudoku`, reading every format `dlx
+//! sudoku` reads.
 
 use dancing::expert::Budget;
-use dancing_sudoku::format::{PuzzleReader, ReadError, ReadOptions, puzzle_line};
-use dancing_sudoku::generate::{Recipe, Series};
+use dancing_sudoku::format::{Naming, PuzzleReader, ReadError, ReadOptions, puzzle_line};
+use dancing_sudoku::generate::{Generator, RATING_RELABELINGS, RateError, Recipe, Series};
 use dancing_sudoku::{Engine, Grid, Rules, Shape, SolveError, Solver, Symbols, Variant};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -12,6 +12,7 @@ use pyo3::types::PyModule;
 
 use crate::args;
 use crate::errors::{Location, SudokuError, located};
+use crate::rating::Rating;
 use crate::stop::Stopper;
 
 /// Puzzles per generator, as `dlx sudoku --generate` makes them: the same
@@ -79,7 +80,9 @@ fn solve_error(py: Python<'_>, error: &SolveError, line: usize) -> PyErr {
     )
 }
 
-/// The one puzzle of `text`, its rules and its line.
+/// The one puzzle of `text` (a first line of digits is its cells, never a
+/// count of puzzles), its rules and its line; messages name the settings
+/// as arguments (`variant="killer"`).
 fn read_one(
     py: Python<'_>,
     text: &str,
@@ -89,9 +92,10 @@ fn read_one(
     let options = ReadOptions {
         shape: shape_of(shape)?,
         variant: variant_of(variant)?,
+        naming: Naming::Arguments,
         ..ReadOptions::default()
     };
-    let mut reader = PuzzleReader::with_options(text.as_bytes(), None, options);
+    let mut reader = PuzzleReader::of_one_puzzle(text, options);
     let puzzle = match reader.next() {
         Some(Ok(puzzle)) => puzzle,
         Some(Err(error)) => return Err(read_error(py, &error)),
@@ -110,7 +114,7 @@ fn read_one(
         Some(Ok(second)) => Err(located::<SudokuError>(
             py,
             format!(
-                "line {}: a second puzzle; solve and count take one (split the text, or use dlx sudoku)",
+                "line {}: a second puzzle; solve, count and rate take one (split the text)",
                 second.line
             ),
             Location {
@@ -184,22 +188,69 @@ fn count(
     Ok(search(py, &grid, &rules, line, limit)?.0)
 }
 
+/// The engine's reason for not rating the puzzle of `line` as a
+/// SudokuError: no solution, more than one, or unsearchable givens.
+fn rate_error(py: Python<'_>, error: &RateError, line: usize) -> PyErr {
+    let message = match error {
+        RateError::Invalid(error) => error.message_in(&Symbols::default()),
+        _ => format!("cannot rate the puzzle: {error}"),
+    };
+    located::<SudokuError>(
+        py,
+        message,
+        Location {
+            line: Some(line),
+            ..Location::default()
+        },
+    )
+}
+
+/// How hard a Sudoku puzzle with exactly one solution is for the search,
+/// as ``dlx sudoku --rate`` rates it: a ``Rating`` (its clues, whether
+/// singles alone solve it, and the search effort), the same figures the
+/// command prints. Arguments as for ``solve``. Raises SudokuError for a
+/// puzzle with no solution or more than one (saying which), as for
+/// unreadable text or contradictory givens.
+#[pyfunction]
+#[pyo3(signature = (puzzle, r#box = None, variant = None))]
+fn rate(
+    py: Python<'_>,
+    puzzle: &str,
+    r#box: Option<&Bound<'_, PyAny>>,
+    variant: Option<&str>,
+) -> PyResult<Rating> {
+    let (grid, rules, line) = read_one(py, puzzle, r#box, variant)?;
+    let stopper = Stopper::new();
+    // The rater's seed is never used: a rating draws from no generator's
+    // sequence (`Generator::rate`).
+    let rated = stopper.run_detached(py, || {
+        Generator::new(0).rate(&rules, &grid, RATING_RELABELINGS)
+    })?;
+    rated
+        .map(|rating| Rating::new(grid.given_count(), rating))
+        .map_err(|error| rate_error(py, &error, line))
+}
+
 /// ``count`` puzzles with exactly one solution, minimal (no clue can be
 /// taken away), as lines that ``solve`` reads back (with their region map
-/// or cages for jigsaw and killer).
+/// or cages for jigsaw and killer). With ``rate=True``, each comes with
+/// its ``Rating``: a list of ``(puzzle, rating)`` pairs, the same puzzles
+/// as without it.
 ///
 /// The same ``seed`` gives the same puzzles as
 /// ``dlx sudoku --generate COUNT --seed SEED`` with the same ``--box`` and
-/// ``--variant`` (the default seed is the command's, 1).
+/// ``--variant`` (the default seed is the command's, 1), and the same
+/// ratings as with ``--rate``.
 #[pyfunction]
-#[pyo3(signature = (count, r#box = None, variant = None, seed = None))]
+#[pyo3(signature = (count, r#box = None, variant = None, seed = None, rate = false))]
 fn generate(
     py: Python<'_>,
     count: &Bound<'_, PyAny>,
     r#box: Option<&Bound<'_, PyAny>>,
     variant: Option<&str>,
     seed: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<String>> {
+    rate: bool,
+) -> PyResult<Py<PyAny>> {
     let count = args::whole_up_to("count", count, MAX_GENERATE)?;
     let seed = args::optional_whole("seed", seed)?;
     let shape = match shape_of(r#box)? {
@@ -215,7 +266,11 @@ fn generate(
     let stopper = Stopper::new();
     let made = stopper.run_detached(py, || {
         let symbols = Symbols::default();
+        // As `dlx sudoku --generate --rate`: a rater apart from the
+        // series' generators, so that rating takes nothing from them.
+        let mut rater = rate.then(|| Generator::new(0));
         let mut lines = Vec::new();
+        let mut ratings = Vec::new();
         for block in series.blocks(count) {
             let mut puzzles = series.puzzles(block);
             puzzles.generator().stop_on(&stopper.stop());
@@ -223,12 +278,23 @@ fn generate(
                 let made = made.map_err(|error| error.to_string())?;
                 let line = puzzle_line(&made.puzzle, &made.rules, &symbols)
                     .ok_or_else(|| "the puzzle cannot be written as a line".to_owned())?;
+                if let Some(rater) = &mut rater {
+                    let rating = rater
+                        .rate(&made.rules, &made.puzzle, RATING_RELABELINGS)
+                        .map_err(|error| error.to_string())?;
+                    ratings.push(Rating::new(made.puzzle.given_count(), rating));
+                }
                 lines.push(line);
             }
         }
-        Ok::<_, String>(lines)
+        Ok::<_, String>((lines, ratings))
     })?;
-    made.map_err(PyValueError::new_err)
+    let (lines, ratings) = made.map_err(PyValueError::new_err)?;
+    if rate {
+        let rated: Vec<(String, Rating)> = lines.into_iter().zip(ratings).collect();
+        return Ok(rated.into_pyobject(py)?.into_any().unbind());
+    }
+    Ok(lines.into_pyobject(py)?.into_any().unbind())
 }
 
 /// Adds the submodule `sudoku` to `parent`.
@@ -237,5 +303,7 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(solve, &module)?)?;
     module.add_function(wrap_pyfunction!(count, &module)?)?;
     module.add_function(wrap_pyfunction!(generate, &module)?)?;
+    module.add_function(wrap_pyfunction!(rate, &module)?)?;
+    module.add_class::<Rating>()?;
     parent.add_submodule(&module)
 }

@@ -40,7 +40,17 @@ def test_every_exposed_class_is_covered_here():
     # The task protocol's classes: test_tasks.py round-trips Task and
     # TaskResult; a Merge is a verdict, not pickled.
     covered |= {"Task", "TaskResult", "Merge", "MergeError", "CountProgress"}
+    # A sudoku rating, below.
+    covered |= {"Rating"}
     assert declared == covered
+
+
+def test_a_sudoku_rating_round_trips_by_its_figures():
+    rating = dancing.sudoku.rate("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    for again in round_trips(rating):
+        assert type(again) is dancing.sudoku.Rating
+        assert (again.clues, again.singles, again.search_effort) == (rating.clues, rating.singles, rating.search_effort)
+        assert again == rating and str(again) == str(rating)
 
 
 STATS_FIELDS = ("solutions", "nodes", "updates", "cleansings", "max_depth", "complete", "stop", "threads", "time")

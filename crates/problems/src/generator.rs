@@ -149,6 +149,13 @@ pub enum Costs {
     Matrix(Vec<Vec<u64>>),
 }
 
+impl Costs {
+    /// The seed of random costs when none is given.
+    pub const DEFAULT_SEED: u64 = 0;
+    /// The largest random cost when none is given.
+    pub const DEFAULT_MAX_COST: u64 = 99;
+}
+
 /// A generator and its parameters: one of the problems of `dlx gen`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Generator {
@@ -410,7 +417,7 @@ fn shape_prices(shapes: &[Piece], prices: &[(String, u64)]) -> Result<Vec<u64>, 
             let names: Vec<&str> = shapes.iter().map(|s| s.name()).collect();
             return Err(Error::InvalidCosts {
                 reason: format!(
-                    "--prices: no shape is named `{name}` (the shapes: {})",
+                    "no shape is named `{name}` to be priced (the shapes: {})",
                     names.join(", ")
                 ),
             });

@@ -2,6 +2,7 @@
 //! with the problem ([`Output`]).
 
 use clap::Subcommand;
+use dancing_problems::generator::Costs;
 use dancing_problems::polyomino::Board;
 use dancing_problems::{
     Assignment, DeBruijn, Langford, LatinSquares, PerfectMatchings, Queens, SetPartitions,
@@ -167,10 +168,10 @@ pub enum Problem {
         n: Option<u32>,
         /// The seed of the random costs: the same seed, the same problem.
         /// (`--seed` is the search's, with --solve.)
-        #[arg(long, value_name = "S", default_value_t = 0, conflicts_with = "costs")]
+        #[arg(long, value_name = "S", default_value_t = Costs::DEFAULT_SEED, conflicts_with = "costs")]
         cost_seed: u64,
         /// The largest random cost (costs are drawn from 0 to it).
-        #[arg(long, value_name = "C", default_value_t = 99, conflicts_with = "costs",
+        #[arg(long, value_name = "C", default_value_t = Costs::DEFAULT_MAX_COST, conflicts_with = "costs",
               value_parser = clap::value_parser!(u64).range(..=dancing::expert::MAX_OPTION_COST))]
         max_cost: u64,
         /// Read the costs from FILE instead: N lines of N nonnegative

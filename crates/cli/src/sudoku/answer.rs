@@ -10,14 +10,11 @@ use std::time::{Duration, Instant};
 
 use dancing_sudoku::exact_cover::SudokuCover;
 use dancing_sudoku::format::{Layout, ReadError};
-use dancing_sudoku::generate::{Generator, Rating};
+use dancing_sudoku::generate::{Generator, RATING_RELABELINGS, RateError, Rating};
 use dancing_sudoku::{Grid, Outcome, Rules, SolveError, Solver, StopReason, Symbols};
 
 use super::plan::{Answering, Mode, dlx_file_stem};
 use super::read::{Entry, Item};
-
-/// Relabellings of the digits a rating averages over.
-pub(super) const RELABELINGS: usize = 8;
 
 /// Answers puzzles one at a time: what `-j 1` does on the main thread and
 /// each worker of `-j N` on its chunks.
@@ -248,7 +245,7 @@ impl<'c> Answerer<'c> {
                 let rater = self
                     .rater
                     .get_or_insert_with(|| Box::new(Generator::new(0)));
-                match rater.rate(case.rules, case.puzzle, RELABELINGS) {
+                match rater.rate(case.rules, case.puzzle, RATING_RELABELINGS) {
                     Ok(rating) => Verdict::Solved {
                         case,
                         search,
@@ -256,7 +253,11 @@ impl<'c> Answerer<'c> {
                         mismatch,
                         rating: Some(rating),
                     },
-                    Err(error) => failed(Failure::Invalid(error)),
+                    // The search above found one solution: the rater's
+                    // own search agrees, short of a bug.
+                    Err(RateError::NoSolution) => failed(Failure::NoSolution),
+                    Err(RateError::NotUnique) => failed(Failure::NotUnique),
+                    Err(RateError::Invalid(error)) => failed(Failure::Invalid(error)),
                 }
             }
             _ => Verdict::Solved {

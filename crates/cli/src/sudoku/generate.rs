@@ -13,11 +13,10 @@
 use std::io::{self, BufWriter, Write};
 
 use dancing_sudoku::format::puzzle_line;
-use dancing_sudoku::generate::{Generated, Rating, Recipe, Series};
+use dancing_sudoku::generate::{Generated, RATING_RELABELINGS, Rating, Recipe, Series};
 use dancing_sudoku::{Shape, Symbols, Variant};
 use serde_json::json;
 
-use super::answer::RELABELINGS;
 use super::plan::GeneratePlan;
 use crate::interrupt;
 use crate::status::{Status, diag, is_broken_pipe};
@@ -62,7 +61,11 @@ pub(super) fn run(plan: &GeneratePlan, pool: &rayon::ThreadPool) -> Status {
         |text, index, made, generator| {
             let rating = plan
                 .rate
-                .then(|| generator.rate(&made.rules, &made.puzzle, RELABELINGS).ok())
+                .then(|| {
+                    generator
+                        .rate(&made.rules, &made.puzzle, RATING_RELABELINGS)
+                        .ok()
+                })
                 .flatten();
             write_puzzle(text, index + 1, made, &plan.symbols, rating, plan.json);
         },
@@ -123,20 +126,10 @@ fn write_puzzle(
         }
         writeln!(out, "{record}")
     } else if let Some(rating) = rating {
-        writeln!(out, "{line} {}", rating_words(clues, &rating))
+        writeln!(out, "{line} {}", rating.words(clues))
     } else {
         writeln!(out, "{line}")
     };
-}
-
-/// A rating as it follows a puzzle on its line (a comment to the line
-/// reader): `clues=24 singles=yes search-effort=58.0`.
-pub(super) fn rating_words(clues: usize, rating: &Rating) -> String {
-    let singles = if rating.singles { "yes" } else { "no" };
-    format!(
-        "clues={clues} singles={singles} search-effort={:.1}",
-        rating.effort
-    )
 }
 
 /// The lines that make the line reader take the puzzles after them with

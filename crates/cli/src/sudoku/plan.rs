@@ -123,6 +123,8 @@ impl Plan {
                 None => Symbols::default(),
             },
             variant: args.variant,
+            // Files of puzzles, and the command's flags.
+            ..ReadOptions::default()
         };
         let threads = thread_count(args);
         if let Some(count) = args.generate {

@@ -6,11 +6,11 @@
 use serde_json::{Map, Value, json};
 
 use dancing_sudoku::format::{GridWriter, Layout, puzzle_line};
+use dancing_sudoku::generate::RateError;
 use dancing_sudoku::{Grid, StopReason, Symbols};
 
 use super::answer::{Case, Failure, Search, Verdict};
 use super::answers::{Answers, Mark};
-use super::generate::rating_words;
 use super::plan::Printing;
 
 /// Writes the standard output part of verdicts into [`Answers`].
@@ -98,8 +98,9 @@ pub(super) fn diagnostic(verdict: &Verdict) -> Option<String> {
 /// Why a puzzle got no answer, in words.
 fn failure_message(failure: &Failure, search: Option<&Search>, symbols: &Symbols) -> String {
     match failure {
-        Failure::NoSolution => "no solution".to_owned(),
-        Failure::NotUnique => "more than one solution".to_owned(),
+        // The words Python's rate uses too.
+        Failure::NoSolution => RateError::NoSolution.to_string(),
+        Failure::NotUnique => RateError::NotUnique.to_string(),
         Failure::GaveUp(cutoff) => {
             let flag = match cutoff {
                 StopReason::TimeLimit => "--time-limit",
@@ -237,7 +238,7 @@ impl AnswerPrinter for Ratings<'_> {
             variant: case.rules.variant(),
         });
         let clues = case.puzzle.given_count();
-        answers.line(format_args!("{line} {}", rating_words(clues, rating)));
+        answers.line(format_args!("{line} {}", rating.words(clues)));
     }
 }
 

@@ -299,7 +299,11 @@ fn a_box_line_must_agree_with_the_box_given() {
         .unwrap();
     assert_exit(&other, 2);
     assert!(stderr(&other).contains("<stdin>:1:"), "{}", stderr(&other));
-    assert!(stderr(&other).contains("(--box)"), "{}", stderr(&other));
+    assert!(
+        stderr(&other).contains("the puzzles were given --box 2x3"),
+        "{}",
+        stderr(&other)
+    );
 }
 
 #[test]

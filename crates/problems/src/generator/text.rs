@@ -223,8 +223,8 @@ impl FromStr for Generator {
                 Generator::Assignment {
                     costs: Costs::Random {
                         n: words.argument("N", number)?,
-                        seed: seed.unwrap_or(0),
-                        max_cost: max_cost.unwrap_or(99),
+                        seed: seed.unwrap_or(Costs::DEFAULT_SEED),
+                        max_cost: max_cost.unwrap_or(Costs::DEFAULT_MAX_COST),
                     },
                 }
             }

@@ -94,8 +94,9 @@ pub(super) fn read_cells(
         return Err(ReadErrorKind::BadVariantData {
             column: None,
             message: format!(
-                "a {n}x{n} puzzle needs {n} symbols, and the alphabet has {} (give --symbols)",
+                "a {n}x{n} puzzle needs {n} symbols, and the alphabet has {}{}",
                 options.symbols.len(),
+                options.naming.other_alphabet(),
                 n = shape.size(),
             ),
         });

@@ -70,6 +70,6 @@ pub use crate::unit::CAGE_LABELS;
 pub use error::{ReadError, ReadErrorKind};
 pub use kind::{Format, Layout, UnknownName};
 pub use line::puzzle_line;
-pub use options::{MAX_LINE_BYTES, ReadOptions};
+pub use options::{MAX_LINE_BYTES, Naming, ReadOptions};
 pub use read::{Puzzle, PuzzleReader};
 pub use write::{GridWriter, write_grid};

@@ -250,7 +250,10 @@ impl<R: BufRead> PuzzleReader<R> {
 
             if self.at_start {
                 self.at_start = false;
-                if !too_long && looks_like_count(content, self.options.shape, self.forced) {
+                if !too_long
+                    && !self.options.one_puzzle
+                    && looks_like_count(content, self.options.shape, self.forced)
+                {
                     match std::str::from_utf8(content)
                         .ok()
                         .and_then(|text| text.parse::<u64>().ok())
@@ -390,9 +393,10 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         match self.given_shape {
             Some(given) if given != shape => Err(format!(
-                "box {boxes}: the puzzles were given boxes {}x{} (--box)",
-                given.box_rows(),
-                given.box_cols()
+                "box {boxes}: the puzzles were given {}",
+                self.options
+                    .naming
+                    .setting("box", format!("{}x{}", given.box_rows(), given.box_cols()))
             )),
             _ => Ok(shape),
         }
@@ -411,6 +415,32 @@ impl<R: BufRead> PuzzleReader<R> {
             },
         };
         Err(self.grid_error.take().unwrap_or(incomplete))
+    }
+}
+
+impl<'t> PuzzleReader<&'t [u8]> {
+    /// A reader of `text` as one puzzle (a library's argument, not a
+    /// file): [`ReadOptions::one_puzzle`] is set, and a text whose only
+    /// line of cells is one line is read in the line format, however
+    /// short, so that `"11111"` is a puzzle of 5 cells (which its error
+    /// says), not a count line or the first row of a grid.
+    pub fn of_one_puzzle(text: &'t str, options: ReadOptions) -> PuzzleReader<&'t [u8]> {
+        let content_lines = text
+            .lines()
+            .map(|line| line.trim().as_bytes())
+            .filter(|content| {
+                !content.is_empty()
+                    && content[0] != b'#'
+                    && variant_line(content).is_none()
+                    && box_line(content).is_none()
+            })
+            .count();
+        let format = (content_lines == 1).then_some(Format::Line);
+        let options = ReadOptions {
+            one_puzzle: true,
+            ..options
+        };
+        PuzzleReader::with_options(text.as_bytes(), format, options)
     }
 }
 
@@ -455,7 +485,7 @@ fn read_line(
     let (start, cells) = words.next().unwrap_or((line.len(), &[]));
     read_cells(line, start, cells, options, grid)?;
     let rules = variant_rules(grid.shape(), variant);
-    read_variant_data(line, words, rules, grid.size(), variant)
+    read_variant_data(line, words, rules, grid.size(), variant, options.naming)
 }
 
 #[cfg(test)]

@@ -3,18 +3,22 @@
 
 use super::cells::words;
 use super::error::ReadErrorKind;
+use super::options::Naming;
 use crate::grid::Shape;
 use crate::rules::{Cage, Rules, RulesError, Variant};
 
 /// Reads the data of `variant` from the `words` of `line` that follow a
 /// puzzle's cells (a region map; a cage map and its sums) into `rules`, of
 /// an `n`x`n` grid. Returns the rules and where the comment starts.
+/// `naming` names the variant setting in the message about a comment that
+/// is another variant's data.
 pub(super) fn read_variant_data<'a>(
     line: &'a [u8],
     words: impl Iterator<Item = (usize, &'a [u8])>,
     mut rules: Rules,
     n: usize,
     variant: Variant,
+    naming: Naming,
 ) -> Result<(Rules, usize), ReadErrorKind> {
     let mut words = words.peekable();
     if variant.jigsaw {
@@ -97,7 +101,7 @@ pub(super) fn read_variant_data<'a>(
         })?;
     }
     let rest = words.next().map_or(line.len(), |(at, _)| at);
-    refuse_unread_variant_data(line, rest, n, variant)?;
+    refuse_unread_variant_data(line, rest, n, variant, naming)?;
     Ok((rules, rest))
 }
 
@@ -110,6 +114,7 @@ fn refuse_unread_variant_data(
     rest: usize,
     n: usize,
     variant: Variant,
+    naming: Naming,
 ) -> Result<(), ReadErrorKind> {
     let mut comment = words(&line[rest..]);
     let Some((at, first)) = comment.next() else {
@@ -134,8 +139,9 @@ fn refuse_unread_variant_data(
         column: Some(rest + at + 1),
         message: format!(
             "the text after the cells is {what}, but the puzzle is read as {variant}: \
-             give --variant {missing} or a line `variant {missing}` \
+             give {} or a line `variant {missing}` \
              before the puzzle, or write `#` before the text to keep it a comment",
+            naming.setting("variant", missing),
         ),
     })
 }

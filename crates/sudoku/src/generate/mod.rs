@@ -52,6 +52,11 @@ pub const MAX_JIGSAW_SIZE: usize = 12;
 /// The seed of the relabellings of [`Generator::rate`].
 const RATING_SEED: u64 = 1;
 
+/// The relabellings of the digits a rating averages over, in every front
+/// end (`dlx sudoku --rate`, Python's `rate`): the same puzzle, the same
+/// figures.
+pub const RATING_RELABELINGS: usize = 8;
+
 /// Random first rows tried on a jigsaw region map before another map is
 /// drawn.
 const JIGSAW_ATTEMPTS: usize = 4;
@@ -506,12 +511,14 @@ impl Generator {
     /// for every rating: a rating depends on the puzzle alone, and rating
     /// takes nothing from the generator's sequence, so the puzzles a seed
     /// gives are the same whether they are rated or not.
+    ///
+    /// A puzzle with no solution, or more than one, has no rating.
     pub fn rate(
         &mut self,
         rules: &Rules,
         puzzle: &Grid,
         relabelings: usize,
-    ) -> Result<Rating, crate::SolveError> {
+    ) -> Result<Rating, RateError> {
         // The nodes of the search after singles alone: locked candidates
         // would solve some puzzles that singles leave to the search.
         self.solver.classic_deductions(Deductions::Singles);
@@ -526,10 +533,15 @@ impl Generator {
         rules: &Rules,
         puzzle: &Grid,
         relabelings: usize,
-    ) -> Result<Rating, crate::SolveError> {
+    ) -> Result<Rating, RateError> {
         let n = puzzle.size();
         let mut solution = Grid::new(puzzle.shape());
         let direct = self.solver.search_with(rules, puzzle, 2, &mut solution)?;
+        match direct.solutions {
+            0 => return Err(RateError::NoSolution),
+            1 => {}
+            _ => return Err(RateError::NotUnique),
+        }
         // Cells placed by narrowing are the search's forced moves, made
         // apart (see `Outcome::deduced`): counted back in, as nodes.
         let singles = direct.nodes + direct.deduced == options_in_solution(rules, puzzle) + 1;
@@ -598,6 +610,48 @@ pub struct Rating {
     /// The search nodes of a uniqueness search, averaged over relabellings.
     pub effort: f64,
 }
+
+impl Rating {
+    /// The rating as it follows a puzzle of `clues` clues on its line (a
+    /// comment to the line reader), the figures every front end shows:
+    /// `clues=24 singles=yes search-effort=58.0`.
+    pub fn words(&self, clues: usize) -> String {
+        let singles = if self.singles { "yes" } else { "no" };
+        format!(
+            "clues={clues} singles={singles} search-effort={:.1}",
+            self.effort
+        )
+    }
+}
+
+/// Why a puzzle has no rating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RateError {
+    /// It has no solution.
+    NoSolution,
+    /// It has more than one.
+    NotUnique,
+    /// Its givens or rules cannot be searched.
+    Invalid(crate::SolveError),
+}
+
+impl From<crate::SolveError> for RateError {
+    fn from(error: crate::SolveError) -> RateError {
+        RateError::Invalid(error)
+    }
+}
+
+impl std::fmt::Display for RateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RateError::NoSolution => f.write_str("no solution"),
+            RateError::NotUnique => f.write_str("more than one solution"),
+            RateError::Invalid(error) => write!(f, "{error}"),
+        }
+    }
+}
+
+impl std::error::Error for RateError {}
 
 /// Why puzzles of some rules cannot be generated.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,7 @@
 use dancing::expert::ExactCover;
 use dancing::expert::Search;
 use dancing_sudoku::exact_cover::SudokuCover;
-use dancing_sudoku::generate::Generator;
+use dancing_sudoku::generate::{Generator, RateError};
 use dancing_sudoku::{Cage, Engine, Grid, Rules, Shape, SolveError, Solver};
 
 /// The units of a puzzle, computed here from first principles: every set of
@@ -588,6 +588,8 @@ fn generated_puzzles_are_unique_minimal_and_symmetric_when_asked() {
                         .unwrap()
                 };
                 assert_eq!(count, 2, "clue {cell} of {puzzle} can go");
+                // More than one solution: no rating.
+                assert_eq!(generator.rate(&rules, &fewer, 1), Err(RateError::NotUnique));
             }
             // A rating: singles alone means no branching, so as many nodes
             // as empty cells plus the root.

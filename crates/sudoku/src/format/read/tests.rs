@@ -4,6 +4,7 @@
 use std::io;
 
 use super::*;
+use crate::format::Naming;
 use crate::symbols::Symbols;
 
 /// Each puzzle's line and grid, or its error message.
@@ -418,4 +419,70 @@ fn io_errors_end_the_input() {
     assert!(!error.is_puzzle_error());
     assert_eq!(error.to_string(), "1: read error: disk on fire");
     assert!(reader.next().is_none());
+}
+
+#[test]
+fn one_puzzle_reads_a_line_of_digits_as_its_cells() {
+    // Read as a file, "11111" is a count line with no puzzles after it.
+    let (results, _) = read_all("11111\n", None);
+    assert_eq!(
+        results,
+        [Err(
+            "1: the count line announces 11111 puzzles, but 0 puzzles follow".to_owned()
+        )]
+    );
+    let read_one = |text: &str| {
+        let mut reader = PuzzleReader::of_one_puzzle(text, ReadOptions::default());
+        let results: Vec<_> = reader
+            .by_ref()
+            .map(|read| {
+                read.map(|puzzle| puzzle.grid.to_line())
+                    .map_err(|e| e.to_string())
+            })
+            .collect();
+        results
+    };
+    assert_eq!(
+        read_one("11111"),
+        [Err("1: expected 16 cells, found 5".to_owned())]
+    );
+    assert_eq!(
+        read_one(&format!("# a comment\n{PUZZLE}\n")),
+        [Ok(PUZZLE.to_owned())]
+    );
+    // A puzzle written as rows is still read as a grid.
+    let rows: String = PUZZLE
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\n", std::str::from_utf8(row).unwrap()))
+        .collect();
+    assert_eq!(read_one(&rows), [Ok(PUZZLE.to_owned())]);
+}
+
+#[test]
+fn messages_name_settings_as_the_caller_does() {
+    let cells = ".".repeat(16);
+    let text = format!("{cells} AABBCCDDEEFFGGHH A=3 B=7 C=3 D=7 E=5 F=5 G=5 H=5\n");
+    let as_arguments = ReadOptions {
+        naming: Naming::Arguments,
+        ..ReadOptions::default()
+    };
+    let flags = read_with(&text, None, ReadOptions::default());
+    let arguments = read_with(&text, None, as_arguments.clone());
+    assert!(
+        flags[0]
+            .as_ref()
+            .unwrap_err()
+            .contains("give --variant killer or")
+    );
+    let message = arguments[0].as_ref().unwrap_err();
+    assert!(message.contains("give variant=\"killer\" or"), "{message}");
+    assert!(!message.contains("--"), "{message}");
+    let boxes = ReadOptions {
+        shape: Some(Shape::new(2, 3).unwrap()),
+        ..as_arguments
+    };
+    let results = read_with(&format!("box 3x2\n{}\n", ".".repeat(36)), None, boxes);
+    let message = results[0].as_ref().unwrap_err();
+    assert!(message.contains("box=\"2x3\""), "{message}");
 }
