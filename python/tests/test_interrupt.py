@@ -147,4 +147,7 @@ def test_the_gil_is_released_while_searching(work):
     thread.join()
     # sleep(0) hands the GIL over at every tick, so few ticks come before
     # the search starts; a search holding the GIL would allow none after.
-    assert ticks > 10_000, ticks
+    # Unloaded, a second of search gives hundreds of thousands of ticks;
+    # a machine busy with other work (CI's builds) gives fewer, but still
+    # thousands, where a held GIL gives a handful.
+    assert ticks > 1_000, ticks

@@ -40,8 +40,9 @@ def test_every_exposed_class_is_covered_here():
     # The task protocol's classes: test_tasks.py round-trips Task and
     # TaskResult; a Merge is a verdict, not pickled.
     covered |= {"Task", "TaskResult", "Merge", "MergeError", "CountProgress"}
-    # A sudoku rating, below.
-    covered |= {"Rating"}
+    # A sudoku rating, below; a reduction in test_reduce_verify.py, and a
+    # VerifyError in the errors below.
+    covered |= {"Rating", "Reduction", "VerifyError"}
     assert declared == covered
 
 
@@ -208,6 +209,7 @@ def test_solutions_iterators_refuse_to_pickle_or_copy():
         lambda: dancing.Problem(["a"], [["a", "b"]]),
         lambda: dancing.sudoku.solve("11" + "." * 79),
         lambda: dancing.Problem.from_dlx("A\nA\n").count(time_limit=-1),
+        lambda: dancing.Problem.from_dlx("A B\nA B\nA\n").verify([0, 1]),
     ],
 )
 def test_errors_pickle_with_where_they_happened(make):
