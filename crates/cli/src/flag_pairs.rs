@@ -10,7 +10,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use clap::{Arg, Command, CommandFactory};
+use clap::{Arg, Command, CommandFactory, Parser};
 
 use crate::Cli;
 
@@ -250,7 +250,8 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
     ("gen *", "--memo", "--memo-limit"),
     // ---- The problems' own flags change the problem, so they go with
     // every way of writing, solving or counting it; --color only with
-    // drawings (not --count, nor --memo, which needs --count).
+    // drawings (not --count, nor --memo, which needs --count), and only on
+    // the problems that draw in color (the others refuse it when run).
     (
         "gen langford",
         "--up-to-reversal",
@@ -260,6 +261,16 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
         "gen pentomino",
         "--color",
         "--pieces --up-to-symmetry --solve --max -j --max-nodes --time-limit -q --stats --profile --seed",
+    ),
+    (
+        "gen dominoes",
+        "--color",
+        "--solve --max -j --max-nodes --time-limit -q --stats --profile --seed",
+    ),
+    (
+        "gen tiling",
+        "--color",
+        "--shapes --prices --solve --max -j --max-nodes --time-limit -q --stats --profile --seed",
     ),
     (
         "gen pentomino",
@@ -450,6 +461,13 @@ enum Verdict {
 /// Parses `dlx PATH` with `args` (flags first, positionals last, so that
 /// no value is taken for a positional).
 fn parse(path: &str, args: &[&Arg]) -> Result<(), clap::Error> {
+    Cli::command()
+        .try_get_matches_from(argv(path, args))
+        .map(drop)
+}
+
+/// The command line `dlx PATH` with `args`, flags first, positionals last.
+fn argv(path: &str, args: &[&Arg]) -> Vec<String> {
     let mut argv: Vec<String> = vec!["dlx".into()];
     argv.extend(path.split(' ').map(str::to_owned));
     for arg in args.iter().filter(|arg| !arg.is_positional()) {
@@ -458,7 +476,22 @@ fn parse(path: &str, args: &[&Arg]) -> Result<(), clap::Error> {
     for arg in args.iter().filter(|arg| arg.is_positional()) {
         argv.extend(words(arg));
     }
-    Cli::command().try_get_matches_from(&argv).map(drop)
+    argv
+}
+
+/// Whether `dlx PATH` with `args` is a `dlx gen` problem given `--color`
+/// that refuses it when run: clap takes the flag on every problem, so that
+/// those without colors can say so.
+fn refuses_color(path: &str, args: &[&Arg]) -> bool {
+    if !args.iter().any(|arg| arg.get_long() == Some("color")) {
+        return false;
+    }
+    match Cli::try_parse_from(argv(path, args)) {
+        Ok(Cli {
+            command: crate::Command::Gen(args),
+        }) => !args.problem.draws_in_color(),
+        _ => false,
+    }
 }
 
 /// `arg` with the command's required arguments and every flag it
@@ -509,6 +542,7 @@ fn verdict(command: &Command, path: &str, first: &Arg, second: &Arg) -> Result<V
         }
     }
     match parse(path, &both) {
+        Ok(()) if refuses_color(path, &both) => Ok(Verdict::Refused),
         Ok(()) => Ok(Verdict::Taken),
         Err(error) if error.kind() == ErrorKind::ArgumentConflict => {
             let mut typed: Vec<&Arg> = command

@@ -101,6 +101,7 @@ fn answer(plan: &AnswerPlan) -> Status {
         totals: Totals::default(),
         cut_short: false,
         last_rules: (None, dancing_sudoku::Variant::CLASSIC),
+        last_csv_header: None,
     };
     let started = Instant::now();
     let ran = if plan.answering.mode == Mode::ToDlx {

@@ -261,6 +261,27 @@ impl TileLayout {
     pub fn tile_at(&self, cell: Cell) -> Option<usize> {
         self.grid.at(cell)
     }
+
+    /// The width of the board's bounding box, in cells.
+    pub fn width(&self) -> usize {
+        self.grid.width
+    }
+
+    /// The height of the board's bounding box, in cells.
+    pub fn height(&self) -> usize {
+        self.grid.height
+    }
+
+    /// The letter drawn for `tile`; neighbouring tiles have different ones.
+    pub fn letter(&self, tile: usize) -> char {
+        self.letters[tile]
+    }
+
+    /// The color of `tile` in the coloring its letter shows: a small
+    /// number (0 for `a`), different for neighbouring tiles.
+    pub fn color(&self, tile: usize) -> usize {
+        (self.letters[tile] as u8 - b'a') as usize
+    }
 }
 
 impl fmt::Display for TileLayout {

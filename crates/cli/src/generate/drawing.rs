@@ -8,7 +8,7 @@ use anstyle::{AnsiColor, Color, Style};
 use clap::ValueEnum;
 use dancing::OptionId;
 use dancing_problems::ExactCover;
-use dancing_problems::polyomino::{Cell, Tiling};
+use dancing_problems::polyomino::Cell;
 
 use crate::run::outcome::RunOutcome;
 use crate::run::printer::Printer;
@@ -106,17 +106,23 @@ const PIECE_COLORS: [AnsiColor; 12] = [
     AnsiColor::BrightCyan,
 ];
 
-/// A packing with each piece on a background of its own; cells are two
-/// characters wide, so that they look square.
-pub fn draw_colored(tiling: &Tiling) -> String {
+/// A picture of a board with each piece (or tile) on a background of its
+/// own: `owner` gives what covers a cell, as the number that picks its
+/// color and the letter drawn, `None` for a hole. Cells are two characters
+/// wide, so that they look square.
+pub fn draw_colored(
+    width: usize,
+    height: usize,
+    owner: impl Fn(Cell) -> Option<(usize, char)>,
+) -> String {
     let mut picture = String::new();
-    for y in 0..tiling.height() {
+    for y in 0..height {
         let mut row = String::new();
         // The style changes only where the piece does.
         let mut current: Option<Style> = None;
-        for x in 0..tiling.width() {
-            let piece = tiling.piece_at(Cell::new(x as i32, y as i32));
-            let style = piece.map(piece_style);
+        for x in 0..width {
+            let covering = owner(Cell::new(x as i32, y as i32));
+            let style = covering.map(|(color, _)| piece_style(color));
             if style != current {
                 if let Some(previous) = current {
                     let _ = write!(row, "{}", previous.render_reset());
@@ -126,9 +132,9 @@ pub fn draw_colored(tiling: &Tiling) -> String {
                 }
                 current = style;
             }
-            match piece {
-                Some(piece) => {
-                    row.push(tiling.symbol(piece));
+            match covering {
+                Some((_, letter)) => {
+                    row.push(letter);
                     row.push(' ');
                 }
                 None => row.push_str("  "),
@@ -143,10 +149,10 @@ pub fn draw_colored(tiling: &Tiling) -> String {
     picture
 }
 
-/// The colors of a piece: a background from the palette, and a letter that
-/// stands out on it.
-fn piece_style(piece: usize) -> Style {
-    let k = piece % PIECE_COLORS.len();
+/// The colors of a piece's number: a background from the palette, and a
+/// letter that stands out on it.
+fn piece_style(number: usize) -> Style {
+    let k = number % PIECE_COLORS.len();
     let letter = if k < 6 {
         AnsiColor::BrightWhite
     } else {

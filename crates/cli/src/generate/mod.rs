@@ -14,6 +14,7 @@ mod problem;
 mod values;
 
 use dancing::format::text::escaped;
+use dancing_problems::TileLayout;
 use dancing_problems::generator::Costs;
 use dancing_problems::polyomino::Tiling;
 use dancing_problems::{Built, Error, Generator};
@@ -52,7 +53,6 @@ Examples:
 /// 2 for a bad argument.
 #[derive(clap::Args, Debug)]
 #[command(
-    flatten_help = true,
     subcommand_value_name = "PROBLEM",
     subcommand_help_heading = "Problems",
     after_help = AFTER_HELP
@@ -75,7 +75,7 @@ pub fn run(args: &Args) -> Status {
         }
     };
     let name = plan.name;
-    if let Problem::SudokuPuzzles { count, seed } = &args.problem {
+    if let Problem::SudokuPuzzles { count, seed, .. } = &args.problem {
         return crate::sudoku_puzzles::run(*count, *seed);
     }
     let (generator, words) = match generator(&args.problem) {
@@ -103,18 +103,33 @@ pub fn run(args: &Args) -> Status {
         Built::Queens(queens) => emit(&plan, queens, Shape::Block, plain),
         Built::Langford(langford) => emit(&plan, langford, Shape::Line, plain),
         Built::Packing(packing) => {
-            let colored =
-                matches!(&args.problem, Problem::Pentomino { color, .. } if color.colors());
+            let colored = plan.colored;
             let draw = move |tiling: &Tiling| {
                 if colored {
-                    draw_colored(tiling)
+                    draw_colored(tiling.width(), tiling.height(), |cell| {
+                        let piece = tiling.piece_at(cell)?;
+                        Some((piece, tiling.symbol(piece)))
+                    })
                 } else {
                     tiling.to_string()
                 }
             };
             emit(&plan, packing, Shape::Block, draw)
         }
-        Built::Tilings(tilings) => emit(&plan, tilings, Shape::Block, plain),
+        Built::Tilings(tilings) => {
+            let colored = plan.colored;
+            let draw = move |layout: &TileLayout| {
+                if colored {
+                    draw_colored(layout.width(), layout.height(), |cell| {
+                        let tile = layout.tile_at(cell)?;
+                        Some((layout.color(tile), layout.letter(tile)))
+                    })
+                } else {
+                    layout.to_string()
+                }
+            };
+            emit(&plan, tilings, Shape::Block, draw)
+        }
         Built::Latin(latin) => emit(&plan, latin, Shape::Block, plain),
         Built::SudokuGrids(grids) => emit(&plan, grids, Shape::Block, plain),
         Built::Partitions(partitions) => emit(&plan, partitions, Shape::Line, plain),

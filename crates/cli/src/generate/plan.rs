@@ -1,6 +1,7 @@
 //! What `dlx gen` was asked to do, decided once from its arguments: the
 //! problem's name, and whether and how to solve it.
 
+use super::drawing::ColorWhen;
 use super::problem::Problem;
 use crate::run::plan::SearchPlan;
 
@@ -22,17 +23,33 @@ pub struct GenPlan {
     pub name: &'static str,
     /// `None`: write the problem in Knuth's format.
     pub solving: Option<Solving>,
+    /// Whether drawings are colored (`--color`, on a problem that draws in
+    /// color).
+    pub colored: bool,
 }
 
 impl GenPlan {
-    /// Checks the flags of `problem` (search flags need a search) and
-    /// makes the plan; the error is the message to show.
+    /// Checks the flags of `problem` (search flags need a search, colors a
+    /// problem that draws in color) and makes the plan; the error is the message to show.
     pub fn new(problem: &Problem) -> Result<GenPlan, String> {
         let name = problem.name();
+        let color = problem.color();
+        if color.is_some() && !problem.draws_in_color() {
+            let what = if problem.output().is_some() {
+                "its drawings have no colors"
+            } else {
+                "it writes puzzles, not drawings"
+            };
+            return Err(format!(
+                "dlx gen {name}: --color: {what} (pentomino, dominoes and tiling draw in color)"
+            ));
+        }
+        let colored = problem.draws_in_color() && color.unwrap_or(ColorWhen::Auto).colors();
         let Some(output) = problem.output() else {
             return Ok(GenPlan {
                 name,
                 solving: None,
+                colored,
             });
         };
         let solving = output.solve || output.count || output.max.is_some();
@@ -55,6 +72,7 @@ impl GenPlan {
                 max: output.max,
                 search: output.search.plan(),
             }),
+            colored,
         })
     }
 }

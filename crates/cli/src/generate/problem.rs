@@ -55,10 +55,6 @@ pub enum Problem {
         /// @FILE holding one.
         #[arg(long, value_name = "PIECES", default_value = "pentominoes", value_parser = parse_pieces)]
         pieces: PieceSet,
-        /// Color the pieces in drawings: auto (on a terminal, unless NO_COLOR
-        /// is set), always, never.
-        #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorWhen::Auto, conflicts_with_all = ["count", "memo", "memo_limit"])]
-        color: ColorWhen,
         #[command(flatten)]
         output: Output,
     },
@@ -116,6 +112,10 @@ pub enum Problem {
         /// The same seed gives the same puzzles.
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
+        // Taken so that it is refused with a reason (the puzzles are lines
+        // of digits, not drawings), not as an unknown flag.
+        #[arg(long, value_name = "WHEN", value_enum, hide = true)]
+        color: Option<ColorWhen>,
     },
     /// Set partitions of {0..N-1}: every nonempty subset is an option (Bell numbers).
     Partitions {
@@ -159,7 +159,9 @@ pub enum Problem {
         output: Output,
     },
     /// The assignment problem with costs (Knuth's DLX5 format): N workers,
-    /// N jobs, option `wI jJ |C` for worker I on job J at cost C; costs from
+    /// N jobs, a cost for each worker on each job.
+    ///
+    /// Option `wI jJ |C` puts worker I on job J at cost C; costs from
     /// --cost-seed, or a matrix file. Solve it with `dlx solve --best K`.
     Assignment {
         /// The number of workers and jobs (costs drawn from --cost-seed).
@@ -200,7 +202,9 @@ pub enum Problem {
     },
 }
 
-/// What to do with the problem: write it (the default), solve and draw, or count.
+// What to do with the problem: write it (the default), solve and draw, or
+// count. (A plain comment: clap would take a doc comment of a flattened
+// struct for the about of every problem.)
 #[derive(clap::Args, Debug)]
 pub struct Output {
     /// Solve here and draw each solution; the count goes to standard error.
@@ -212,7 +216,12 @@ pub struct Output {
     /// Stop after N solutions (implies --solve unless --count is given).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with_all = ["memo", "memo_limit"])]
     pub max: Option<u64>,
-    /// Threads, budgets, progress and statistics, as in `dlx solve`.
+    /// Color the drawings of --solve: auto (on a terminal, unless NO_COLOR
+    /// is set), always, never. Only pentomino, dominoes and tiling draw in
+    /// color; the other problems refuse the flag.
+    #[arg(long, value_name = "WHEN", value_enum, conflicts_with_all = ["count", "memo", "memo_limit"])]
+    pub color: Option<ColorWhen>,
+    // Threads, budgets, progress and statistics, as in `dlx solve`.
     #[command(flatten)]
     pub search: SearchArgs,
 }
@@ -235,6 +244,23 @@ impl Problem {
             Problem::Matrices { .. } => "matrices",
             Problem::Assignment { .. } => "assignment",
             Problem::Words { .. } => "words",
+        }
+    }
+
+    /// Whether its drawings have colors (`--color`): those of pieces and
+    /// tiles on a board.
+    pub fn draws_in_color(&self) -> bool {
+        matches!(
+            self,
+            Problem::Pentomino { .. } | Problem::Dominoes { .. } | Problem::Tiling { .. }
+        )
+    }
+
+    /// The `--color` given, if any.
+    pub fn color(&self) -> Option<ColorWhen> {
+        match self {
+            Problem::SudokuPuzzles { color, .. } => *color,
+            _ => self.output().and_then(|output| output.color),
         }
     }
 

@@ -8,8 +8,10 @@ use dancing::expert::DEFAULT_MEMO_LIMIT;
 use super::plan::SearchPlan;
 use super::values::{parse_duration, parse_size};
 
-/// How a search runs and what it reports: threads, budgets, progress and
-/// statistics; the same flags for every command that searches.
+// How a search runs and what it reports: threads, budgets, progress and
+// statistics; the same flags for every command that searches. (A plain
+// comment: clap would take a doc comment of a flattened struct for the
+// about of the command it is flattened into.)
 #[derive(clap::Args, Debug, Clone, Default)]
 pub struct SearchArgs {
     /// Search on N threads [default: one per core]. Solutions are printed in

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use dancing_sudoku::exact_cover::SudokuCover;
-use dancing_sudoku::format::{Layout, ReadError};
+use dancing_sudoku::format::{CsvRecord, Layout, ReadError};
 use dancing_sudoku::generate::{Generator, RATING_RELABELINGS, RateError, Rating};
 use dancing_sudoku::{Grid, Outcome, Rules, SolveError, Solver, StopReason, Symbols};
 
@@ -40,6 +40,8 @@ pub(super) struct Case<'a> {
     pub(super) symbols: &'a Symbols,
     /// The layout its answer takes.
     pub(super) layout: Layout,
+    /// `--output csv`: the record it was read from.
+    pub(super) csv: Option<&'a CsvRecord>,
 }
 
 /// A search that ran: what it found, and how long it took.
@@ -81,11 +83,13 @@ pub(super) enum Verdict<'a> {
         /// The search, when one ran.
         search: Option<Search>,
     },
-    /// A puzzle that could not be read; its answer would take `layout`.
+    /// A puzzle that could not be read; its answer would take `layout`
+    /// (or its CSV record's line, `--output csv`).
     Unreadable {
         name: &'a str,
         error: &'a ReadError,
         layout: Layout,
+        csv: Option<&'a CsvRecord>,
     },
     /// A problem of an input as a whole (it cannot be opened, its count
     /// line is wrong): no puzzle is skipped because of it.
@@ -161,6 +165,7 @@ impl<'c> Answerer<'c> {
                 rules,
                 given_solution,
                 layout,
+                csv,
             } => {
                 let case = Case {
                     name,
@@ -169,13 +174,15 @@ impl<'c> Answerer<'c> {
                     rules,
                     symbols: self.symbols,
                     layout: *layout,
+                    csv: csv.as_ref(),
                 };
                 self.puzzle(case, given_solution.as_ref())
             }
-            Item::BadPuzzle { error, layout } => Verdict::Unreadable {
+            Item::BadPuzzle { error, layout, csv } => Verdict::Unreadable {
                 name,
                 error,
                 layout: *layout,
+                csv: csv.as_ref(),
             },
             Item::InputError { line, message } => Verdict::BadInput {
                 name,

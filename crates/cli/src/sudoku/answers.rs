@@ -5,8 +5,9 @@
 
 use std::fmt::Display;
 use std::io::Write;
+use std::sync::Arc;
 
-use dancing_sudoku::format::Layout;
+use dancing_sudoku::format::{CsvHeader, Layout};
 use dancing_sudoku::{Shape, Variant};
 
 use super::report::Totals;
@@ -41,6 +42,9 @@ pub(super) enum Mark {
         shape: Shape,
         variant: Variant,
     },
+    /// `--output csv`: a record of an input with `header`, which needs the
+    /// header line before it unless the last one written is the same.
+    CsvHeader { at: usize, header: Arc<CsvHeader> },
 }
 
 impl Answers {

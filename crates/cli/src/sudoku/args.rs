@@ -38,6 +38,11 @@ solution is verified against every rule of its variant before it is printed.
 
 Output layouts (by default the layout of the input):
   line, rows (alias poj2676), blocks, grid, ans (the \"100 lines\" seed's `ans: ` layout)
+  csv       CSV input only (Kaggle's `quizzes,solutions`, `id,puzzle`, ...): a header line,
+            the input's columns and a `solution` column unless it has one, then each record
+            in input order with its solution in that column; a puzzle with no answer (bad,
+            unsolvable, not unique, given up) keeps its row with the solution empty (or
+            --placeholder) and is reported on stderr as in the other layouts
 
 Every solution is checked against its puzzle before it is printed (a grid that broke a
 rule would be reported as an internal error, never printed).
@@ -103,9 +108,10 @@ pub struct Args {
     #[arg(long, value_name = "NAME", default_value = "classic")]
     pub variant: Variant,
 
-    /// How solutions are written [default: as the input is].
+    /// How solutions are written [default: as the input is]: a grid layout,
+    /// or `csv` (CSV input only): each record with its solution.
     #[arg(long, value_name = "LAYOUT", value_parser = layout_parser())]
-    pub output: Option<Layout>,
+    pub output: Option<Written>,
 
     /// Search engine: Dancing Links, or one of the seeds' depth-first searches.
     #[arg(long, default_value = "dlx", value_parser = engine_parser())]
@@ -257,10 +263,25 @@ fn format_parser() -> impl TypedValueParser<Value = InputFormat> {
     PossibleValuesParser::new(names).map(|name| InputFormat(name.parse().ok()))
 }
 
-/// `--output`: a [`Layout`] by name (`poj2676` stands for `rows`).
-fn layout_parser() -> impl TypedValueParser<Value = Layout> {
-    let names = Layout::ALL.map(Layout::name).into_iter().chain(["poj2676"]);
-    PossibleValuesParser::new(names).map(|name| name.parse().expect("a layout name"))
+/// `--output`: how answers are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Written {
+    /// Solutions as grids in a layout.
+    Grids(Layout),
+    /// Each record of a CSV input with its solution.
+    Csv,
+}
+
+/// `--output`: a [`Layout`] by name (`poj2676` stands for `rows`), or `csv`.
+fn layout_parser() -> impl TypedValueParser<Value = Written> {
+    let names = Layout::ALL
+        .map(Layout::name)
+        .into_iter()
+        .chain(["poj2676", "csv"]);
+    PossibleValuesParser::new(names).map(|name| match name.as_str() {
+        "csv" => Written::Csv,
+        name => Written::Grids(name.parse().expect("a layout name")),
+    })
 }
 
 /// `--symbols`, checked (and kept as text: the parsed alphabet is large).

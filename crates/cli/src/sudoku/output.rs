@@ -2,8 +2,9 @@
 //! their messages on stderr where they fall.
 
 use std::io::{self, BufWriter, Write};
+use std::sync::Arc;
 
-use dancing_sudoku::format::Layout;
+use dancing_sudoku::format::{CsvHeader, Layout};
 use dancing_sudoku::{Shape, Variant};
 
 use super::answers::{Answers, Mark};
@@ -27,6 +28,8 @@ pub(super) struct Output<'p> {
     /// `--rate`: the boxes the lines written so far set (`None`: none,
     /// each line's length tells them) and the variant.
     pub(super) last_rules: (Option<Shape>, Variant),
+    /// `--output csv`: the header of the last header line written.
+    pub(super) last_csv_header: Option<Arc<CsvHeader>>,
 }
 
 impl Output<'_> {
@@ -95,6 +98,14 @@ impl Output<'_> {
                         boxes
                     };
                     self.last_rules = (boxes, *variant);
+                }
+                Mark::CsvHeader { at, header } => {
+                    self.out.write_all(&answers.out[written..*at])?;
+                    written = *at;
+                    if self.last_csv_header.as_ref() != Some(header) {
+                        writeln!(self.out, "{}", header.answer_line())?;
+                        self.last_csv_header = Some(header.clone());
+                    }
                 }
             }
         }

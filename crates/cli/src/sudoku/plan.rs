@@ -11,7 +11,7 @@ use dancing_sudoku::format::{Format, Layout, ReadOptions};
 use dancing_sudoku::generate::{GenerateError, MAX_JIGSAW_SIZE, MAX_KILLER_SIZE};
 use dancing_sudoku::{Budget, Engine, Shape, Symbols, Variant};
 
-use super::args::Args;
+use super::args::{Args, Written};
 use crate::input::Input;
 use crate::interrupt;
 
@@ -43,6 +43,9 @@ pub(super) struct Inputs {
     pub(super) format: Option<Format>,
     /// `--output`: the layout of every answer, or `None` for each input's.
     pub(super) layout: Option<Layout>,
+    /// `--output csv`: every input must be CSV, and its records are kept
+    /// to be written back.
+    pub(super) csv: bool,
     /// The shape, alphabet and variant puzzles are read with.
     pub(super) options: ReadOptions,
 }
@@ -76,6 +79,9 @@ pub(super) struct Answering {
 pub(super) enum Printing {
     /// Solutions as grids; `--placeholder` for the others.
     Grids { placeholder: Option<String> },
+    /// `--output csv`: each record with its solution, `--placeholder` (or
+    /// nothing) in place of the others.
+    Csv { placeholder: Option<String> },
     /// `--count`: a number per puzzle; `--placeholder` for the others.
     Counts { placeholder: Option<String> },
     /// `--to-dlx`, `--to-dlx-dir`: the problem, or the path of its file.
@@ -135,6 +141,15 @@ impl Plan {
             fs::create_dir_all(dir)
                 .map_err(|error| format!("cannot make {}: {error}", dir.display()))?;
         }
+        let csv = args.output == Some(Written::Csv);
+        if let (true, Some(format)) = (csv, args.format.0)
+            && format != Format::Csv
+        {
+            return Err(format!(
+                "--output csv writes CSV input back, and --format {} is not CSV",
+                format.name()
+            ));
+        }
         let answering = Answering::new(args);
         let placeholder = args.placeholder.clone();
         let printing = if args.json {
@@ -148,6 +163,7 @@ impl Plan {
                 Mode::ToDlx | Mode::ToDlxDir => Printing::Dlx,
                 Mode::Rate => Printing::Ratings,
                 Mode::Count { .. } => Printing::Counts { placeholder },
+                Mode::Solve | Mode::Unique if csv => Printing::Csv { placeholder },
                 Mode::Solve | Mode::Unique => Printing::Grids { placeholder },
             }
         };
@@ -162,7 +178,11 @@ impl Plan {
             inputs: Inputs {
                 files: args.files.clone(),
                 format: args.format.0,
-                layout: args.output,
+                layout: match args.output {
+                    Some(Written::Grids(layout)) => Some(layout),
+                    Some(Written::Csv) | None => None,
+                },
+                csv,
                 options,
             },
             threads,

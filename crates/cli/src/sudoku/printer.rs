@@ -3,9 +3,11 @@
 //! format); the diagnostics on stderr are the same for all of them
 //! ([`diagnostic`]).
 
+use std::sync::Arc;
+
 use serde_json::{Map, Value, json};
 
-use dancing_sudoku::format::{GridWriter, Layout, puzzle_line};
+use dancing_sudoku::format::{CsvHeader, GridWriter, Layout, puzzle_line};
 use dancing_sudoku::generate::RateError;
 use dancing_sudoku::{Grid, StopReason, Symbols};
 
@@ -52,6 +54,11 @@ pub(super) fn printer_for<'p>(
         Printing::Ratings => Box::new(Ratings { symbols }),
         Printing::Counts { placeholder } => Box::new(Counts {
             placeholder: placeholder.as_deref(),
+        }),
+        Printing::Csv { placeholder } => Box::new(Csv {
+            symbols,
+            placeholder: placeholder.as_deref(),
+            header: None,
         }),
         Printing::Grids { placeholder } => Box::new(Grids {
             symbols,
@@ -169,6 +176,47 @@ impl AnswerPrinter for Grids<'_> {
 
     fn start_chunk(&mut self) {
         self.writer = None;
+    }
+}
+
+/// `--output csv`: each record of the input with its solution, or with
+/// `--placeholder` (or nothing) in its place, after the header line of its
+/// input.
+struct Csv<'c> {
+    symbols: &'c Symbols,
+    placeholder: Option<&'c str>,
+    /// The header of the record written last in this chunk.
+    header: Option<Arc<CsvHeader>>,
+}
+
+impl AnswerPrinter for Csv<'_> {
+    fn print(&mut self, verdict: &Verdict, answers: &mut Answers) {
+        let (record, solution) = match verdict {
+            Verdict::Solved { case, solution, .. } => {
+                (case.csv, Some(line_of(solution, self.symbols)))
+            }
+            Verdict::Failed { case, .. } => (case.csv, None),
+            Verdict::Unreadable { csv, .. } => (*csv, None),
+            _ => return,
+        };
+        // Every puzzle of a CSV input has its record; other inputs are
+        // refused when read.
+        let Some(record) = record else { return };
+        if self.header.as_ref() != Some(record.header()) {
+            let at = answers.out.len();
+            let header = record.header().clone();
+            answers.marks.push(Mark::CsvHeader {
+                at,
+                header: header.clone(),
+            });
+            self.header = Some(header);
+        }
+        let solution = solution.as_deref().or(self.placeholder).unwrap_or("");
+        answers.line(record.answer_line(solution));
+    }
+
+    fn start_chunk(&mut self) {
+        self.header = None;
     }
 }
 

@@ -5,7 +5,7 @@ use std::cell::Cell;
 use std::io::{self, BufRead};
 use std::sync::Arc;
 
-use dancing_sudoku::format::{Layout, PuzzleReader, ReadError};
+use dancing_sudoku::format::{CsvRecord, Format, Layout, PuzzleReader, ReadError};
 use dancing_sudoku::{Grid, Rules};
 
 use super::plan::Inputs;
@@ -22,17 +22,23 @@ pub(super) struct Entry {
 }
 
 pub(super) enum Item {
-    /// A puzzle, its rules, the solution given with it (CSV), and the
-    /// layout its answer takes.
+    /// A puzzle, its rules, the solution given with it (CSV), the layout
+    /// its answer takes, and its CSV record (`--output csv`).
     Puzzle {
         line: usize,
         puzzle: Grid,
         rules: Box<Rules>,
         given_solution: Option<Grid>,
         layout: Layout,
+        csv: Option<CsvRecord>,
     },
-    /// A puzzle that could not be read; a placeholder takes `layout`.
-    BadPuzzle { error: ReadError, layout: Layout },
+    /// A puzzle that could not be read; a placeholder takes `layout`, or
+    /// the solution column of its CSV record (`--output csv`).
+    BadPuzzle {
+        error: ReadError,
+        layout: Layout,
+        csv: Option<CsvRecord>,
+    },
     /// The input cannot be opened, or its count line is wrong.
     InputError {
         line: Option<usize>,
@@ -82,7 +88,7 @@ pub(super) fn read_inputs(
             io::Error::other(message)
         })
     };
-    for input in Input::all(&inputs.files) {
+    'inputs: for input in Input::all(&inputs.files) {
         if interrupt::requested() || puzzles >= max_puzzles {
             break;
         }
@@ -112,6 +118,22 @@ pub(super) fn read_inputs(
                 // What was read last may be cut short: it is not answered.
                 return Ok(());
             }
+            if inputs.csv && reader.format() != Some(Format::Csv) {
+                // Its answers would have no record to go in.
+                let format = reader.format().map_or("unknown", Format::name);
+                let message = format!("--output csv needs CSV input, and this input is {format}");
+                let item = Item::InputError {
+                    line: None,
+                    message,
+                };
+                push(Entry { name, item })?;
+                continue 'inputs;
+            }
+            let csv = if inputs.csv {
+                reader.csv_record()
+            } else {
+                None
+            };
             // Answers take the layout asked for, or that of the input.
             let layout = match inputs.layout {
                 Some(output) => output,
@@ -124,8 +146,9 @@ pub(super) fn read_inputs(
                     rules: Box::new(reader.rules().clone()),
                     given_solution: reader.take_solution(),
                     layout,
+                    csv,
                 },
-                Err(error) if error.is_puzzle_error() => Item::BadPuzzle { error, layout },
+                Err(error) if error.is_puzzle_error() => Item::BadPuzzle { error, layout, csv },
                 Err(error) => Item::InputError {
                     line: Some(error.line),
                     message: error.kind.to_string(),

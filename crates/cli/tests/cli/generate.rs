@@ -82,30 +82,106 @@ fn up_to_symmetry_files_solve_to_the_reduced_counts() {
         .stdout("150\n");
 }
 
+/// Every problem of `dlx gen`, by its name on the command line.
+const PROBLEMS: [&str; 14] = [
+    "queens",
+    "langford",
+    "pentomino",
+    "dominoes",
+    "tiling",
+    "latin",
+    "sudoku-grids",
+    "sudoku-puzzles",
+    "partitions",
+    "matchings",
+    "debruijn",
+    "matrices",
+    "assignment",
+    "words",
+];
+
 #[test]
-fn help_lists_every_problem_with_its_arguments() {
+fn help_lists_the_problems_in_a_line_each() {
     let help = generated(&["--help"]);
-    for usage in [
-        "dlx gen queens [OPTIONS] <N>",
-        "dlx gen langford [OPTIONS] <N>",
-        "dlx gen pentomino [OPTIONS] <BOARD>",
-        "dlx gen latin [OPTIONS] <N>",
-        "dlx gen sudoku-grids [OPTIONS] <RxC>",
-        "dlx gen partitions [OPTIONS] <N>",
-        "dlx gen matchings [OPTIONS] <N>",
-    ] {
-        assert!(help.contains(usage), "missing {usage:?} in:\n{help}");
+    assert!(
+        help.lines().count() < 60,
+        "{} lines:\n{help}",
+        help.lines().count()
+    );
+    for problem in PROBLEMS {
+        let listed = help
+            .lines()
+            .find(|line| line.trim_start().starts_with(&format!("{problem} ")))
+            .unwrap_or_else(|| panic!("{problem} not listed in:\n{help}"));
+        // A sentence of its own, not the flags every problem shares.
+        assert!(listed.split_whitespace().count() > 3, "{listed:?}");
     }
-    for option in [
-        "--up-to-reversal",
-        "--up-to-symmetry",
+    // The flags are each problem's help, not the list's (the examples
+    // after the list name some).
+    for flag in [
         "--pieces <PIECES>",
+        "--threads <N>",
         "--color <WHEN>",
+        "--distinct",
+    ] {
+        assert!(!help.contains(flag), "{flag} in:\n{help}");
+    }
+}
+
+#[test]
+fn each_problem_has_a_help_of_its_own() {
+    let queens = generated(&["queens", "--help"]);
+    assert!(
+        queens.contains("Usage: dlx gen queens [OPTIONS] <N>"),
+        "{queens}"
+    );
+    assert!(queens.starts_with("N queens"), "{queens}");
+    for flag in [
         "--solve",
         "--count",
         "--max <N>",
+        "--threads <N>",
+        "--color <WHEN>",
     ] {
-        assert!(help.contains(option), "missing {option:?} in:\n{help}");
+        assert!(queens.contains(flag), "missing {flag:?} in:\n{queens}");
+    }
+    // Not another problem's flags.
+    for flag in [
+        "--up-to-reversal",
+        "--pieces",
+        "--shapes",
+        "--words",
+        "--row-sums",
+    ] {
+        assert!(!queens.contains(flag), "{flag} in:\n{queens}");
+    }
+    for (problem, usage, flags) in [
+        (
+            "langford",
+            "dlx gen langford [OPTIONS] <N>",
+            &["--up-to-reversal"][..],
+        ),
+        (
+            "pentomino",
+            "dlx gen pentomino [OPTIONS] <BOARD>",
+            &["--up-to-symmetry", "--pieces <PIECES>", "--color <WHEN>"],
+        ),
+        (
+            "tiling",
+            "dlx gen tiling [OPTIONS] <BOARD>",
+            &["--shapes <SHAPES>", "--prices"],
+        ),
+        (
+            "words",
+            "dlx gen words [OPTIONS] --words <FILE> <RxC>",
+            &["--distinct"],
+        ),
+    ] {
+        let help = generated(&[problem, "--help"]);
+        assert!(help.contains(usage), "missing {usage:?} in:\n{help}");
+        for flag in flags {
+            assert!(help.contains(flag), "missing {flag:?} in:\n{help}");
+        }
     }
 }
 
@@ -326,6 +402,102 @@ fn colors_only_when_asked_or_on_a_terminal() {
             generated(&[&["pentomino", "3x20", "--solve", "--max", "1"][..], args].concat());
         assert!(!plain.contains('\u{1b}'), "{args:?}");
         assert_eq!(plain.lines().count(), 3);
+    }
+}
+
+/// The letter and background (the escape sequence in force, `None` for
+/// none) of each cell of a colored picture, row by row: cells are two
+/// characters wide, the letter first.
+fn colored_cells(picture: &str) -> Vec<Vec<(char, Option<String>)>> {
+    picture
+        .lines()
+        .map(|row| {
+            let mut characters = Vec::new();
+            let mut style: Option<String> = None;
+            let mut chars = row.chars();
+            while let Some(c) = chars.next() {
+                if c == '\u{1b}' {
+                    let sequence: String = chars.by_ref().take_while(|&c| c != 'm').collect();
+                    style = (sequence != "[0").then_some(sequence);
+                } else {
+                    characters.push((c, style.clone()));
+                }
+            }
+            characters.into_iter().step_by(2).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn tilings_are_colored_as_packings_are() {
+    for args in [
+        &["dominoes", "3x4", "--solve"][..],
+        &["tiling", "3x6", "--solve", "--max", "5"],
+        &["pentomino", "3x20", "--solve", "--max", "2"],
+    ] {
+        let plain = generated(args);
+        let colored = generated(&[args, &["--color", "always"]].concat());
+        let plain: Vec<&str> = plain.split("\n\n").collect();
+        let colored: Vec<&str> = colored.split("\n\n").collect();
+        assert_eq!(plain.len(), colored.len(), "{args:?}");
+        for (plain, colored) in plain.iter().zip(&colored) {
+            let cells = colored_cells(colored);
+            // The same letters, each on a background.
+            let letters: Vec<String> = cells
+                .iter()
+                .map(|row| row.iter().map(|&(c, _)| c).collect())
+                .collect();
+            assert_eq!(letters, plain.lines().collect::<Vec<_>>(), "{args:?}");
+            assert!(cells.iter().flatten().all(|(_, style)| style.is_some()));
+            // Neighbours of different letters (different pieces or tiles)
+            // have different backgrounds; the same letter, the same one.
+            for (y, row) in cells.iter().enumerate() {
+                for (x, (letter, style)) in row.iter().enumerate() {
+                    let right = row.get(x + 1);
+                    let below = cells.get(y + 1).and_then(|next| next.get(x));
+                    for (other, other_style) in right.into_iter().chain(below) {
+                        assert_eq!(letter == other, style == other_style, "{args:?}\n{colored}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn problems_that_draw_without_colors_refuse_color() {
+    for problem in PROBLEMS {
+        let draws_in_color = matches!(problem, "pentomino" | "dominoes" | "tiling");
+        let argument: &[&str] = match problem {
+            "sudoku-grids" => &["2x2"],
+            "pentomino" => &["3x20"],
+            "dominoes" | "tiling" | "matrices" => &["3x4"],
+            "words" => &["2x2", "--words", "-"],
+            _ => &["4"],
+        };
+        for when in ["always", "never", "auto"] {
+            let output = dlx()
+                .arg("gen")
+                .arg(problem)
+                .args(argument)
+                .args(["--color", when])
+                .write_stdin("ab ba\n")
+                .output()
+                .unwrap();
+            if draws_in_color {
+                assert_exit(&output, 0);
+                continue;
+            }
+            assert_exit(&output, 2);
+            let said = stderr(&output);
+            assert!(
+                said.starts_with(&format!("dlx gen {problem}: --color: ")),
+                "{said}"
+            );
+            assert!(said.contains("pentomino, dominoes and tiling"), "{said}");
+            assert!(!said.contains("-- --color"), "{said}");
+            assert!(output.stdout.is_empty());
+        }
     }
 }
 

@@ -510,3 +510,123 @@ fn a_conflict_is_named_in_the_puzzles_alphabet() {
         "{err}"
     );
 }
+
+/// The fields of a CSV line that `dlx sudoku --output csv` wrote: Sudoku
+/// fields and plain ids need no quotes.
+fn fields(line: &str) -> Vec<&str> {
+    line.split(',').collect()
+}
+
+#[test]
+fn csv_output_keeps_the_columns_and_adds_the_solutions() {
+    let puzzle = write(&blanked(&pattern(3, 3), 2, 0), DEFAULT);
+    // Two 1s in the first row: no solution.
+    let broken = format!("11{}", &puzzle[2..]);
+    let input = format!(
+        "id,puzzle,difficulty\n\
+         a,{puzzle},0.5\n\
+         b,{broken},0.5\n\
+         c,{puzzle}\n\
+         d,\"{puzzle}\",2\n"
+    );
+    for threads in ["1", "2"] {
+        let output = dlx()
+            .args(["sudoku", "-q", "-j", threads, "--output", "csv"])
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 5, "{stdout}");
+        assert_eq!(lines[0], "id,puzzle,difficulty,solution");
+        for (line, id, difficulty) in [(lines[1], "a", "0.5"), (lines[4], "d", "2")] {
+            let row = fields(line);
+            assert_eq!(row[..3], [id, &puzzle, difficulty], "{line}");
+            assert!(solves(row[3], &puzzle, 3, 3), "{line}");
+        }
+        assert_eq!(fields(lines[2]), ["b", &broken, "0.5", ""]);
+        // A record without the header's columns is written as it was.
+        assert_eq!(lines[3], format!("c,{puzzle}"));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        let reported: Vec<&str> = stderr.lines().collect();
+        assert_eq!(reported.len(), 2, "{stderr}");
+        assert!(reported[0].starts_with("<stdin>:3: "), "{stderr}");
+        assert_eq!(reported[1], "<stdin>:4: expected 3 CSV fields, found 2");
+    }
+    // --placeholder fills the solution column of the puzzles with none.
+    let output = dlx()
+        .args(["sudoku", "-q", "--output", "csv", "--placeholder", "none"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(
+        stdout.lines().nth(2),
+        Some(&*format!("b,{broken},0.5,none"))
+    );
+    // Kaggle's `quizzes,solutions`: the solution column filled in, which
+    // `dlx sudoku` then reads back and checks.
+    let kaggle = format!("quizzes,solutions\n{puzzle},\n{puzzle},\n");
+    let answered = dlx()
+        .args(["sudoku", "-q", "--output", "csv"])
+        .write_stdin(kaggle)
+        .output()
+        .unwrap();
+    assert_eq!(answered.status.code(), Some(0));
+    let answered = String::from_utf8(answered.stdout).unwrap();
+    let lines: Vec<&str> = answered.lines().collect();
+    assert_eq!(lines.len(), 3, "{answered}");
+    assert_eq!(lines[0], "quizzes,solutions");
+    for line in &lines[1..] {
+        let row = fields(line);
+        assert_eq!(row[0], puzzle);
+        assert!(solves(row[1], &puzzle, 3, 3), "{line}");
+    }
+    dlx()
+        .args(["sudoku", "-q", "--output", "csv"])
+        .write_stdin(answered.clone())
+        .assert()
+        .success()
+        .stdout(answered)
+        .stderr("");
+}
+
+#[test]
+fn csv_output_is_refused_without_csv_input() {
+    let puzzle = write(&blanked(&pattern(3, 3), 2, 0), DEFAULT);
+    for (args, message) in [
+        (
+            &["--output", "csv"][..],
+            "<stdin>: --output csv needs CSV input, and this input is line\n",
+        ),
+        (
+            &["--output", "csv", "--format", "line"],
+            "dlx sudoku: --output csv writes CSV input back, and --format line is not CSV\n",
+        ),
+    ] {
+        let output = dlx()
+            .arg("sudoku")
+            .arg("-q")
+            .args(args)
+            .write_stdin(format!("{puzzle}\n"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert_eq!(String::from_utf8(output.stderr).unwrap(), message);
+    }
+    for other in ["--count", "--json", "--rate", "--to-dlx"] {
+        let output = dlx()
+            .args(["sudoku", "--output", "csv", other])
+            .write_stdin(format!("puzzle\n{puzzle}\n"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{other}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(
+            stderr.contains("--output") && stderr.contains(other),
+            "{stderr}"
+        );
+    }
+}

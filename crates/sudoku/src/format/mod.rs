@@ -67,6 +67,7 @@ mod variant;
 mod write;
 
 pub use crate::unit::CAGE_LABELS;
+pub use csv::{CsvHeader, CsvRecord};
 pub use error::{ReadError, ReadErrorKind};
 pub use kind::{Format, Layout, UnknownName};
 pub use line::puzzle_line;

@@ -6,7 +6,7 @@ use std::io::BufRead;
 use dancing::format::text::Lines;
 
 use super::cells::{first_row_size, parse_row, read_cells, words};
-use super::csv::{CsvColumns, csv_header, read_csv_record};
+use super::csv::{CsvColumns, CsvRecord, csv_header, read_csv_record};
 use super::detect::{is_rule, looks_like_count, sniff};
 use super::error::{ReadError, ReadErrorKind};
 use super::kind::{Format, Layout};
@@ -148,6 +148,13 @@ impl<R: BufRead> PuzzleReader<R> {
     /// diagonals, windows, regions and cages.
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The CSV record the puzzle read last came from, to write it back with
+    /// its solution; `None` outside CSV input.
+    pub fn csv_record(&self) -> Option<CsvRecord> {
+        let columns = self.csv.as_ref()?;
+        Some(CsvRecord::new(self.lines.line(), columns))
     }
 
     /// The solution given with the puzzle read last (a CSV solution column),
@@ -306,7 +313,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 self.puzzles += 1;
                 let parsed = if too_long {
                     Err(ReadErrorKind::LineTooLong)
-                } else if let Some(columns) = self.csv {
+                } else if let Some(columns) = &self.csv {
                     let line = self.lines.line();
                     read_csv_record(line, columns, &self.options, self.variant, grid).map(
                         |(rules, solution)| {
