@@ -339,3 +339,29 @@ def test_count_on_reports_the_fraction_done_and_the_time_left(monkeypatch):
     assert between and all(0 < f <= 1 for f in between)
     assert any(f < 1 for f in between)
     assert all(left is None or left >= 0 for _, left in fractions)
+
+
+class Recording(concurrent.futures.ThreadPoolExecutor):
+    """A thread pool that keeps the tasks submitted to it, in order."""
+
+    def __init__(self):
+        super().__init__(1)
+        self.submitted = []
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.submitted.append(args[1])
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_count_on_submits_the_largest_estimated_tasks_first():
+    problem = PROBLEMS["queens10"]
+    tasks = problem.split(tasks=24)
+    with Recording() as executor:
+        count = dancing.count_on(executor, problem, tasks=tasks)
+    assert count == whole(problem).solutions
+    estimates = [task.estimate for task in executor.submitted]
+    assert sorted(executor.submitted, key=lambda t: t.id) == sorted(tasks, key=lambda t: t.id)
+    known = [e for e in estimates if e is not None]
+    assert len(set(known)) > 3 and known == sorted(known, reverse=True)
+    # Unsized tasks (none here, with probes) would come after the sized.
+    assert estimates[: len(known)] == known
