@@ -3,6 +3,7 @@
 //! person (Python's `Problem.verify`).
 
 use super::Fault;
+use crate::problem::text::counted;
 use crate::{ColorId, ItemId, OptionId, Problem};
 
 impl Fault {
@@ -147,14 +148,5 @@ impl Fault {
             | Fault::ColorClash { first, .. } => Some(first),
             _ => None,
         }
-    }
-}
-
-/// `1 option`, `5 options`.
-fn counted(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("{count} {noun}")
-    } else {
-        format!("{count} {noun}s")
     }
 }

@@ -21,7 +21,7 @@
 
 pub(crate) mod builder;
 mod ids;
-mod text;
+pub(crate) mod text;
 
 pub use ids::{ColorId, ItemId, ItemKind, OptionId};
 pub use text::EntryText;

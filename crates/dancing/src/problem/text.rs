@@ -122,6 +122,15 @@ impl Problem {
     }
 }
 
+/// A count with its noun, for messages: `1 option`, `5 options`.
+pub(crate) fn counted(count: usize, noun: &str) -> String {
+    if count == 1 {
+        format!("{count} {noun}")
+    } else {
+        format!("{count} {noun}s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::problem::builder::ProblemBuilder;

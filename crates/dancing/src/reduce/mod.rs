@@ -68,6 +68,7 @@ mod classes;
 mod implied;
 
 use crate::cancel::CANCEL_CHECK;
+use crate::problem::text::counted;
 use crate::problem::{ItemId, ItemKind, OptionId, Problem};
 use crate::relabel::rebuild_with_bounds;
 use crate::stop::Stop;
@@ -201,15 +202,6 @@ impl Reduction {
             line += " (stopped at the work limit: reduced less than it could be)";
         }
         line
-    }
-}
-
-/// `1 option`, `5 options`.
-fn counted(count: usize, noun: &str) -> String {
-    if count == 1 {
-        format!("{count} {noun}")
-    } else {
-        format!("{count} {noun}s")
     }
 }
 

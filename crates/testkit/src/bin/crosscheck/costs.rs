@@ -7,7 +7,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
-use crate::harness::{Case, Failure, Rng, Signature, fail, run, run_allowing, signature, write};
+use crate::harness::{
+    Case, Failure, Rng, Signature, fail, parse_case, run, run_allowing, signature, write,
+};
 use crate::problems::{Kind, random_case};
 use dancing_testkit::brute;
 
@@ -41,14 +43,7 @@ type CostsBySolution = BTreeMap<Signature, BTreeSet<u64>>;
 /// The solutions of the brute force with their costs: the costs in
 /// increasing order, and the costs of each solution.
 fn brute_costs(case: &Case, costs: &[u64]) -> Result<(Vec<u64>, CostsBySolution), Failure> {
-    let problem = dancing::format::read_str(&case.text)
-        .map_err(|e| {
-            fail(
-                &case.text,
-                format!("the generator wrote a bad problem: {e}"),
-            )
-        })?
-        .problem;
+    let problem = parse_case(case)?;
     let mut sorted = Vec::new();
     let mut by_signature = CostsBySolution::new();
     for cover in brute::exact_covers(&problem) {

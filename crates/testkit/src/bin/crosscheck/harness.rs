@@ -170,16 +170,21 @@ pub fn text_solutions(output: &str) -> Vec<Signature> {
     solutions
 }
 
-/// The brute-force solutions of `case`, as signatures.
-pub fn brute_solutions(case: &Case) -> Result<Vec<Signature>, Failure> {
-    let problem = dancing::format::read_str(&case.text)
+/// The problem of `case`, as the engine reads it.
+pub fn parse_case(case: &Case) -> Result<dancing::Problem, Failure> {
+    dancing::format::read_str(&case.text)
+        .map(|parsed| parsed.problem)
         .map_err(|e| {
             fail(
                 &case.text,
                 format!("the generator wrote a bad problem: {e}"),
             )
-        })?
-        .problem;
+        })
+}
+
+/// The brute-force solutions of `case`, as signatures.
+pub fn brute_solutions(case: &Case) -> Result<Vec<Signature>, Failure> {
+    let problem = parse_case(case)?;
     let mut solutions: Vec<Signature> = brute::exact_covers(&problem)
         .into_iter()
         .map(|options| {
