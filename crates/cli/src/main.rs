@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 
 mod batch;
 mod conflicts;
+mod drawing;
 mod estimate;
 #[cfg(test)]
 mod flag_pairs;

@@ -307,8 +307,10 @@ mod tests {
             },
         )
         .expect("threads");
-        // The workers ran until the third look of the watch stopped them.
-        assert_eq!(watched, 3);
+        // The workers (whose queue never ends) ran until the third look of
+        // the watch stopped them; on a loaded machine the watch may look
+        // once more before they notice.
+        assert!(watched >= 3, "{watched}");
         assert_eq!(taken.len(), 2);
         assert!(taken.iter().sum::<usize>() > 0);
     }

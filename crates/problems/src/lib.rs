@@ -11,6 +11,7 @@ pub mod latin;
 pub mod matchings;
 pub mod matrices;
 pub mod partitions;
+pub mod picture;
 pub mod polyomino;
 pub mod queens;
 pub mod sudoku_grids;

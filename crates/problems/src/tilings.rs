@@ -213,33 +213,7 @@ impl TileLayout {
                 owner[cell.y as usize * width + cell.x as usize] = Some(k);
             }
         }
-        // Greedy coloring: each tile the first letter its neighbours drawn
-        // before it do not have (a planar map needs only a few).
-        const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
-        let mut letters: Vec<char> = Vec::with_capacity(tiles.len());
-        for tile in &tiles {
-            let mut taken = [false; LETTERS.len()];
-            for cell in tile {
-                for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
-                    let (x, y) = (cell.x + dx, cell.y + dy);
-                    if x < 0 || y < 0 || x as usize >= width || y as usize >= height {
-                        continue;
-                    }
-                    if let Some(other) = owner[y as usize * width + x as usize]
-                        && other < letters.len()
-                        && let Some(index) =
-                            LETTERS.iter().position(|&l| l as char == letters[other])
-                    {
-                        taken[index] = true;
-                    }
-                }
-            }
-            let free = taken
-                .iter()
-                .position(|&t| !t)
-                .unwrap_or(letters.len() % LETTERS.len());
-            letters.push(LETTERS[free] as char);
-        }
+        let letters = neighbour_letters(width, height, &owner, &tiles);
         TileLayout {
             grid: OwnerGrid {
                 width,
@@ -282,6 +256,42 @@ impl TileLayout {
     pub fn color(&self, tile: usize) -> usize {
         (self.letters[tile] as u8 - b'a') as usize
     }
+}
+
+/// A letter for each tile, different from the letters of the tiles next to
+/// it (sharing an edge) drawn before it: a greedy coloring, which a planar
+/// map keeps to a few letters. `owner` gives the tile on each position of
+/// a `width` x `height` box, row by row.
+pub(crate) fn neighbour_letters(
+    width: usize,
+    height: usize,
+    owner: &[Option<usize>],
+    tiles: &[Vec<Cell>],
+) -> Vec<char> {
+    const LETTERS: &[u8] = b"abcdefghijklmnopqrstuvwxyz";
+    let mut letters: Vec<char> = Vec::with_capacity(tiles.len());
+    for tile in tiles {
+        let mut taken = [false; LETTERS.len()];
+        for cell in tile {
+            for (dx, dy) in [(-1, 0), (1, 0), (0, -1), (0, 1)] {
+                let (x, y) = (cell.x + dx, cell.y + dy);
+                if x < 0 || y < 0 || x as usize >= width || y as usize >= height {
+                    continue;
+                }
+                if let Some(other) = owner[y as usize * width + x as usize]
+                    && other < letters.len()
+                {
+                    taken[(letters[other] as u8 - b'a') as usize] = true;
+                }
+            }
+        }
+        let free = taken
+            .iter()
+            .position(|&t| !t)
+            .unwrap_or(letters.len() % LETTERS.len());
+        letters.push(LETTERS[free] as char);
+    }
+    letters
 }
 
 impl fmt::Display for TileLayout {

@@ -5,8 +5,8 @@ use std::io::{self, BufWriter, Write};
 
 use dancing_problems::ExactCover;
 
-use super::drawing::{Drawing, Shape};
 use super::plan::GenPlan;
+use crate::drawing::{Drawing, Shape};
 use crate::run::clock::Clock;
 use crate::run::printer::Count;
 use crate::run::runner::Runner;

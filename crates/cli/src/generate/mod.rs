@@ -6,7 +6,6 @@
 //! the problem and hands it to [`emit`], which writes it or solves it on
 //! the run layer's runner, drawing solutions with a [`drawing`] printer.
 
-mod drawing;
 mod emit;
 mod files;
 mod plan;
@@ -19,7 +18,7 @@ use dancing_problems::generator::Costs;
 use dancing_problems::polyomino::Tiling;
 use dancing_problems::{Built, Error, Generator};
 
-use drawing::{Shape, draw_colored, plain};
+use crate::drawing::{Shape, draw_colored, plain};
 use emit::emit;
 use files::WordList;
 use plan::GenPlan;

@@ -1,8 +1,8 @@
 //! What `dlx gen` was asked to do, decided once from its arguments: the
 //! problem's name, and whether and how to solve it.
 
-use super::drawing::ColorWhen;
 use super::problem::Problem;
+use crate::drawing::ColorWhen;
 use crate::run::plan::SearchPlan;
 
 /// How to solve the problem, when asked to (`--solve`, `--count`, `--max`).

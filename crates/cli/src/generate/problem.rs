@@ -8,11 +8,11 @@ use dancing_problems::{
     Assignment, DeBruijn, Langford, LatinSquares, PerfectMatchings, Queens, SetPartitions,
 };
 
-use super::drawing::ColorWhen;
 use super::values::{
     PieceSet, Prices, parse_board, parse_box, parse_pieces, parse_prices, parse_shape, parse_sums,
     size_parser,
 };
+use crate::drawing::ColorWhen;
 use crate::run::args::SearchArgs;
 
 /// One subcommand per problem.

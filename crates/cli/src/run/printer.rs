@@ -18,6 +18,13 @@ pub trait Printer {
     /// counts them, which is faster on several threads.
     fn wants_solutions(&self) -> bool;
 
+    /// Once the problem is read, before it is searched: what the printer
+    /// needs to learn from it, or why it cannot print its solutions (the
+    /// message to show).
+    fn prepare(&mut self, _problem: &Problem) -> Result<(), String> {
+        Ok(())
+    }
+
     /// Before the search: a header, say.
     fn begin(&mut self) -> io::Result<()> {
         Ok(())

@@ -4,6 +4,7 @@
 use std::ops::Range;
 use std::path::PathBuf;
 
+use crate::drawing::ColorWhen;
 use crate::run::args::SearchArgs;
 
 /// Exit statuses and stops, shown after `--help` of every command that
@@ -67,6 +68,19 @@ pub struct Args {
           conflicts_with_all = ["count", "max_solutions", "memo", "memo_limit", "seed", "profile"])]
     pub improvements: bool,
 
+    /// Draw each solution as a picture of its board, for a problem whose
+    /// items name cells (`x3y4`, `r2c5`, `p2x5`, `x2_5`, or Knuth's Sudoku `p34`),
+    /// as `dlx gen --solve` draws its own: each piece by a letter (the
+    /// first of the item naming it, or letters that differ from its
+    /// neighbours'), or the value or color each cell gets.
+    #[arg(long, conflicts_with_all = ["count", "json", "best", "memo", "memo_limit"])]
+    pub draw: bool,
+
+    /// With --draw: color the pieces: auto (on a terminal, unless NO_COLOR
+    /// is set), always, never.
+    #[arg(long, value_name = "WHEN", value_enum, requires = "draw")]
+    pub color: Option<ColorWhen>,
+
     #[command(flatten)]
     pub search: SearchArgs,
 
@@ -78,7 +92,7 @@ pub struct Args {
 /// The flags a task run cannot honour (see `crate::conflicts` for why),
 /// carried by --tasks and by every flag that requires it: clap waives a
 /// `requires` whose target conflicts with a flag given.
-const NOT_WITH_TASKS: [&str; 8] = [
+const NOT_WITH_TASKS: [&str; 10] = [
     "max_solutions",
     "improvements",
     "seed",
@@ -87,6 +101,8 @@ const NOT_WITH_TASKS: [&str; 8] = [
     "stats",
     "profile",
     "json",
+    "draw",
+    "color",
 ];
 
 /// Which tasks of the file to run.

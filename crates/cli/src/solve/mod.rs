@@ -19,6 +19,7 @@ use std::io::{self, BufWriter};
 pub use args::Args;
 use plan::{Format, SolvePlan};
 
+use crate::drawing::Pictures;
 use crate::input::Input;
 use crate::interrupt;
 use crate::run::clock::Clock;
@@ -73,6 +74,14 @@ pub fn run(args: &Args) -> Status {
                     after_another: k > 0,
                 });
                 solve_input(&plan, input, several, &mut Text::new(&mut out, header))
+            }
+            Format::Drawing { colored } => {
+                let header = several.then(|| Header {
+                    name: name.clone(),
+                    after_another: k > 0,
+                });
+                let mut printer = Pictures::new(&mut out, header, colored);
+                solve_input(&plan, input, several, &mut printer)
             }
         };
         status = status.worst(match result {
@@ -132,6 +141,9 @@ fn solve_input(
     for warning in &parsed.warnings {
         diag!("{name}:{warning}");
     }
+    printer
+        .prepare(&parsed.problem)
+        .map_err(|why| Failure::Input(format!("{name}: {why}")))?;
     let outcome = run.search(parsed.problem, printer)?;
     Ok(outcome.status())
 }

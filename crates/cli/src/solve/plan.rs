@@ -3,6 +3,7 @@
 
 use super::args::Args;
 use super::tasks::TaskPlan;
+use crate::drawing::ColorWhen;
 use crate::input::Input;
 use crate::run::plan::SearchPlan;
 
@@ -15,6 +16,8 @@ pub enum Format {
     Json { solutions: bool },
     /// Only their number (`--count`).
     Count,
+    /// As pictures of their boards (`--draw`), pieces in color or not.
+    Drawing { colored: bool },
 }
 
 /// `dlx solve`'s arguments, checked.
@@ -44,6 +47,10 @@ impl SolvePlan {
             }
         } else if args.count {
             Format::Count
+        } else if args.draw {
+            Format::Drawing {
+                colored: args.color.unwrap_or(ColorWhen::Auto).colors(),
+            }
         } else {
             Format::Text
         };

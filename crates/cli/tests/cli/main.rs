@@ -4,6 +4,7 @@ mod best;
 mod budgets;
 mod closed_streams;
 mod common;
+mod draw;
 mod estimate;
 mod gen_search;
 mod gen_xcc;

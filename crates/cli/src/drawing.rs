@@ -1,17 +1,19 @@
-//! Drawing solutions: the printer of `dlx gen --solve` on the shared
-//! runner, and the ANSI colors of packings.
+//! Drawing solutions: the printers of `dlx gen --solve` (decoded by the
+//! generator) and of `dlx solve --draw` (any problem whose items name
+//! cells, drawn from the names), and the ANSI colors of packings.
 
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 
 use anstyle::{AnsiColor, Color, Style};
 use clap::ValueEnum;
-use dancing::OptionId;
+use dancing::{OptionId, Problem};
 use dancing_problems::ExactCover;
+use dancing_problems::picture::CellPicture;
 use dancing_problems::polyomino::Cell;
 
 use crate::run::outcome::RunOutcome;
-use crate::run::printer::Printer;
+use crate::run::printer::{EMPTY_SOLUTION, Header, Printer};
 
 /// When to color drawings.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -83,6 +85,77 @@ where
             writeln!(self.out)?;
         }
         Ok(())
+    }
+
+    fn finish(&mut self, _: &RunOutcome) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// Draws each solution of a problem whose items name cells (`dlx solve
+/// --draw`), from the names: a picture, a blank line between pictures, and
+/// `==> FILE <==` before the pictures of each of several files.
+pub struct Pictures<'w, W: Write> {
+    out: &'w mut W,
+    header: Option<Header>,
+    /// Whether pieces are drawn on colored backgrounds.
+    colored: bool,
+    /// Made from the problem once it is read.
+    picture: Option<CellPicture>,
+}
+
+impl<'w, W: Write> Pictures<'w, W> {
+    pub fn new(out: &'w mut W, header: Option<Header>, colored: bool) -> Self {
+        Pictures {
+            out,
+            header,
+            colored,
+            picture: None,
+        }
+    }
+}
+
+impl<W: Write> Printer for Pictures<'_, W> {
+    fn wants_solutions(&self) -> bool {
+        true
+    }
+
+    fn prepare(&mut self, problem: &Problem) -> Result<(), String> {
+        let picture = CellPicture::of(problem).map_err(|why| format!("--draw: {why}"))?;
+        self.picture = Some(picture);
+        Ok(())
+    }
+
+    fn begin(&mut self) -> io::Result<()> {
+        if let Some(header) = &self.header {
+            if header.after_another {
+                writeln!(self.out)?;
+            }
+            writeln!(self.out, "==> {} <==", header.name)?;
+        }
+        Ok(())
+    }
+
+    fn solution(&mut self, problem: &Problem, number: u64, options: &[OptionId]) -> io::Result<()> {
+        if number > 1 {
+            writeln!(self.out)?;
+        }
+        if options.is_empty() {
+            return writeln!(self.out, "{EMPTY_SOLUTION}");
+        }
+        let picture = self
+            .picture
+            .as_ref()
+            .expect("the printer is prepared before the search")
+            .draw(problem, options);
+        if self.colored && picture.has_pieces() {
+            let text = draw_colored(picture.width(), picture.height(), |cell| {
+                picture.tile_at(cell)
+            });
+            write!(self.out, "{text}")
+        } else {
+            write!(self.out, "{picture}")
+        }
     }
 
     fn finish(&mut self, _: &RunOutcome) -> io::Result<()> {
