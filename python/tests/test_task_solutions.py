@@ -166,16 +166,15 @@ def test_lines_mix_with_dlx_solve_tasks_and_dlx_merge_solutions(dlx, tmp_path):
     solved = run_dlx(dlx, "solve", str(path), "--tasks", str(task_file), "--task-range", f"0..{half}")
     assert solved.returncode == 0, solved.stderr
     cli_lines = solved.stdout.splitlines()
-    # A CLI line reads into the result Task.run makes, figures aside.
-    ours_too = [task.run(problem, solutions=True) for task in tasks[:half]]
-    for line, result in zip(cli_lines, ours_too):
+    # A CLI line reads into the result Task.run makes, figures aside (the
+    # lines come as dlx's threads finish them: matched by task).
+    ours_too = {task.id: task.run(problem, solutions=True) for task in tasks[:half]}
+    assert len(cli_lines) == half
+    for line in cli_lines:
         parsed = dancing.TaskResult.from_line(line)
-        assert (parsed.task, parsed.found, parsed.solutions, parsed.nodes) == (
-            result.task,
-            result.found,
-            result.solutions,
-            result.nodes,
-        )
+        result = ours_too[parsed.task.id]
+        figures = ("task", "stop", "found", "costs", "solutions", "nodes", "updates", "max_depth", "frontier")
+        assert [getattr(parsed, f) for f in figures] == [getattr(result, f) for f in figures]
     ours = [task.run(problem, solutions=True, max_nodes=25) for task in tasks[half:]]
     rest = [r for result in ours for r in run_to_the_end(problem, result.frontier, solutions=True)]
     lines = cli_lines + [r.to_line() for r in ours + rest]
