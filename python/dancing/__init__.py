@@ -23,7 +23,9 @@ problems (n queens, Langford pairs, pentominoes, ...).
 ``dancing.merge`` adds their results up exactly, in the protocol of
 ``dlx split``, ``dlx solve --tasks`` and ``dlx merge``;
 ``dancing.count_on(executor, problem)`` does both on any
-``concurrent.futures`` executor.
+``concurrent.futures`` executor, ``dancing.solutions_on`` lists the
+solutions so (as the tasks finish) and ``dancing.best_on`` finds the K
+cheapest.
 """
 
 from ._dancing import (
@@ -48,7 +50,7 @@ from ._results import Count
 from ._best import Best, CostedSolution
 from ._estimate import Estimate, Figure
 from ._reduction import Reduction
-from ._executor import CountProgress, count_on
+from ._executor import CountProgress, IncompleteError, best_on, count_on, solutions_on
 from . import problems, sudoku
 
 __all__ = [
@@ -60,6 +62,7 @@ __all__ = [
     "DancingError",
     "Estimate",
     "Figure",
+    "IncompleteError",
     "Merge",
     "MergeError",
     "ParseError",
@@ -72,8 +75,10 @@ __all__ = [
     "Task",
     "TaskResult",
     "VerifyError",
+    "best_on",
     "count_on",
     "merge",
+    "solutions_on",
     "read_tasks",
     "write_tasks",
     "problems",

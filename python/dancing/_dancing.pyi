@@ -197,7 +197,10 @@ class Task:
         time_limit: Optional[float] = None,
         max_nodes: Optional[int] = None,
         threads: Optional[int] = None,
-    ) -> TaskResult: ...
+        solutions: bool = False,
+        best: Optional[int] = None,
+    ) -> TaskResult:
+        """Runs the task: for its count, its solutions (solutions=True) or its K cheapest (best=K)."""
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -230,6 +233,15 @@ class TaskResult:
     def frontier(self) -> list[Task]: ...
     @property
     def error(self) -> Optional[str]: ...
+    @property
+    def found(self) -> Optional[list[list[list[str]]]]:
+        """The solutions found, each option as its entries (Problem.option's form); None for a count."""
+    def found_in(self, problem: Problem) -> Optional[list[list[int]]]:
+        """The solutions found, as option indices of problem (as Problem.solutions gives them)."""
+    @property
+    def costs(self) -> Optional[list[int]]: ...
+    @property
+    def best(self) -> Optional[int]: ...
     def __eq__(self, other: object) -> bool: ...
 
 @final
@@ -257,8 +269,17 @@ class Merge:
     estimated_nodes_left: int
     tasks_left_unsized: int
     estimated_task_seconds_left: Optional[float]
+    # Lists of option indices when merge was given the problem, else each
+    # option as its entries; None for counts.
+    found: Optional[list[Any]]
+    costs: Optional[list[int]]
+    best: Optional[int]
 
-def merge(results: Iterable[Union[TaskResult, str]], tasks: Optional[Iterable[Task]] = None) -> Merge: ...
+def merge(
+    results: Iterable[Union[TaskResult, str]],
+    tasks: Optional[Iterable[Task]] = None,
+    problem: Optional[Problem] = None,
+) -> Merge: ...
 def write_tasks(tasks: Iterable[Task]) -> str: ...
 def read_tasks(text: str) -> list[Task]: ...
 

@@ -3,15 +3,20 @@
 //! the frontiers stopped tasks left, accounted for once, with its
 //! refusals (another split, a changed line, results that disagree).
 
+use dancing_tasks::found::{self, BestTotal, OptionIndex};
 use dancing_tasks::merge::Ledger;
 use dancing_tasks::progress::Progress;
+use dancing_tasks::results::ResultOutcome;
 use pyo3::create_exception;
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
+use serde_json::Value;
 
 use crate::errors::{DancingError, Location, located};
-use crate::tasks::{Task, TaskResult, bound_task, task_file};
+use crate::tasks::{
+    Task, TaskResult, bound_task, digest_of, json_to_python, option_indices, task_file,
+};
 
 create_exception!(
     dancing,
@@ -81,6 +86,18 @@ pub struct Merge {
     /// The task time left at the task time per node so far, if anything
     /// has been timed (divide by the workers running at once).
     pub estimated_task_seconds_left: Option<f64>,
+    /// The solutions of results that hold them, as `dlx merge --solutions`
+    /// and its merge of `--best K` give them: for listings, every solution
+    /// in the order of the search; for the K best, the K cheapest,
+    /// cheapest first (ties in the order of the search). Lists of option
+    /// indices when `merge` was given the problem, else as result lines
+    /// hold them (each option the list of its entries). None for counts.
+    /// The solutions so far when not `complete`.
+    pub found: Option<Py<PyAny>>,
+    /// For the K best: the cost of each solution of `found`; else None.
+    pub costs: Option<Vec<u64>>,
+    /// For the K best: K; else None.
+    pub best: Option<u64>,
 }
 
 #[pymethods]
@@ -112,12 +129,21 @@ impl Merge {
 /// rerun (its ``faults`` name each: ``results[K]`` for the K-th result).
 /// An incomplete merge is no error: ``complete`` is False, and
 /// ``missing`` and ``rerun`` say what is left.
+///
+/// Results that hold solutions (``Task.run(solutions=True)`` or
+/// ``best=K``, or ``dlx solve --tasks`` without ``--count``) merge into
+/// ``found`` (and, for the K best, ``costs``); ``problem``, the problem the
+/// results are of, makes ``found`` lists of option indices as
+/// ``Problem.solutions()`` gives them. Results run for the K best and
+/// otherwise, or with different K, or listings with counts, raise
+/// ``MergeError``.
 #[pyfunction]
-#[pyo3(signature = (results, tasks = None))]
+#[pyo3(signature = (results, tasks = None, problem = None))]
 pub fn merge(
     py: Python<'_>,
     results: &Bound<'_, PyAny>,
     tasks: Option<&Bound<'_, PyAny>>,
+    problem: Option<&Bound<'_, crate::handle::Problem>>,
 ) -> PyResult<Merge> {
     let mut ledger = Ledger::default();
     if let Some(tasks) = tasks {
@@ -153,6 +179,20 @@ pub fn merge(
         return Err(merge_error(py, faults));
     }
     let (stats, seconds) = total.map_err(|message| merge_error(py, vec![message]))?;
+    let index = match problem {
+        None => None,
+        Some(problem) => {
+            let problem = problem.get().shared();
+            let of = digest_of(py, &problem)?;
+            if of != digest {
+                return Err(PyValueError::new_err(format!(
+                    "problem is not the problem of the results (its digest is {of}, the results' {digest})"
+                )));
+            }
+            Some(OptionIndex::new(&problem))
+        }
+    };
+    let (found, costs, best) = solutions_found(py, &ledger, index.as_ref())?;
     let complete = ledger.missing.is_empty();
     // Estimates past 2^64 nodes are not to be trusted: no progress then.
     let progress = Progress::of(&ledger, stats.nodes, seconds).ok();
@@ -186,7 +226,78 @@ pub fn merge(
         estimated_nodes_left: progress.as_ref().map_or(0, |p| p.nodes_left),
         tasks_left_unsized: progress.as_ref().map_or(0, |p| p.unknown_size),
         estimated_task_seconds_left: progress.as_ref().and_then(Progress::seconds_left),
+        found,
+        costs,
+        best,
     })
+}
+
+/// The merged solutions, their costs and K (see [`Merge::found`]).
+type Found = (Option<Py<PyAny>>, Option<Vec<u64>>, Option<u64>);
+
+/// The merged solutions, their costs and K (see [`Merge::found`]), by
+/// `dancing_tasks::found`'s merge; refused in Python's words when the
+/// results were run in different ways.
+fn solutions_found(
+    py: Python<'_>,
+    ledger: &Ledger,
+    index: Option<&OptionIndex>,
+) -> PyResult<Found> {
+    let best = BestTotal::of(&ledger.accepted).map_err(|clash| {
+        let words = |k: Option<u64>| k.map_or_else(|| "without best".to_owned(), |k| format!("with best={k}"));
+        merge_error(
+            py,
+            vec![format!(
+                "{}: task {} was run {}, others {}: the K best of results run in two ways do not merge (rerun the tasks one way)",
+                clash.place,
+                clash.id,
+                words(clash.this),
+                words(clash.first)
+            )],
+        )
+    })?;
+    let (solutions, costs, k): (Vec<&Value>, _, _) = match &best {
+        Some(best) => (
+            best.best.iter().map(|(_, solution)| solution).collect(),
+            Some(best.best.iter().map(|(cost, _)| *cost).collect()),
+            Some(best.k),
+        ),
+        None => {
+            let listing = ledger.accepted.iter().any(|placed| {
+                matches!(
+                    &placed.result.outcome,
+                    ResultOutcome::Ran { found: Some(_), .. }
+                )
+            });
+            if !listing {
+                return Ok((None, None, None));
+            }
+            let listed = found::listed(&ledger.accepted).map_err(|unlisted| {
+                merge_error(
+                    py,
+                    vec![format!(
+                        "{}: task {} was run for a count (without solutions=True), others for their solutions: a listing needs every task's (rerun the tasks one way)",
+                        unlisted.place, unlisted.id
+                    )],
+                )
+            })?;
+            (listed, None, None)
+        }
+    };
+    let found = match index {
+        Some(index) => {
+            let indices = solutions
+                .iter()
+                .map(|solution| option_indices(index, solution))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|error| {
+                    merge_error(py, vec![format!("a solution of the results: {error}")])
+                })?;
+            indices.into_pyobject(py)?.into_any().unbind()
+        }
+        None => json_to_python(py, &Value::Array(solutions.into_iter().cloned().collect()))?,
+    };
+    Ok((Some(found), costs, k))
 }
 
 /// A `MergeError` naming the first [`NAMED`] faults, all in `faults`.

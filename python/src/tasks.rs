@@ -5,11 +5,12 @@
 //! result lines, so that tasks and results made here and by `dlx` mix.
 
 use std::sync::Arc;
-use std::time::Instant;
 
+use dancing::mincost::{self, MAX_BEST};
 use dancing::task::{DEFAULT_PROBES, MAX_SPLIT_TASKS, Sizing, SplitGoal};
 use dancing::{Config, Engine, Request, StopReason};
 use dancing_tasks::file::parse_task;
+use dancing_tasks::found::{self, Ask, OptionIndex};
 use dancing_tasks::results::{ResultOutcome, TaskResult as Line};
 use dancing_tasks::{Digest, SplitId, Task as Node, TaskFile, format_prefix, read_tasks};
 use dancing_tasks::{write_header, write_split, write_task};
@@ -275,13 +276,19 @@ impl Task {
 
     /// Runs the task on ``problem`` (the problem it was split from) and
     /// returns its ``TaskResult``: what ``dlx solve --tasks --count``
-    /// writes. ``time_limit`` (seconds) and ``max_nodes`` (counting the
-    /// task's owned ancestors) stop it: the result then has a
-    /// ``frontier``, the tasks left. ``threads``: 1 (the default) to run
-    /// it on one thread, as ``dlx solve --tasks`` runs each task; more to
-    /// run it on that many (the same figures when it ends). Ctrl-C raises
-    /// KeyboardInterrupt; the GIL is released while it runs.
-    #[pyo3(signature = (problem, time_limit = None, max_nodes = None, threads = None))]
+    /// writes; with ``solutions=True``, what ``dlx solve --tasks`` writes
+    /// (the task's solutions in ``found``, in the order of the search); with
+    /// ``best=K``, what ``dlx solve --tasks --best K`` writes (the task's K
+    /// cheapest in ``found``, their ``costs`` cheapest first, on one thread).
+    /// ``time_limit`` (seconds) and ``max_nodes`` (counting the task's
+    /// owned ancestors) stop it: the result then has a ``frontier``, the
+    /// tasks left, and holds what was found before the stop. ``threads``: 1
+    /// (the default) to run it on one thread, as ``dlx solve --tasks`` runs
+    /// each task; more to run it on that many (the same figures when it
+    /// ends). Ctrl-C raises KeyboardInterrupt; the GIL is released while it
+    /// runs.
+    #[pyo3(signature = (problem, time_limit = None, max_nodes = None, threads = None, solutions = false, best = None))]
+    #[allow(clippy::too_many_arguments)] // Python's keywords, each checked once.
     fn run(
         &self,
         py: Python<'_>,
@@ -289,6 +296,8 @@ impl Task {
         time_limit: Option<f64>,
         max_nodes: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
+        solutions: bool,
+        best: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<TaskResult> {
         let threads = match threads {
             None => 1,
@@ -297,6 +306,7 @@ impl Task {
         let max_nodes = args::optional_whole("max_nodes", max_nodes)?;
         let limits = Limits::new(time_limit, max_nodes)?;
         let problem = problem.get().shared();
+        let ask = ask(&problem, solutions, best)?;
         let digest = digest_of(py, &problem)?;
         if digest != self.digest {
             return Err(task_error(
@@ -309,15 +319,15 @@ impl Task {
         }
         let stopper = Stopper::new();
         let watch = stopper.clone();
-        let node = self.node.clone();
-        let outcome = stopper.run_detached(py, move || {
-            run_node(problem, &node, threads, limits, &watch)
-        })?;
         // A result line holds no estimate: the result is the one read back.
         let task = Node {
             estimate: None,
             ..self.node.clone()
         };
+        let node = task.clone();
+        let outcome = stopper.run_detached(py, move || {
+            run_node(problem, &node, ask, threads, limits, &watch)
+        })?;
         Ok(TaskResult {
             line: Line {
                 task,
@@ -337,15 +347,48 @@ impl Task {
     }
 }
 
-/// Runs one task as `dlx solve --tasks --count` does, without the GIL.
+/// What `Task.run` is asked for: a count, the solutions (`solutions`),
+/// or the K cheapest (`best`), refused together and `best` on a problem
+/// whose options have no costs.
+fn ask(
+    problem: &dancing::Problem,
+    solutions: bool,
+    best: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Ask> {
+    let Some(best) = best else {
+        return Ok(if solutions {
+            Ask::Solutions
+        } else {
+            Ask::Count
+        });
+    };
+    if solutions {
+        return Err(PyValueError::new_err(
+            "give solutions=True or best=K, not both: best keeps the K cheapest solutions, \
+             solutions lists them all",
+        ));
+    }
+    let k = args::size_in("best", best, 1, MAX_BEST)?;
+    if !problem.has_costs() {
+        return Err(PyValueError::new_err(format!(
+            "best={k} needs a problem whose options have costs (`|COST`): this one has none"
+        )));
+    }
+    mincost::check(problem, k)
+        .map_err(|error| PyValueError::new_err(format!("best={k}: {error}")))?;
+    Ok(Ask::Best(k))
+}
+
+/// Runs one task as `dlx solve --tasks` does (see [`found::run`]),
+/// without the GIL.
 fn run_node(
     problem: Arc<dancing::Problem>,
     node: &Node,
+    ask: Ask,
     threads: usize,
     limits: Limits,
     stopper: &Stopper,
 ) -> ResultOutcome {
-    let started = Instant::now();
     let config = Config::new()
         .threads(threads)
         .progress_interval(PROGRESS_INTERVAL);
@@ -355,20 +398,7 @@ fn run_node(
     else {
         return ResultOutcome::NotStarted(StopReason::Cancelled.as_str().into());
     };
-    match engine.run_task(&node.node, false, &limits.request(stopper)) {
-        Ok(threaded) => {
-            let stats = threaded.outcome.stats;
-            ResultOutcome::Ran {
-                stop: stats.stop.as_str().to_owned(),
-                stats,
-                seconds: started.elapsed().as_secs_f64(),
-                frontier: node.frontier(threaded.outcome.frontier),
-                found: None,
-                best: None,
-            }
-        }
-        Err(error) => ResultOutcome::Failed(format!("task {}: {error}", node.id)),
-    }
+    found::run(&engine, node, ask, &limits.request(stopper))
 }
 
 /// The result of one task: its figures, why it stopped, and the tasks a
@@ -484,6 +514,80 @@ impl TaskResult {
                 Task::bound(frontier, self.line.split, self.line.digest)
             }
             _ => Vec::new(),
+        }
+    }
+
+    /// The solutions the task found (with ``solutions=True``, in the order
+    /// of the search; with ``best=K``, its K cheapest, cheapest first), as
+    /// the result line holds them: each a list of options, each the list
+    /// of its entries (``Problem.option(i)``); None for a count.
+    /// ``found_in(problem)`` gives them as option indices.
+    #[getter]
+    fn found(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        match &self.line.outcome {
+            ResultOutcome::Ran {
+                found: Some(found), ..
+            } => Ok(Some(json_to_python(
+                py,
+                &serde_json::Value::Array(found.clone()),
+            )?)),
+            _ => Ok(None),
+        }
+    }
+
+    /// The solutions of ``found`` as ``Problem.solutions()`` gives them:
+    /// lists of option indices of ``problem`` (the problem the task is of;
+    /// of options with the same entries, the first ones); None for a count.
+    fn found_in(
+        &self,
+        py: Python<'_>,
+        problem: &Bound<'_, crate::handle::Problem>,
+    ) -> PyResult<Option<Vec<Vec<usize>>>> {
+        let ResultOutcome::Ran {
+            found: Some(found), ..
+        } = &self.line.outcome
+        else {
+            return Ok(None);
+        };
+        let problem = problem.get().shared();
+        if digest_of(py, &problem)? != self.line.digest {
+            return Err(task_error(
+                py,
+                format!(
+                    "the result of task {} is of another problem (digest {})",
+                    self.line.task.id, self.line.digest
+                ),
+            ));
+        }
+        let index = OptionIndex::new(&problem);
+        found
+            .iter()
+            .map(|solution| option_indices(&index, solution))
+            .collect::<Result<_, _>>()
+            .map_err(|error| task_error(py, format!("task {}: {error}", self.line.task.id)))
+            .map(Some)
+    }
+
+    /// With ``best=K``: the cost of each solution of ``found``, cheapest
+    /// first; else None.
+    #[getter]
+    fn costs(&self) -> Option<Vec<u64>> {
+        match &self.line.outcome {
+            ResultOutcome::Ran {
+                best: Some(best), ..
+            } => Some(best.costs.clone()),
+            _ => None,
+        }
+    }
+
+    /// The K of a run with ``best=K``, else None.
+    #[getter]
+    fn best(&self) -> Option<u64> {
+        match &self.line.outcome {
+            ResultOutcome::Ran {
+                best: Some(best), ..
+            } => Some(best.k),
+            _ => None,
         }
     }
 
@@ -616,5 +720,34 @@ pub fn bound_task(node: &Node, split: SplitId, digest: Digest) -> Task {
         node: node.clone(),
         split,
         digest,
+    }
+}
+
+/// A solution of a result line (see [`found::entries`]) as option indices.
+pub fn option_indices(
+    index: &OptionIndex,
+    solution: &serde_json::Value,
+) -> Result<Vec<usize>, String> {
+    Ok(index
+        .options(solution)?
+        .iter()
+        .map(|option| option.index())
+        .collect())
+}
+
+/// A JSON value of a result line (lists and strings) as Python's lists
+/// and strs.
+pub fn json_to_python(py: Python<'_>, value: &serde_json::Value) -> PyResult<Py<PyAny>> {
+    use pyo3::IntoPyObjectExt;
+    match value {
+        serde_json::Value::Array(items) => {
+            let items = items
+                .iter()
+                .map(|item| json_to_python(py, item))
+                .collect::<PyResult<Vec<_>>>()?;
+            items.into_py_any(py)
+        }
+        serde_json::Value::String(text) => text.into_py_any(py),
+        other => other.to_string().into_py_any(py),
     }
 }

@@ -52,6 +52,17 @@ def test_the_book_example_prints_what_the_book_says():
     assert done.stdout == expected
 
 
+def test_the_book_task_examples_run():
+    # The Python chapter's other examples (tasks on an executor): each runs
+    # as a script, its asserts checked.
+    text = (REPO / "docs" / "src" / "python.md").read_text()
+    blocks = markdown_blocks(text, "python")[1:]
+    assert any("solutions_on" in block and "best_on" in block for block in blocks)
+    for block in blocks:
+        done = subprocess.run([sys.executable, "-c", block], capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, block + done.stderr
+
+
 def test_the_api_page_examples_run():
     text = (REPO / "python" / "README.md").read_text()
     blocks = markdown_blocks(text, "python")

@@ -4,6 +4,7 @@
 
 pub mod digest;
 pub mod file;
+pub mod found;
 pub mod merge;
 pub mod progress;
 pub mod results;

@@ -5,8 +5,6 @@
 use std::io::{self, BufWriter, Write};
 
 use dancing::Stats;
-use dancing_tasks::Task;
-use dancing_tasks::results::ResultOutcome;
 use serde_json::Value;
 
 use crate::run::printer::EMPTY_SOLUTION;
@@ -43,32 +41,23 @@ impl Total {
         let stdout = io::stdout();
         let mut out = BufWriter::new(stdout.lock());
         if solutions {
-            let mut ordered: Vec<(&Task, Option<&Vec<Value>>)> = accepted
-                .iter()
-                .filter_map(|placed| match &placed.result.outcome {
-                    ResultOutcome::Ran { found, .. } => Some((&placed.result.task, found.as_ref())),
-                    _ => None,
-                })
-                .collect();
-            // Paths in the order of the search: a task before the tasks its
+            // In the order of the search: a task before the tasks its
             // frontier left, siblings by option index.
-            ordered.sort_by(|a, b| a.0.node.prefix.cmp(&b.0.node.prefix));
-            let mut number = 0u64;
-            for (task, found) in ordered {
-                let Some(found) = found else {
+            let listed = match dancing_tasks::found::listed(accepted) {
+                Ok(listed) => listed,
+                Err(unlisted) => {
                     diag!(
                         "dlx merge: the result of task {} holds no solutions (run without --count)",
-                        task.id
+                        unlisted.id
                     );
                     return Ok(Status::Error);
-                };
-                for solution in found {
-                    number += 1;
-                    if number > 1 {
-                        writeln!(out)?;
-                    }
-                    write_solution(&mut out, solution)?;
                 }
+            };
+            for (number, solution) in listed.into_iter().enumerate() {
+                if number > 0 {
+                    writeln!(out)?;
+                }
+                write_solution(&mut out, solution)?;
             }
         } else {
             writeln!(out, "{}", total.solutions)?;

@@ -6,10 +6,8 @@
 use std::io::{self, Write};
 use std::ops::{ControlFlow, Range};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
 
-use dancing::{Config, Engine, OptionId, Problem, Request, StopReason, mincost};
-use serde_json::Value;
+use dancing::{Config, Engine, Problem, Request, StopReason, mincost};
 
 use super::args::{Args, TaskArgs};
 use crate::input::Input;
@@ -19,7 +17,8 @@ use crate::run::plan::SearchPlan;
 use crate::run::reader::{ReadFailure, read_problem, stopped_reading};
 use crate::run::report::stop_while_reading;
 use crate::status::{Status, diag, is_broken_pipe};
-use dancing_tasks::results::{BestFound, ResultOutcome, TaskResult};
+use dancing_tasks::found::{self, Ask};
+use dancing_tasks::results::{ResultOutcome, TaskResult};
 use dancing_tasks::{Digest, SplitId, Task, TaskFile, read_tasks};
 
 /// The environment variables that hold a job array's index: Slurm's, then
@@ -401,84 +400,15 @@ impl Shared<'_> {
         write_not_started(left, self.split, self.digest, why, tasks_name)
     }
 
-    /// Runs one task, for its solutions or its cheapest ones.
+    /// Runs one task, for its solutions, its count or its cheapest ones
+    /// (see [`found::run`]): a budget that stops it leaves the subtrees it
+    /// did not search as its frontier.
     fn run(&self, task: &Task) -> TaskResult {
-        match self.best {
-            Some(k) => self.run_best(k, task),
-            None => self.run_one(task),
-        }
-    }
-
-    /// Runs one task: a budget that stops it leaves the subtrees it did
-    /// not explore as its frontier.
-    fn run_one(&self, task: &Task) -> TaskResult {
-        let started = Instant::now();
-        let result = |outcome| self.result(task, outcome);
-        let threaded = match self
-            .engine
-            .run_task(&task.node, self.solutions, &self.request)
-        {
-            Ok(threaded) => threaded,
-            Err(error) => {
-                return result(ResultOutcome::Failed(format!("task {}: {error}", task.id)));
-            }
+        let ask = match (self.best, self.solutions) {
+            (Some(k), _) => Ask::Best(k),
+            (None, true) => Ask::Solutions,
+            (None, false) => Ask::Count,
         };
-        let stats = threaded.outcome.stats;
-        let found = self.solutions.then(|| {
-            threaded
-                .solutions
-                .iter()
-                .map(|options| self.entries(options))
-                .collect()
-        });
-        result(ResultOutcome::Ran {
-            stop: stats.stop.as_str().to_owned(),
-            stats,
-            seconds: started.elapsed().as_secs_f64(),
-            frontier: task.frontier(threaded.outcome.frontier),
-            found,
-            best: None,
-        })
-    }
-
-    /// Runs one task for its `k` cheapest solutions, on one thread (its
-    /// threads would share a cutoff, not a subtree): a budget that stops
-    /// it leaves the subtrees it did not search as its frontier.
-    fn run_best(&self, k: usize, task: &Task) -> TaskResult {
-        let started = Instant::now();
-        let result = |outcome| self.result(task, outcome);
-        let outcome = match self.engine.best_task(&task.node, k, &self.request) {
-            Ok(outcome) => outcome,
-            Err(error) => {
-                return result(ResultOutcome::Failed(format!("task {}: {error}", task.id)));
-            }
-        };
-        let mut stats = outcome.stats;
-        stats.solutions = outcome.best.len() as u64;
-        let found = outcome
-            .best
-            .iter()
-            .map(|solution| self.entries(&solution.options))
-            .collect();
-        result(ResultOutcome::Ran {
-            stop: stats.stop.as_str().to_owned(),
-            stats,
-            seconds: started.elapsed().as_secs_f64(),
-            frontier: task.frontier(outcome.frontier),
-            found: Some(found),
-            best: Some(BestFound {
-                k: k as u64,
-                costs: outcome.best.iter().map(|solution| solution.cost).collect(),
-            }),
-        })
-    }
-
-    /// A solution as a result line holds it: each option's entries.
-    fn entries(&self, options: &[OptionId]) -> Value {
-        let problem: &Problem = self.engine.problem();
-        options
-            .iter()
-            .map(|&option| Value::from(problem.option_entries(option)))
-            .collect()
+        self.result(task, found::run(self.engine, task, ask, &self.request))
     }
 }
