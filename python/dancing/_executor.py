@@ -26,6 +26,11 @@ if TYPE_CHECKING:
     from ._dancing import Merge, Problem, Task, TaskResult
 
 
+def _counted(number: int, noun: str) -> str:
+    """``1 task``, ``3 tasks``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 class IncompleteError(RuntimeError):
     """Raised by ``solutions_on`` when ``max_rounds`` ran out before every
     task had its result: the solutions yielded so far are not all of them.
@@ -416,8 +421,9 @@ def _listing(problem: Problem, rounds: _Rounds, merge: Callable[..., Merge]) -> 
     if not merged.complete:
         stop = rounds.stop(False)
         raise IncompleteError(
-            f"the listing is incomplete: {len(merged.missing)} tasks left after {rounds.max_rounds} rounds "
-            f"({stop}); {yielded} solutions yielded in {elapsed:.3f}s (`merge.rerun` holds the tasks left)",
+            f"the listing is incomplete: {_counted(len(merged.missing), 'task')} left after "
+            f"{_counted(rounds.max_rounds, 'round')} ({stop}); {_counted(yielded, 'solution')} "
+            f"yielded in {elapsed:.3f}s (`merge.rerun` holds the tasks left)",
             stop,
             merged,
             yielded,
