@@ -187,6 +187,17 @@ impl fmt::Display for DiagramError {
 
 impl std::error::Error for DiagramError {}
 
+/// How far the building of a diagram has come, told every few thousand
+/// search nodes (see [`Engine::diagram_monitored`](crate::Engine::diagram_monitored)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct DiagramProgress {
+    /// Nodes of the search tree entered so far.
+    pub search_nodes: u64,
+    /// Nodes of the diagram made so far (terminals not counted).
+    pub nodes: usize,
+}
+
 /// What building a diagram took, as DLX6 reports it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DiagramStats {
