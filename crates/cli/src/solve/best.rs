@@ -58,6 +58,41 @@ fn solution_json(problem: &Problem, solution: &CostedSolution) -> serde_json::Ma
     solution_fields(problem, solution.cost, &solution.options)
 }
 
+/// The K best as JSON: an array of [`solution_json`] objects, cheapest
+/// first (the `best` field of the summary record).
+pub fn best_json(problem: &Problem, best: &[CostedSolution]) -> Value {
+    Value::Array(
+        best.iter()
+            .map(|solution| Value::Object(solution_json(problem, solution)))
+            .collect(),
+    )
+}
+
+/// The K best as text: `NAME: the K best costs: c1, c2, ...` (with `(not
+/// proven optimal)` unless `proven`), then each solution as
+/// [`write_solution`] writes it, headed `best 1`, `best 2`, ...
+pub fn write_best(
+    out: &mut impl Write,
+    name: &str,
+    problem: &Problem,
+    best: &[CostedSolution],
+    proven: bool,
+) -> io::Result<()> {
+    let costs: Vec<String> = best.iter().map(|s| s.cost.to_string()).collect();
+    writeln!(
+        out,
+        "{name}: the {} best cost{}: {}{}",
+        best.len(),
+        if best.len() == 1 { "" } else { "s" },
+        costs.join(", "),
+        if proven { "" } else { " (not proven optimal)" }
+    )?;
+    for (place, solution) in best.iter().enumerate() {
+        write_solution(out, &format!("best {}", place + 1), problem, solution)?;
+    }
+    Ok(())
+}
+
 /// A costed solution as text: its head line (`best 2: cost 9`), then a
 /// line per option as the format writes it, with its cost (`a b |5`), and
 /// a blank line.
@@ -202,11 +237,7 @@ impl Summary<'_> {
             let mut record = json!({
                 "type": "summary",
                 "file": name,
-                "best": outcome
-                    .best
-                    .iter()
-                    .map(|solution| Value::Object(solution_json(problem, solution)))
-                    .collect::<Vec<_>>(),
+                "best": best_json(problem, &outcome.best),
                 "proven": proven,
                 "stop": stats.stop.to_string(),
                 "improvements": stats.solutions,
@@ -219,18 +250,7 @@ impl Summary<'_> {
             }
             writeln!(out, "{record}")?;
         } else {
-            let costs: Vec<String> = outcome.best.iter().map(|s| s.cost.to_string()).collect();
-            writeln!(
-                out,
-                "{name}: the {} best cost{}: {}{}",
-                outcome.best.len(),
-                if outcome.best.len() == 1 { "" } else { "s" },
-                costs.join(", "),
-                if proven { "" } else { " (not proven optimal)" }
-            )?;
-            for (place, solution) in outcome.best.iter().enumerate() {
-                write_solution(out, &format!("best {}", place + 1), problem, solution)?;
-            }
+            write_best(out, name, problem, &outcome.best, proven)?;
         }
         match outcome.best.first() {
             Some(best) if proven => diag!("{name}: optimum cost {}", best.cost),

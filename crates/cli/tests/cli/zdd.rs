@@ -216,3 +216,217 @@ fn a_diagram_past_max_nodes_stops_with_status_2_and_no_solution_is_status_1() {
     assert_exit(&output, 1);
     assert_eq!(stdout(&output), "0\n");
 }
+
+/// The costs of `dlx solve --best K`'s K best, from its text output
+/// (`NAME: the K best costs: 90, 95`).
+fn best_costs(output: &Output) -> Vec<u64> {
+    let text = stdout(output);
+    let line = text
+        .lines()
+        .find(|line| line.contains(" best cost"))
+        .unwrap_or_else(|| panic!("no best costs in\n{text}"));
+    let (_, costs) = line.split_once(": ").expect("NAME: the ... costs: ...");
+    let (_, costs) = costs.split_once(": ").expect("the K best costs: ...");
+    costs
+        .split(", ")
+        .map(|cost| cost.parse().expect("a cost"))
+        .collect()
+}
+
+/// The costs of the `best N: cost C` heads, in order.
+fn heads(output: &Output) -> Vec<u64> {
+    let text = stdout(output);
+    text.lines()
+        .filter_map(|line| {
+            line.strip_prefix("best ")?
+                .split_once(": cost ")?
+                .1
+                .parse()
+                .ok()
+        })
+        .collect()
+}
+
+#[test]
+fn best_costs_equal_dlx_solve_best_on_the_costed_files_in_text_and_json() {
+    for file in [
+        "assignment6.dlx",
+        "assignment8.dlx",
+        "queens8_costs.dlx",
+        "colors_costs.dlx",
+    ] {
+        for k in ["1", "3", "20"] {
+            let solved = run(&["solve", "--best", k, &path(file)]);
+            assert_exit(&solved, 0);
+            let expected = best_costs(&solved);
+            let read = run(&["zdd", "--best", k, &path(file)]);
+            assert_exit(&read, 0);
+            assert_eq!(best_costs(&read), expected, "{file} --best {k}");
+            assert_eq!(heads(&read), expected, "{file} --best {k}");
+            // The same in JSON, each best a solution of `dlx solve --json`'s
+            // shape whose cost is its options' costs.
+            let json = run(&["zdd", "--json", "--costs", "--best", k, &path(file)]);
+            assert_exit(&json, 0);
+            let summary: serde_json::Value =
+                serde_json::from_str(stdout(&json).lines().last().expect("a summary")).unwrap();
+            assert_eq!(summary["type"], "summary");
+            let best = summary["best"].as_array().expect("best");
+            let costs: Vec<u64> = best.iter().map(|b| b["cost"].as_u64().unwrap()).collect();
+            assert_eq!(costs, expected, "{file} --json --best {k}");
+            assert_eq!(summary["min_cost"].as_u64(), Some(expected[0]));
+            for solution in best {
+                assert!(!solution["options"].as_array().unwrap().is_empty());
+                assert!(!solution["option_ids"].as_array().unwrap().is_empty());
+            }
+        }
+    }
+}
+
+#[test]
+fn the_best_blocks_verify_and_costs_are_the_range_of_the_listing() {
+    let scratch = scratch("zdd-best-verify");
+    let file = path("assignment6.dlx");
+    let read = run(&["zdd", "--best", "720", &file]);
+    assert_exit(&read, 0);
+    // Every block, its head dropped, is a solution `dlx verify` accepts.
+    let blocks: String = stdout(&read)
+        .lines()
+        .filter(|line| !line.starts_with("best ") && !line.contains(" best costs"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let solutions = scratch.join("best.txt");
+    std::fs::write(&solutions, blocks).unwrap();
+    let verified = run(&["verify", &file, &solutions.display().to_string()]);
+    assert_exit(&verified, 0);
+    let heads = heads(&read);
+    assert_eq!(heads.len(), 720);
+    assert!(heads.windows(2).all(|pair| pair[0] <= pair[1]));
+    let costs = run(&["zdd", "--costs", &file]);
+    assert_exit(&costs, 0);
+    assert_eq!(
+        stdout(&costs),
+        format!("min cost {}\nmax cost {}\n", heads[0], heads[719])
+    );
+    // From a written diagram and the problem beside it: the same.
+    let zdd = scratch.join("a6.zdd").display().to_string();
+    assert_exit(&run(&["zdd", &file, "--write", &zdd]), 0);
+    let again = run(&["zdd", &file, "--read", &zdd, "--costs"]);
+    assert_exit(&again, 0);
+    assert_eq!(stdout(&again), stdout(&costs));
+}
+
+#[test]
+fn costs_without_costs_or_without_the_problem_are_refused_with_status_2() {
+    let scratch = scratch("zdd-refusals");
+    let zdd = scratch.join("q8.zdd").display().to_string();
+    assert_exit(&run(&["zdd", &path("queens8.dlx"), "--write", &zdd]), 0);
+    for flags in [&["--costs"][..], &["--best", "3"]] {
+        let mut args = vec!["zdd", "--read", zdd.as_str()];
+        args.extend(flags);
+        let output = run(&args);
+        assert_exit(&output, 2);
+        assert!(
+            stderr(&output).contains("needs the problem file beside --read"),
+            "{}",
+            stderr(&output)
+        );
+        assert!(stdout(&output).is_empty());
+        let file = path("queens8.dlx");
+        let mut args = vec!["zdd", file.as_str()];
+        args.extend(flags);
+        let output = run(&args);
+        assert_exit(&output, 2);
+        assert!(
+            stderr(&output).contains("needs options with costs"),
+            "{}",
+            stderr(&output)
+        );
+        assert!(stdout(&output).is_empty());
+    }
+    let output = run(&["zdd", "--best", "0", &path("assignment6.dlx")]);
+    assert_exit(&output, 2);
+}
+
+#[test]
+fn a_count_past_2_to_the_53_is_a_json_string_equal_to_the_text_count() {
+    let scratch = scratch("zdd-json-count");
+    let board = scratch.join("dominoes12.dlx");
+    let generated = dlx().args(["gen", "dominoes", "12x12"]).output().unwrap();
+    assert_exit(&generated, 0);
+    std::fs::write(&board, &generated.stdout).unwrap();
+    let board = board.display().to_string();
+    let text = run(&["zdd", "--order", "input", &board]);
+    assert_exit(&text, 0);
+    assert_eq!(stdout(&text), "53060477521960000\n");
+    let json = run(&["zdd", "--order", "input", "--json", "--sizes", &board]);
+    assert_exit(&json, 0);
+    let out = stdout(&json);
+    let summary: serde_json::Value = serde_json::from_str(out.trim_end()).unwrap();
+    assert_eq!(summary["solutions"], serde_json::json!("53060477521960000"));
+    assert_eq!(
+        summary["sizes"],
+        serde_json::json!([{"size": 72, "count": "53060477521960000"}])
+    );
+    assert!(summary["zdd_nodes"].as_u64().unwrap() > 0);
+    assert!(summary["search_nodes"].as_u64().unwrap() >= summary["memos"].as_u64().unwrap());
+    assert!(summary["time_seconds"].as_f64().unwrap() >= 0.0);
+    // A count within 2^53 is a number; samples are solution records.
+    let small = run(&[
+        "zdd",
+        "--json",
+        "--sample",
+        "2",
+        "--list",
+        &path("queens8.dlx"),
+    ]);
+    assert_exit(&small, 0);
+    let records: Vec<serde_json::Value> = stdout(&small)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2 + 92 + 1);
+    assert_eq!(records[0]["type"], "sample");
+    assert_eq!(records[2]["type"], "solution");
+    assert_eq!(records[94]["solutions"], serde_json::json!(92));
+    let mut listed: Vec<_> = records[2..94]
+        .iter()
+        .map(|r| r["option_ids"].clone())
+        .collect();
+    listed.dedup();
+    assert_eq!(listed.len(), 92);
+    for record in &records[..94] {
+        assert_eq!(record["options"].as_array().unwrap().len(), 8);
+    }
+}
+
+#[test]
+fn the_time_limit_stops_the_build_with_status_2_and_ctrl_c_with_130() {
+    let scratch = scratch("zdd-stops");
+    let queens = scratch.join("queens16.dlx");
+    let generated = dlx().args(["gen", "queens", "16"]).output().unwrap();
+    assert_exit(&generated, 0);
+    std::fs::write(&queens, &generated.stdout).unwrap();
+    let queens = queens.display().to_string();
+    let started = std::time::Instant::now();
+    let output = run(&["zdd", "--time-limit", "200ms", &queens]);
+    assert_exit(&output, 2);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert!(
+        stderr(&output).contains("time limit reached while building the diagram"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(stdout(&output).is_empty());
+    let running = super::running::spawn(&["zdd", queens.as_str()]);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    running.interrupt();
+    let finished = running.finish(std::time::Duration::from_secs(10));
+    assert_eq!(finished.code, Some(130), "{finished:?}");
+    assert!(
+        finished
+            .stderr
+            .contains("interrupted while building the diagram"),
+        "{finished:?}"
+    );
+    assert!(finished.stdout.is_empty(), "{finished:?}");
+}

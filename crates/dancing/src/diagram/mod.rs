@@ -12,6 +12,8 @@
 //!
 //! - [`count`]: the exact count of any size, counts by solution size,
 //!   exactly uniform random solutions, the solutions listed;
+//! - [`costs`]: the least and greatest cost of a solution and the `K`
+//!   cheapest solutions (DLX5's costs);
 //! - [`zdd`]: Knuth's ZDDREAD text format, written and read back;
 //! - [`nodes`]: the store of nodes while the diagram is built.
 //!
@@ -23,10 +25,12 @@ use std::time::Duration;
 use crate::problem::OptionId;
 use crate::visit::StopReason;
 
+mod costs;
 mod count;
 pub(crate) mod nodes;
 pub mod zdd;
 
+pub use costs::{CostError, CostRange};
 pub use count::{Counts, Sampler, Solutions};
 pub use zdd::ZddError;
 
@@ -182,6 +186,17 @@ impl fmt::Display for DiagramError {
 }
 
 impl std::error::Error for DiagramError {}
+
+/// How far the building of a diagram has come, told every few thousand
+/// search nodes (see [`Engine::diagram_monitored`](crate::Engine::diagram_monitored)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct DiagramProgress {
+    /// Nodes of the search tree entered so far.
+    pub search_nodes: u64,
+    /// Nodes of the diagram made so far (terminals not counted).
+    pub nodes: usize,
+}
 
 /// What building a diagram took, as DLX6 reports it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

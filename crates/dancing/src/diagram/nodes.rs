@@ -52,6 +52,11 @@ impl NodeStore {
         Some(id)
     }
 
+    /// The number of nodes made (terminals not counted).
+    pub(crate) fn len(&self) -> usize {
+        self.options.len()
+    }
+
     /// The bytes the store takes (its arrays and unique table, from their
     /// capacities).
     pub(crate) fn bytes(&self) -> usize {

@@ -4,7 +4,7 @@
 use bumpalo::Bump;
 
 use super::{Engine, Request};
-use crate::diagram::{Diagram, DiagramConfig, DiagramError};
+use crate::diagram::{Diagram, DiagramConfig, DiagramError, DiagramProgress};
 use crate::search::Solver;
 
 impl Engine {
@@ -36,10 +36,44 @@ impl Engine {
         request: &Request,
         config: &DiagramConfig,
     ) -> Result<Diagram, DiagramError> {
+        self.diagram_monitored(request, config, |_| {})
+    }
+
+    /// [`diagram`](Self::diagram), telling `progress` every few thousand
+    /// search nodes how far the build has come (a front end's progress
+    /// line); the request's limits and token are looked at as often.
+    ///
+    /// ```
+    /// use dancing::{format, Engine, Request};
+    /// use dancing::diagram::DiagramConfig;
+    ///
+    /// let problem = format::read_str(include_str!("../../tests/data/queens10.dlx"))?.problem;
+    /// let mut told = Vec::new();
+    /// let diagram = Engine::new(problem).diagram_monitored(&Request::new(), &DiagramConfig::new(), |progress| {
+    ///     told.push(progress.search_nodes);
+    /// })?;
+    /// assert_eq!(diagram.count_u128(), Some(724));
+    /// // Told as the search went on, never past its end.
+    /// assert!(told.windows(2).all(|pair| pair[0] < pair[1]));
+    /// assert!(told.iter().all(|&nodes| nodes <= diagram.stats().search_nodes));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// As [`diagram`](Self::diagram).
+    pub fn diagram_monitored(
+        &self,
+        request: &Request,
+        config: &DiagramConfig,
+        mut progress: impl FnMut(&DiagramProgress),
+    ) -> Result<Diagram, DiagramError> {
         let clock = request.start();
         let bump = Bump::new();
         let mut solver = Solver::from_template(self.input_template(), &bump);
-        let built = solver.build_diagram(config, clock.max_nodes, &mut || clock.spent())?;
+        let built = solver.build_diagram(config, clock.max_nodes, &mut |state| {
+            progress(state);
+            clock.spent()
+        })?;
         let mut stats = built.stats;
         stats.elapsed = clock.elapsed();
         Ok(Diagram::from_store(built.nodes, built.root, stats))

@@ -3,12 +3,15 @@
 //! - [`answers`]: counts, sizes and listings against the plain search and
 //!   brute force on random X, C and M problems and the reference files,
 //!   in both orders; the written ZDD read back; malformed ZDD text.
+//! - [`costs`]: least, greatest and K cheapest costs against brute force
+//!   on random costed X, C and M problems and against DLX5's search.
 //! - [`uniform`]: uniform sampling (a chi-squared test on 8 queens) and
 //!   its seeds.
 //! - [`tilings`]: domino tilings against an independent transfer-matrix
 //!   count, past 2^128.
 
 mod answers;
+mod costs;
 mod tilings;
 mod uniform;
 

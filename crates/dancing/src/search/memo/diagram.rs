@@ -16,7 +16,9 @@ use super::exact::Exact;
 use super::walk::MemoCase;
 use super::{MemoConfig, Tally};
 use crate::diagram::nodes::NodeStore;
-use crate::diagram::{BOTTOM, DiagramConfig, DiagramError, DiagramStats, Order, TOP};
+use crate::diagram::{
+    BOTTOM, DiagramConfig, DiagramError, DiagramProgress, DiagramStats, Order, TOP,
+};
 use crate::matrix::{Branch, Colored, Hiding, Kind, Plain};
 use crate::search::{Algorithm, AlgorithmX, Colors, Solver};
 use crate::visit::StopReason;
@@ -134,13 +136,14 @@ pub(crate) struct Built {
 
 impl Solver<'_> {
     /// The diagram of the solutions below the selection, built as `config`
-    /// says, asking `spent` every few thousand nodes whether to stop (and
-    /// stopping after `max_nodes` search nodes, if given).
+    /// says, telling `spent` every few thousand nodes how far it is and
+    /// asking it whether to stop (and stopping after `max_nodes` search
+    /// nodes, if given).
     pub(crate) fn build_diagram(
         &mut self,
         config: &DiagramConfig,
         max_nodes: Option<u64>,
-        spent: &mut dyn FnMut() -> Option<StopReason>,
+        spent: &mut dyn FnMut(&DiagramProgress) -> Option<StopReason>,
     ) -> Result<Built, DiagramError> {
         self.abandon_search();
         let order = config.get_order();
@@ -156,7 +159,7 @@ impl Solver<'_> {
         config: &DiagramConfig,
         order: Order,
         max_nodes: Option<u64>,
-        spent: &mut dyn FnMut() -> Option<StopReason>,
+        spent: &mut dyn FnMut(&DiagramProgress) -> Option<StopReason>,
     ) -> Result<Built, DiagramError> {
         // The memo's tally for its key maker and Algorithm M's tweak marks;
         // its own cache is not used.
@@ -190,7 +193,11 @@ impl Solver<'_> {
                     if stats.search_nodes >= node_limit {
                         break 'search Err(DiagramError::Stopped(StopReason::NodeLimit));
                     }
-                    if let Some(reason) = spent() {
+                    let progress = DiagramProgress {
+                        search_nodes: stats.search_nodes,
+                        nodes: build.nodes.len(),
+                    };
+                    if let Some(reason) = spent(&progress) {
                         break 'search Err(DiagramError::Stopped(reason));
                     }
                     next_check = stats

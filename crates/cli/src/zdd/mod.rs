@@ -2,17 +2,27 @@
 //! memoized search as Knuth's DLX6 builds it), and what it answers without
 //! searching again: the exact count of any size, counts by solution size,
 //! uniform random solutions, the solutions listed; written in Knuth's
-//! ZDDREAD text format and read back.
+//! ZDDREAD text format and read back; with costs on the options (DLX5's
+//! `|n`), the least and greatest cost and the K cheapest solutions.
+//!
+//! This file reads the problem and builds or reads the diagram (with its
+//! statistics and progress on standard error); [`answer`] says what was
+//! asked, as text or as JSON Lines.
+
+mod answer;
 
 use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
-use dancing::diagram::{Diagram, DiagramConfig, DiagramError, Order};
-use dancing::{Engine, OptionId, Problem, Request, StopReason};
+use dancing::diagram::{Diagram, DiagramConfig, DiagramError, DiagramProgress, Order};
+use dancing::{Engine, Problem, Request, StopReason};
 
 use crate::input::Input;
 use crate::interrupt;
+use crate::progress::ProgressBar;
+use crate::run::values::parse_duration;
 use crate::status::{Status, diag, is_broken_pipe};
 
 /// Build the diagram (ZDD) of all solutions of a problem, as Knuth's DLX6, or read one written before, and answer from it.
@@ -20,22 +30,28 @@ use crate::status::{Status, diag, is_broken_pipe};
 /// The count printed is exact at any size (no 128-bit limit). Samples
 /// are exactly uniform (each solution with probability 1/count),
 /// reproducible by seed. Knuth's statistics and the diagram's node count
-/// go to standard error. Exit status: 0; 1 when the problem has no
+/// go to standard error, and on a terminal a progress line while the
+/// diagram is built. With costs on the options (Knuth's `|n`), --costs
+/// and --best K read the least and greatest cost and the K cheapest
+/// solutions off the diagram. Exit status: 0; 1 when the problem has no
 /// solution; 2 on an error (a malformed ZDD file is named by
-/// FILE:LINE:COL, a diagram past --max-nodes says so); 130 when
-/// interrupted (Ctrl-C).
+/// FILE:LINE:COL, a diagram past --max-nodes or --time-limit says so,
+/// --costs or --best without costs is refused); 130 when interrupted
+/// (Ctrl-C).
 #[derive(clap::Args, Debug)]
 #[command(after_help = "Examples:\n  \
     dlx gen dominoes 8x8 | dlx zdd --order input            count the 12,988,816 tilings\n  \
     dlx gen dominoes 8x8 | dlx zdd --sample 3 --seed 1      three uniform random tilings\n  \
     dlx zdd queens8.dlx --write queens8.zdd                 write the diagram (Knuth's ZDDREAD text)\n  \
-    dlx zdd --read queens8.zdd --sizes                      answer from it without the problem")]
+    dlx zdd --read queens8.zdd --sizes                      answer from it without the problem\n  \
+    dlx zdd assignment8.dlx --costs --best 3                the cost range and the 3 cheapest\n  \
+    dlx gen dominoes 12x12 | dlx zdd --order input --json   the count as JSON (a string past 2^53)")]
 pub struct Args {
     /// A problem in Knuth's DLX format; none, or `-`, reads standard input. With --read, optional: it names the options of listed and sampled solutions.
     pub file: Option<PathBuf>,
     /// Read the diagram from this ZDD file (as --write or DLX6 wrote it) instead of searching.
-    /// (--order, --max-nodes and --memo-limit shape a search: with --read there is none.)
-    #[arg(long, value_name = "ZDD", conflicts_with_all = ["order", "max_nodes", "memo_limit"])]
+    /// (--order, --max-nodes, --memo-limit and --time-limit shape a search: with --read there is none.)
+    #[arg(long, value_name = "ZDD", conflicts_with_all = ["order", "max_nodes", "memo_limit", "time_limit"])]
     pub read: Option<PathBuf>,
     /// Write the diagram to this file in Knuth's ZDDREAD text format (`-` for standard output).
     #[arg(long, value_name = "ZDD")]
@@ -58,6 +74,18 @@ pub struct Args {
     /// Print every solution.
     #[arg(long)]
     pub list: bool,
+    /// Print the least and the greatest cost of a solution (`min cost N`, `max cost N`): options need costs (`|n`); with --read, from the problem file given beside it.
+    #[arg(long)]
+    pub costs: bool,
+    /// Print the K cheapest solutions, cheapest first, as `dlx solve --best K` prints them (equal costs in the order --list lists them).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    pub best: Option<u32>,
+    /// Write JSON Lines: a record per listed or sampled solution (as `dlx solve --json` writes solutions), then a summary record (count, sizes, costs, best, statistics).
+    #[arg(long)]
+    pub json: bool,
+    /// Stop building the diagram after this long (`90`, `250ms`, `1.5m`, `2h`): an error, exit status 2.
+    #[arg(long, value_name = "TIME", value_parser = parse_duration, conflicts_with = "read")]
+    pub time_limit: Option<Duration>,
     /// Stop with an error rather than build a diagram of more than N nodes.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u32>,
@@ -98,6 +126,10 @@ pub fn run(args: &Args) -> Status {
             }
         }
     };
+    if let Some(message) = refusal(args, problem.as_ref()) {
+        diag!("{message}");
+        return Status::Error;
+    }
     let diagram = match &args.read {
         Some(path) => match read(path, problem.as_ref()) {
             Ok(diagram) => diagram,
@@ -114,8 +146,28 @@ pub fn run(args: &Args) -> Status {
             }
         }
     };
-    let names = problem.as_ref().map(|(_, problem)| problem);
-    match answer(args, &diagram, names) {
+    let problem = problem
+        .as_ref()
+        .map(|(name, problem)| (name.as_str(), problem));
+    let source = match &args.read {
+        Some(path) => answer::Source::File(path.display().to_string()),
+        None => answer::Source::Search(problem.map_or("-", |(name, _)| name).to_string()),
+    };
+    let answers = match answer::Answers::new(args, &diagram, problem, source) {
+        Ok(answers) => answers,
+        Err(message) => {
+            diag!("{message}");
+            return Status::Error;
+        }
+    };
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
+    let written = if args.json {
+        answers.json(&mut out)
+    } else {
+        answers.text(&mut out)
+    };
+    match written.and_then(|()| out.flush()) {
         Ok(()) => {}
         Err(error) if is_broken_pipe(&error) => return Status::Success,
         Err(error) => {
@@ -127,6 +179,24 @@ pub fn run(args: &Args) -> Status {
         Status::NotFound
     } else {
         Status::Success
+    }
+}
+
+/// Why `args` ask what `problem` cannot answer: costs without costs.
+fn refusal(args: &Args, problem: Option<&(String, Problem)>) -> Option<String> {
+    let flag = match (args.costs, args.best) {
+        (true, _) => "--costs",
+        (false, Some(_)) => "--best",
+        (false, None) => return None,
+    };
+    match problem {
+        None => Some(format!(
+            "dlx zdd: {flag} needs the problem file beside --read: the options' costs are the problem's, not the diagram's"
+        )),
+        Some((name, problem)) if !problem.has_costs() => Some(format!(
+            "{name}: {flag} needs options with costs (Knuth's DLX5 `|n` at the end of an option's line); this problem has none"
+        )),
+        Some(_) => None,
     }
 }
 
@@ -142,12 +212,28 @@ fn build(args: &Args, name: &str, problem: &Problem) -> Result<Diagram, Status> 
         config = config.cache_limit(bytes);
     }
     let engine = Engine::new(problem.clone());
-    let request = Request::new().stop(&interrupt::stop());
-    let diagram = match engine.diagram(&request, &config) {
+    let mut request = Request::new().stop(&interrupt::stop());
+    if let Some(time) = args.time_limit {
+        request = request.time_limit(time);
+    }
+    let progress = Progress::new(name);
+    let built = engine.diagram_monitored(&request, &config, |state| progress.show(state));
+    progress.bar.finish();
+    let diagram = match built {
         Ok(diagram) => diagram,
         Err(DiagramError::Stopped(StopReason::Cancelled)) => {
-            diag!("{name}: interrupted while building the diagram");
+            diag!(
+                "{name}: interrupted while building the diagram (after {:.3}s); nothing to answer",
+                progress.started.elapsed().as_secs_f64()
+            );
             return Err(Status::Interrupted);
+        }
+        Err(DiagramError::Stopped(StopReason::TimeLimit)) => {
+            diag!(
+                "{name}: time limit reached while building the diagram (after {:.3}s); nothing to answer",
+                progress.started.elapsed().as_secs_f64()
+            );
+            return Err(Status::Error);
         }
         Err(error) => {
             diag!("{name}: {error}");
@@ -234,68 +320,50 @@ fn read(path: &PathBuf, problem: Option<&(String, Problem)>) -> Result<Diagram, 
     Ok(diagram)
 }
 
-/// Prints what `args` ask of the diagram on standard output.
-fn answer(args: &Args, diagram: &Diagram, problem: Option<&Problem>) -> io::Result<()> {
-    let stdout = io::stdout();
-    let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-    let anything = args.sizes || args.sample.is_some() || args.list;
-    let writes_diagram = args
-        .write
-        .as_ref()
-        .is_some_and(|path| path.as_os_str() == "-");
-    if args.count || (!anything && !writes_diagram) {
-        writeln!(out, "{}", diagram.count())?;
-    }
-    if args.sizes {
-        for (size, count) in diagram.sizes().iter().enumerate() {
-            if *count != Default::default() {
-                writeln!(out, "{size} {count}")?;
-            }
-        }
-    }
-    if let Some(n) = args.sample {
-        let mut sampler = diagram.sampler(args.seed);
-        for _ in 0..n {
-            let Some(solution) = sampler.draw() else {
-                break;
-            };
-            print_solution(&mut out, &solution, problem)?;
-            if interrupt::requested() {
-                break;
-            }
-        }
-    }
-    if args.list {
-        for solution in diagram.solutions() {
-            print_solution(&mut out, &solution, problem)?;
-            if interrupt::requested() {
-                break;
-            }
-        }
-    }
-    out.flush()
+/// The progress line of a build: the input, the time, the search nodes
+/// and diagram nodes so far, and their rate; on a terminal only, after a
+/// second (see [`ProgressBar`]), redrawn at most ten times a second.
+struct Progress {
+    bar: ProgressBar,
+    started: Instant,
+    /// When the line was last redrawn, to skip the engine's more frequent
+    /// reports.
+    shown: std::cell::Cell<Instant>,
 }
 
-/// A solution: with the problem, its options' texts in input order, one a
-/// line, and a blank line after (as `dlx solve` prints them); without,
-/// its options' numbers (from 1, as in the ZDD file) on one line.
-fn print_solution(
-    out: &mut impl Write,
-    solution: &[OptionId],
-    problem: Option<&Problem>,
-) -> io::Result<()> {
-    let mut sorted = solution.to_vec();
-    sorted.sort();
-    match problem {
-        Some(problem) => {
-            for &option in &sorted {
-                writeln!(out, "{}", problem.option_text(option))?;
-            }
-            writeln!(out)
+/// The line: name, time, what the build has done so far.
+const PROGRESS: &str = "{prefix} {elapsed_precise} {spinner} {wide_msg}";
+
+impl Progress {
+    fn new(name: &str) -> Progress {
+        let bar = ProgressBar::spinner(PROGRESS);
+        bar.set_prefix(name.to_string());
+        let started = Instant::now();
+        Progress {
+            bar,
+            started,
+            shown: std::cell::Cell::new(started),
         }
-        None => {
-            let numbers: Vec<String> = sorted.iter().map(|o| (o.index() + 1).to_string()).collect();
-            writeln!(out, "{}", numbers.join(" "))
+    }
+
+    fn show(&self, state: &DiagramProgress) {
+        let now = Instant::now();
+        if now.duration_since(self.shown.get()) < Duration::from_millis(100) {
+            return;
         }
+        self.shown.set(now);
+        let rate = state.search_nodes as f64 / now.duration_since(self.started).as_secs_f64();
+        self.bar.set_message(format!(
+            "{} search nodes, {} ZDD nodes, {:.0} nodes/s",
+            state.search_nodes, state.nodes, rate
+        ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_progress_template_is_valid() {
+        assert!(crate::progress::is_valid_template(super::PROGRESS));
     }
 }
