@@ -27,37 +27,63 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
     (
         "zdd",
         "FILE",
-        "--read --write --order --count --sizes --sample --seed --list --max-nodes --memo-limit",
+        "--read --write --order --count --sizes --sample --seed --list --max-nodes --memo-limit --costs --best --json --time-limit",
     ),
     (
         "zdd",
         "--read",
-        "--write --count --sizes --sample --seed --list",
+        "--write --count --sizes --sample --seed --list --costs --best --json",
     ),
     (
         "zdd",
         "--write",
-        "--order --count --sizes --sample --seed --list --max-nodes --memo-limit",
+        "--order --count --sizes --sample --seed --list --max-nodes --memo-limit --costs --best --json --time-limit",
     ),
     (
         "zdd",
         "--order",
-        "--count --sizes --sample --seed --list --max-nodes --memo-limit",
+        "--count --sizes --sample --seed --list --max-nodes --memo-limit --costs --best --json --time-limit",
     ),
     (
         "zdd",
         "--count",
-        "--sizes --sample --seed --list --max-nodes --memo-limit",
+        "--sizes --sample --seed --list --max-nodes --memo-limit --costs --best --json --time-limit",
     ),
     (
         "zdd",
         "--sizes",
-        "--sample --seed --list --max-nodes --memo-limit",
+        "--sample --seed --list --max-nodes --memo-limit --costs --best --json --time-limit",
     ),
-    ("zdd", "--sample", "--seed --list --max-nodes --memo-limit"),
-    ("zdd", "--seed", "--list --max-nodes --memo-limit"),
-    ("zdd", "--list", "--max-nodes --memo-limit"),
-    ("zdd", "--max-nodes", "--memo-limit"),
+    (
+        "zdd",
+        "--sample",
+        "--seed --list --max-nodes --memo-limit --costs --best --json --time-limit",
+    ),
+    (
+        "zdd",
+        "--seed",
+        "--list --max-nodes --memo-limit --costs --best --json --time-limit",
+    ),
+    (
+        "zdd",
+        "--list",
+        "--max-nodes --memo-limit --costs --best --json --time-limit",
+    ),
+    ("zdd", "--max-nodes", "--memo-limit --time-limit"),
+    // The answers about costs (--costs, --best K) and --json come with any
+    // other answer; --time-limit bounds the build (none with --read).
+    (
+        "zdd",
+        "--costs",
+        "--best --json --time-limit --max-nodes --memo-limit",
+    ),
+    (
+        "zdd",
+        "--best",
+        "--json --time-limit --max-nodes --memo-limit",
+    ),
+    ("zdd", "--json", "--time-limit --max-nodes --memo-limit"),
+    ("zdd", "--memo-limit", "--time-limit"),
     // ---- dlx solve. The files, and the search flags (threads, budgets,
     // progress, figures) compose with every mode: printing, --count, -n,
     // --json, --memo (counting), --tasks (result lines). --best is a search
@@ -67,7 +93,19 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
     (
         "solve",
         "FILES",
-        "--count -n --json --best --improvements -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --tasks --task --task-range --task-from-env --chunk",
+        "--count -n --json --best --improvements --draw --color -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --tasks --task --task-range --task-from-env --chunk",
+    ),
+    // --draw prints each solution as a picture instead of its lines, under
+    // any search flag; --color colors its pieces.
+    (
+        "solve",
+        "--draw",
+        "--color -n -j --max-nodes --time-limit -q --stats --profile --seed",
+    ),
+    (
+        "solve",
+        "--color",
+        "-n -j --max-nodes --time-limit -q --stats --profile --seed",
     ),
     (
         "solve",

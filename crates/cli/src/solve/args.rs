@@ -73,12 +73,12 @@ pub struct Args {
     /// as `dlx gen --solve` draws its own: each piece by a letter (the
     /// first of the item naming it, or letters that differ from its
     /// neighbours'), or the value or color each cell gets.
-    #[arg(long, conflicts_with_all = ["count", "json", "best", "memo", "memo_limit"])]
+    #[arg(long, conflicts_with_all = NOT_WITH_DRAW)]
     pub draw: bool,
 
     /// With --draw: color the pieces: auto (on a terminal, unless NO_COLOR
     /// is set), always, never.
-    #[arg(long, value_name = "WHEN", value_enum, requires = "draw")]
+    #[arg(long, value_name = "WHEN", value_enum, requires = "draw", conflicts_with_all = NOT_WITH_DRAW)]
     pub color: Option<ColorWhen>,
 
     #[command(flatten)]
@@ -88,6 +88,19 @@ pub struct Args {
     #[command(flatten)]
     pub tasks: TaskArgs,
 }
+
+/// The modes a picture of each solution cannot go with (they print no
+/// solutions, or print them in their own form), carried by --draw and by
+/// --color, which requires it (clap waives a `requires` whose target
+/// conflicts with a flag given).
+const NOT_WITH_DRAW: [&str; 6] = [
+    "count",
+    "json",
+    "best",
+    "improvements",
+    "memo",
+    "memo_limit",
+];
 
 /// The flags a task run cannot honour (see `crate::conflicts` for why),
 /// carried by --tasks and by every flag that requires it: clap waives a
