@@ -391,8 +391,9 @@ impl DiagramSolutions {
     }
 
     fn __next__(&self) -> Option<Vec<usize>> {
-        // Each step walks at most the diagram's depth: no need to release
-        // the GIL, so no other thread can hold the lock meanwhile.
+        // A step walks one path down the diagram (never more than its
+        // nodes), quick enough to keep the GIL, so no other thread can be
+        // holding the lock meanwhile.
         let mut listing = self.listing.lock().unwrap_or_else(PoisonError::into_inner);
         listing.with_dependent_mut(|_, solutions| solutions.next().map(indices))
     }
