@@ -80,6 +80,8 @@ window.dancing = { engine };
 
 const fmt = (n) => Number(n).toLocaleString("en-US");
 /// `n` and its noun, singular for exactly one: "1 solution", "2 nodes".
+// A count of any size given as decimal digits (a diagram's), with commas.
+const fmtDigits = (digits) => String(digits).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 const plural = (n, noun) => `${fmt(n)} ${noun}${Number(n) === 1 ? "" : "s"}`;
 const seconds = (ms) => (ms / 1000).toFixed(ms < 10000 ? 3 : 1) + " s";
 
@@ -130,7 +132,7 @@ async function run(op, args) {
 }
 
 function setBusy(busy) {
-  for (const id of ["sudoku-solve", "sudoku-unique", "sudoku-count", "sudoku-generate", "cover-run"]) {
+  for (const id of ["sudoku-solve", "sudoku-unique", "sudoku-count", "sudoku-generate", "sudoku-random", "cover-run", "cover-random"]) {
     $(id).disabled = busy;
   }
 }
@@ -473,32 +475,82 @@ async function coverRun() {
   $("cover-stats").replaceChildren(summary, statsTable(report, answer.ms), profileChart(report.profile));
   const box = document.createElement("div");
   box.className = "solutions";
-  report.shown.forEach((shown, k) => {
-    const div = document.createElement("div");
-    div.className = "solution";
-    const h = document.createElement("h3");
-    h.textContent = `Solution ${k + 1}`;
-    div.appendChild(h);
-    const d = shown.drawing;
-    if (d && d.kind === "queens") div.appendChild(drawQueens(d));
-    else if (d && d.kind === "pieces") div.appendChild(drawPieces(d));
-    else if (d && d.kind === "text") {
-      const pre = document.createElement("pre");
-      pre.textContent = d.text;
-      div.appendChild(pre);
-    }
-    const ol = document.createElement("ul");
-    ol.className = "options";
-    for (const option of shown.options) {
-      const li = document.createElement("li");
-      li.textContent = option;
-      ol.appendChild(li);
-    }
-    if (!d || shown.options.length <= 16) div.appendChild(ol);
-    box.appendChild(div);
-  });
+  report.shown.forEach((shown, k) => box.appendChild(solutionBox(shown, `Solution ${k + 1}`)));
   $("cover-solutions").replaceChildren(box);
 }
+
+/// One solution as the page shows it: its drawing, if any, and its options.
+function solutionBox(shown, title) {
+  const div = document.createElement("div");
+  div.className = "solution";
+  const h = document.createElement("h3");
+  h.textContent = title;
+  div.appendChild(h);
+  const d = shown.drawing;
+  if (d && d.kind === "queens") div.appendChild(drawQueens(d));
+  else if (d && d.kind === "pieces") div.appendChild(drawPieces(d));
+  else if (d && d.kind === "text") {
+    const pre = document.createElement("pre");
+    pre.textContent = d.text;
+    div.appendChild(pre);
+  }
+  const ol = document.createElement("ul");
+  ol.className = "options";
+  for (const option of shown.options) {
+    const li = document.createElement("li");
+    li.textContent = option;
+    ol.appendChild(li);
+  }
+  if (!d || shown.options.length <= 16) div.appendChild(ol);
+  return div;
+}
+
+/// "Random solution": one solution drawn exactly uniformly from the
+/// diagram of all solutions (dlx zdd --sample 1 --seed S), within the
+/// engine's node limit for the page.
+async function coverRandom() {
+  setUrl();
+  const seed = Math.max(0, Math.floor(Number($("cover-seed").value) || 0));
+  const source = coverSource() === "gen"
+    ? { generator: $("cover-gen").value, argument: $("cover-arg").value, option: $("cover-opt").checked }
+    : { text: $("cover-text").value, name: $("cover-text").dataset.name || "input" };
+  $("cover-problem").textContent = "";
+  $("cover-stats").replaceChildren();
+  $("cover-solutions").replaceChildren();
+  const answer = await run(coverSource() === "gen" ? "random_generated" : "random_text", { ...source, seed });
+  if (!answer) return;
+  const drawn = answer.data;
+  const summary = document.createElement("p");
+  summary.className = "answer";
+  summary.id = "cover-count";
+  summary.textContent = drawn.solution
+    ? `One of ${fmtDigits(drawn.count)} solution${drawn.count === "1" ? "" : "s"}, drawn uniformly (seed ${drawn.seed}; a diagram of ${plural(drawn.nodes, "node")}).`
+    : "No solution.";
+  $("cover-stats").replaceChildren(summary);
+  if (drawn.solution) {
+    const box = document.createElement("div");
+    box.className = "solutions";
+    box.appendChild(solutionBox(drawn.solution, "Random solution"));
+    $("cover-solutions").replaceChildren(box);
+  }
+}
+
+/// "Random grid": a complete grid of the current box shape drawn exactly
+/// uniformly (only up to 4x4: the engine refuses larger sizes).
+async function sudokuRandom() {
+  const seed = Math.max(0, Math.floor(Number($("sudoku-seed").value) || 0));
+  const answer = await run("random_grid", { box: $("sudoku-box").value.trim() || "2x2", variant: sudokuArgs().variant, seed });
+  if (!answer) return;
+  const drawn = answer.data;
+  $("sudoku-text").value = drawn.line;
+  delete $("sudoku-text").dataset.name;
+  drawSudoku(drawn.puzzle, drawn.grid);
+  $("sudoku-answer").textContent =
+    `A uniformly random grid, one of ${fmtDigits(drawn.count)} (seed ${drawn.seed}): ${drawn.line}`;
+  setUrl();
+}
+$("sudoku-random").addEventListener("click", sudokuRandom);
+$("cover-random").addEventListener("click", coverRandom);
 
 let generatorList = [];
 function showGeneratorOption() {

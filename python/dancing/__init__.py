@@ -19,6 +19,10 @@ without the GIL, and Ctrl-C stops them. ``dancing.sudoku`` solves Sudoku
 puzzles of any size and variant; ``dancing.problems`` makes the classic
 problems (n queens, Langford pairs, pentominoes, ...).
 
+``problem.diagram()`` builds the set of all solutions as a diagram (a ZDD,
+as Knuth's DLX6): an exact count of any size, counts by size, exactly
+uniform random solutions and the solutions listed, without searching again.
+
 ``problem.split()`` cuts the search into tasks that run anywhere and
 ``dancing.merge`` adds their results up exactly, in the protocol of
 ``dlx split``, ``dlx solve --tasks`` and ``dlx merge``;
@@ -31,6 +35,9 @@ cheapest.
 from ._dancing import (
     __version__,
     DancingError,
+    Diagram,
+    DiagramError,
+    DiagramSolutions,
     Merge,
     MergeError,
     ParseError,
@@ -60,6 +67,9 @@ __all__ = [
     "Count",
     "CountProgress",
     "DancingError",
+    "Diagram",
+    "DiagramError",
+    "DiagramSolutions",
     "Estimate",
     "Figure",
     "IncompleteError",

@@ -85,6 +85,49 @@ class Solutions(Iterator[list[int]]):
     def stats(self) -> Stats:
         """The figures of the search so far."""
 
+class DiagramError(DancingError):
+    """A diagram past `max_nodes` or `time_limit`; `reason` says which."""
+
+    reason: str
+
+@final
+class DiagramSolutions(Iterator[list[int]]):
+    """The solutions of a diagram, listed lazily (option indices, path order)."""
+
+    def __iter__(self) -> DiagramSolutions: ...
+    def __next__(self) -> list[int]: ...
+
+@final
+class Diagram:
+    """The set of all solutions of a problem as a ZDD (Knuth's DLX6): by value."""
+
+    @staticmethod
+    def from_zdd(text: str, problem: Problem) -> Diagram:
+        """The diagram of `problem` in Knuth's ZDDREAD text (ParseError if malformed)."""
+    def count(self) -> int:
+        """The exact number of solutions (any size)."""
+    def sizes(self) -> dict[int, int]:
+        """Solutions by size (options chosen), sizes without one left out."""
+    def sample(self, n: int, seed: int = 0) -> list[list[int]]:
+        """n exactly uniform random solutions; the same seed, the same draws."""
+    def solutions(self) -> DiagramSolutions: ...
+    def __iter__(self) -> DiagramSolutions: ...
+    @property
+    def node_count(self) -> int: ...
+    @property
+    def problem(self) -> Problem: ...
+    @property
+    def order(self) -> Optional[str]:
+        """"mrv" or "input"; None for a diagram read from ZDD text."""
+    @property
+    def stats(self) -> dict[str, Union[int, float]]:
+        """DLX6's figures of the build (nodes, search_nodes, updates, hits, memos, time, ...)."""
+    def to_zdd(self) -> str: ...
+    def write(self, file: Union[str, os.PathLike[str], Any]) -> None:
+        """Writes to_zdd() to a path or an open text file."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
 @final
 class Problem:
     """An exact-cover problem: items, and options that are sets of items (by value)."""
@@ -142,6 +185,14 @@ class Problem:
         self, time_limit: Optional[float] = None, max_nodes: Optional[int] = None
     ) -> Optional[list[int]]: ...
     def solutions(self, limit: Optional[int] = None, seed: Optional[int] = None) -> Solutions: ...
+    def diagram(
+        self,
+        order: str = "mrv",
+        max_nodes: Optional[int] = None,
+        memory: Optional[int] = None,
+        time_limit: Optional[float] = None,
+    ) -> Diagram:
+        """The set of all solutions as a diagram (a ZDD), as dlx zdd builds it."""
     def best(
         self,
         k: int = 1,

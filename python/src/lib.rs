@@ -12,6 +12,7 @@ mod best;
 mod build;
 mod costs;
 mod counting;
+mod diagram;
 mod errors;
 mod estimate;
 mod generators;
@@ -40,6 +41,10 @@ fn _dancing(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<stats::Stats>()?;
     m.add_class::<solutions::Solutions>()?;
     m.add_function(wrap_pyfunction!(problem::_problem_from_state, m)?)?;
+    m.add_class::<diagram::Diagram>()?;
+    m.add_class::<diagram::DiagramSolutions>()?;
+    m.add_function(wrap_pyfunction!(diagram::_diagram_from_state, m)?)?;
+    m.add("DiagramError", py.get_type::<diagram::DiagramError>())?;
     // The Cargo version, which maturin gives the package too.
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("DancingError", py.get_type::<errors::DancingError>())?;

@@ -19,6 +19,7 @@ use crate::best;
 use crate::build;
 use crate::costs;
 use crate::counting::{catch_stats, count_through_engine, stopped_stats};
+use crate::diagram::{self, Diagram, DiagramArgs};
 use crate::errors::parse_error;
 use crate::estimate;
 use crate::last_search::{LastSearch, SearchId};
@@ -352,6 +353,40 @@ impl Problem {
             limit,
             seed,
         ))
+    }
+
+    /// The set of all solutions as a diagram (a ZDD), built by the
+    /// memoized search as Knuth's DLX6 builds it (``dlx zdd``); returns a
+    /// ``Diagram``, which counts (exactly, at any size), samples uniformly
+    /// and lists the solutions without searching again.
+    ///
+    /// ``order``: "mrv" (branch on the item with the fewest options) or
+    /// "input" (the first item in input order: small diagrams on grids
+    /// listed row by row). ``max_nodes``: the most nodes the diagram may
+    /// have; ``time_limit`` (seconds): the most time the build may take;
+    /// past either, DiagramError (a DancingError) says which. ``memory``:
+    /// the bytes of the cache of subproblems (default 256 MiB; a smaller
+    /// one only shares less). The GIL is released while building, and
+    /// Ctrl-C raises KeyboardInterrupt.
+    ///
+    /// >>> d = Problem(["a", "b"], [["a"], ["b"], ["a", "b"]]).diagram()
+    /// >>> d.count(), sorted(sorted(s) for s in d)
+    /// (2, [[0, 1], [2]])
+    #[pyo3(signature = (order = "mrv", max_nodes = None, memory = None, time_limit = None))]
+    fn diagram(
+        slf: &Bound<'_, Self>,
+        order: &str,
+        max_nodes: Option<&Bound<'_, PyAny>>,
+        memory: Option<&Bound<'_, PyAny>>,
+        time_limit: Option<f64>,
+    ) -> PyResult<Diagram> {
+        let given = DiagramArgs {
+            order,
+            max_nodes,
+            memory,
+            time_limit,
+        };
+        diagram::build(slf, &given)
     }
 
     /// The ``k`` cheapest solutions (Knuth's DLX5: a solution costs the sum

@@ -48,6 +48,10 @@ CHILD = textwrap.dedent(
             problem.best(3, threads=int(work[-1]))
         elif work == "estimate":
             problem.estimate(10**9)
+        elif work == "diagram":
+            # Seconds of DLX6: the queens' subproblems seldom repeat.
+            problem = dancing.problems.queens(16)
+            problem.diagram()
         elif work in ("fifo-unopened", "fifo-stalled"):
             # A named pipe no one writes, or whose writer stalls after a
             # line: the read blocks in the kernel.
@@ -65,7 +69,7 @@ CHILD = textwrap.dedent(
 
 
 @pytest.mark.parametrize(
-    "work", ["count1", "count2", "memo2", "iterate", "iterate-searching", "sudoku", "best1", "best2", "estimate"]
+    "work", ["count1", "count2", "memo2", "iterate", "iterate-searching", "sudoku", "best1", "best2", "estimate", "diagram"]
 )
 def test_sigint_raises_keyboard_interrupt_promptly(work):
     child = subprocess.Popen(
@@ -89,7 +93,8 @@ def interrupted_promptly(child: subprocess.Popen, work: str) -> None:
     assert words[0] == "interrupted", out
     latency = float(words[1]) - sent
     assert latency < 0.1, f"KeyboardInterrupt came {latency:.3f} s after SIGINT"
-    if work not in ("sudoku", "estimate", "fifo-unopened", "fifo-stalled"):
+    # A diagram has its own figures (diagram.stats), not the problem's.
+    if work not in ("sudoku", "estimate", "diagram", "fifo-unopened", "fifo-stalled"):
         # Also for "iterate", where the signal usually comes while Python
         # runs the loop, between two solutions: the generator, dropped as
         # the exception leaves the loop, gives its search up.

@@ -204,6 +204,55 @@ def test_generated_boards_drawn(driver):
     screenshot(driver, "cover-pentominoes")
 
 
+def test_random_buttons_draw_valid_solutions(driver):
+    # Queens: one uniformly drawn board of the 92, no two queens attacking
+    # (read back from the drawing), and the count that dlx solve gives.
+    expected = dlx("gen", "queens", "8").stdout
+    count = int(dlx("solve", "--count", "-j", "1", stdin=expected).stdout.split()[0])
+    load(driver, "gen=queens&arg=8")
+    boards = set()
+    for seed in ("1", "2", "3"):
+        seed_box = driver.find_element(By.ID, "cover-seed")
+        seed_box.clear()
+        seed_box.send_keys(seed)
+        driver.find_element(By.ID, "cover-random").click()
+        wait_for(driver, lambda d: d.find_element(By.ID, "progress").text.startswith(("Done", "Failed")), "the draw")
+        assert f"One of {count} solutions" in driver.find_element(By.ID, "cover-count").text
+        board = driver.find_elements(By.CSS_SELECTOR, "svg.queens")
+        assert len(board) == 1
+        queens = [(float(q.get_attribute("y")), float(q.get_attribute("x"))) for q in board[0].find_elements(By.TAG_NAME, "text")]
+        assert len(queens) == 8
+        step = min(abs(a[1] - b[1]) for a in queens for b in queens if a[1] != b[1])
+        cells = [(int(y // step), int(x // step)) for y, x in queens]
+        for k, (r, c) in enumerate(cells):
+            for r2, c2 in cells[k + 1:]:
+                assert r != r2 and c != c2 and abs(r - r2) != abs(c - c2), cells
+        boards.add(tuple(sorted(cells)))
+    assert len(boards) > 1, "three seeds drew one board"
+    screenshot(driver, "cover-random-queens")
+    # Sudoku: a uniformly random 4x4 grid, every row, column and box a
+    # permutation; 9x9 is refused in words.
+    driver.get(BASE + "index.html?view=sudoku")
+    wait_for(driver, lambda d: d.execute_script("return document.body.dataset.ready === '1'"), "the page")
+    box = driver.find_element(By.ID, "sudoku-box")
+    box.clear()
+    box.send_keys("2x2")
+    driver.find_element(By.ID, "sudoku-random").click()
+    wait_for(driver, lambda d: "uniformly random grid" in d.find_element(By.ID, "sudoku-answer").text, "the grid")
+    digits = grid_digits(driver)
+    assert len(digits) == 16, digits
+    grid = [[int(digits[4 * r + c]) for c in range(4)] for r in range(4)]
+    units = [row for row in grid] + [[grid[r][c] for r in range(4)] for c in range(4)]
+    units += [[grid[r][c] for r in range(br, br + 2) for c in range(bc, bc + 2)] for br in (0, 2) for bc in (0, 2)]
+    assert all(sorted(unit) == [1, 2, 3, 4] for unit in units), grid
+    assert "288" in driver.find_element(By.ID, "sudoku-answer").text
+    screenshot(driver, "sudoku-random-4x4")
+    box.clear()
+    box.send_keys("3x3")
+    driver.find_element(By.ID, "sudoku-random").click()
+    wait_for(driver, lambda d: "up to 4x4" in d.find_element(By.ID, "error").text, "the refusal")
+
+
 def test_stop_button(driver):
     # Queens 15 counts for minutes: stop it once it reports progress.
     load_started = time.monotonic()
@@ -294,6 +343,7 @@ def main():
             (test_killer_cages_drawn, ()),
             (test_exact_cover_file_counts_as_dlx_solve, (work,)),
             (test_generated_boards_drawn, ()),
+            (test_random_buttons_draw_valid_solutions, ()),
             (test_stop_button, ()),
             (test_bad_input_shows_located_errors, (work,)),
             (test_one_is_singular_and_nothing_is_missing, ()),

@@ -10,6 +10,7 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 use crate::cover::{self, Source};
+use crate::random;
 use crate::search::{Progress, Request};
 use crate::sudoku::{self, Reading};
 
@@ -165,6 +166,48 @@ pub fn cover_generated(
     };
     let request = request(list, max_nodes, time_ms);
     json(&cover::run(&source, &request, &mut reporter(progress))?)
+}
+
+/// A seed from a JavaScript number: a whole number from 0 (anything else
+/// is 0).
+fn seed(value: f64) -> u64 {
+    if value.is_finite() && value >= 0.0 {
+        value as u64
+    } else {
+        0
+    }
+}
+
+/// One uniformly random solution of a problem in DLX text.
+#[wasm_bindgen]
+pub fn random_text(text: &str, name: &str, seed: f64) -> Result<String, String> {
+    let source = Source::Text {
+        text: text.to_owned(),
+        name: name.to_owned(),
+    };
+    json(&random::cover(&source, self::seed(seed))?)
+}
+
+/// One uniformly random solution of a generated problem.
+#[wasm_bindgen]
+pub fn random_generated(
+    generator: &str,
+    argument: &str,
+    option: bool,
+    seed: f64,
+) -> Result<String, String> {
+    let source = Source::Generator {
+        name: generator.to_owned(),
+        argument: argument.to_owned(),
+        option,
+    };
+    json(&random::cover(&source, self::seed(seed))?)
+}
+
+/// One uniformly random complete Sudoku grid (boxes up to 6x6).
+#[wasm_bindgen]
+pub fn random_grid(box_shape: &str, variant: &str, seed: f64) -> Result<String, String> {
+    json(&random::sudoku_grid(box_shape, variant, self::seed(seed))?)
 }
 
 #[cfg(test)]

@@ -388,6 +388,24 @@ impl Loaded {
     pub fn info(&self) -> &ProblemInfo {
         &self.info
     }
+
+    /// The solution `options` as the page shows it: its options' text,
+    /// and its picture for a generated problem.
+    pub fn show(&self, options: &[OptionId]) -> Shown {
+        let problem = self.problem();
+        Shown {
+            options: options
+                .iter()
+                // As `dlx solve` prints an option: its entries as the
+                // format writes them, without the cost.
+                .map(|&option| problem.option_entries(option).join(" "))
+                .collect(),
+            drawing: match &self.origin {
+                Origin::Generated(generated) => Some(generated.draw(options)),
+                Origin::Read(_) => None,
+            },
+        }
+    }
 }
 
 fn info(problem: &Problem, description: String, warnings: Vec<String>) -> ProblemInfo {
@@ -447,21 +465,7 @@ pub fn run(
     let shown = report
         .listed
         .iter()
-        .map(|listed| {
-            let options = search::option_ids(listed);
-            Shown {
-                options: options
-                    .iter()
-                    // As `dlx solve` prints an option: its entries as the
-                    // format writes them, without the cost.
-                    .map(|&option| problem.option_entries(option).join(" "))
-                    .collect(),
-                drawing: match &loaded.origin {
-                    Origin::Generated(generated) => Some(generated.draw(&options)),
-                    Origin::Read(_) => None,
-                },
-            }
-        })
+        .map(|listed| loaded.show(&search::option_ids(listed)))
         .collect();
     Ok(CoverReport {
         problem: loaded.info.clone(),

@@ -26,6 +26,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cover;
+pub mod random;
 pub mod search;
 pub mod sudoku;
 
