@@ -127,13 +127,10 @@ impl<W: Write> Printer for Pictures<'_, W> {
     }
 
     fn begin(&mut self) -> io::Result<()> {
-        if let Some(header) = &self.header {
-            if header.after_another {
-                writeln!(self.out)?;
-            }
-            writeln!(self.out, "==> {} <==", header.name)?;
+        match &self.header {
+            Some(header) => header.write(self.out),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     fn solution(&mut self, problem: &Problem, number: u64, options: &[OptionId]) -> io::Result<()> {

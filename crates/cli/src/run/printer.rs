@@ -65,6 +65,16 @@ pub struct Header {
     pub after_another: bool,
 }
 
+impl Header {
+    /// `==> FILE <==`, after a blank line when a file was printed before.
+    pub fn write(&self, out: &mut impl Write) -> io::Result<()> {
+        if self.after_another {
+            writeln!(out)?;
+        }
+        writeln!(out, "==> {} <==", self.name)
+    }
+}
+
 impl<'w, W: Write> Text<'w, W> {
     pub fn new(out: &'w mut W, header: Option<Header>) -> Self {
         Text { out, header }
@@ -77,13 +87,10 @@ impl<W: Write> Printer for Text<'_, W> {
     }
 
     fn begin(&mut self) -> io::Result<()> {
-        if let Some(header) = &self.header {
-            if header.after_another {
-                writeln!(self.out)?;
-            }
-            writeln!(self.out, "==> {} <==", header.name)?;
+        match &self.header {
+            Some(header) => header.write(self.out),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     fn solution(&mut self, problem: &Problem, number: u64, options: &[OptionId]) -> io::Result<()> {
