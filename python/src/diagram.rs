@@ -134,19 +134,16 @@ fn read(problem: &Bound<'_, Problem>, text: &str) -> PyResult<diagram::Diagram> 
         located::<ParseError>(py, format!("ZDD text:{error}"), at)
     })?;
     let options = problem.get().inner.option_count();
-    for id in diagram::FIRST_NODE..read.node_count() as u32 + diagram::FIRST_NODE {
-        let (option, _, _) = read.node(id);
-        if option.index() >= options {
-            let at = Location {
-                option: Some(option.index()),
-                ..Location::default()
-            };
-            let message = format!(
-                "ZDD text: node {id:x} has option {} (from 1), past the problem's {options} options",
-                option.index() + 1
-            );
-            return Err(located::<ParseError>(py, message, at));
-        }
+    if let Some((id, option)) = read.first_option_past(options) {
+        let at = Location {
+            option: Some(option.index()),
+            ..Location::default()
+        };
+        let message = format!(
+            "ZDD text: node {id:x} has option {} (from 1), past the problem's {options} options",
+            option.index() + 1
+        );
+        return Err(located::<ParseError>(py, message, at));
     }
     Ok(read)
 }

@@ -365,8 +365,9 @@ impl Problem {
     /// listed row by row). ``max_nodes``: the most nodes the diagram may
     /// have; ``time_limit`` (seconds): the most time the build may take;
     /// past either, DiagramError (a DancingError) says which. ``memory``:
-    /// the bytes of the cache of subproblems (default 256 MiB; a smaller
-    /// one only shares less). The GIL is released while building, and
+    /// the bytes of the cache of subproblems (default half the memory
+    /// available, at least 256 MiB; a smaller one only shares less, and
+    /// searches again below what it forgot). The GIL is released while building, and
     /// Ctrl-C raises KeyboardInterrupt.
     ///
     /// >>> d = Problem(["a", "b"], [["a"], ["b"], ["a", "b"]]).diagram()

@@ -20,6 +20,8 @@ use std::fs;
 use std::io::{Read as _, Write as _};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use dancing::expert::kilobytes;
+
 use crate::status::diag;
 
 /// The address space each thread reserves beyond its copy: its stack
@@ -273,14 +275,6 @@ impl std::fmt::Write for StackText {
         self.len = end;
         Ok(())
     }
-}
-
-/// The figure of a `Name:   1234 kB` line of `/proc/meminfo` or
-/// `/proc/PID/status`, in bytes.
-fn kilobytes(text: &str, name: &str) -> Option<u64> {
-    let line = text.lines().find(|line| line.starts_with(name))?;
-    let value: u64 = line[name.len()..].split_whitespace().next()?.parse().ok()?;
-    Some(value.saturating_mul(1024))
 }
 
 /// The soft limit of a line of `/proc/self/limits` (`Max address space

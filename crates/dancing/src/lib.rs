@@ -28,6 +28,7 @@ pub mod diagram;
 pub mod engine;
 pub mod format;
 mod links;
+mod machine;
 mod matrix;
 pub mod mincost;
 mod names;
@@ -63,6 +64,7 @@ pub mod expert {
     pub use crate::clock::Instant;
     pub use crate::config::{DEFAULT_CHECKPOINT_INTERVAL, SearchConfig};
     pub use crate::cover::ExactCover;
+    pub use crate::machine::{kilobytes, memory_available};
     pub use crate::matrix::Template;
     pub use crate::mincost::{MinCostError, MinCostOutcome, MinCostSolver};
     pub use crate::parallel::ParallelSolver;

@@ -89,7 +89,7 @@ pub struct Args {
     /// Stop with an error rather than build a diagram of more than N nodes.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u32>,
-    /// The memory of the cache of subproblems, in bytes (K, M, G suffixes); a smaller one only shares less.
+    /// The memory of the cache of subproblems, in bytes (K, M, G suffixes) [default: half the memory available, at least 256M]. A smaller one shares less: the search below what it forgot is made again.
     #[arg(long, value_name = "BYTES", value_parser = parse_bytes)]
     pub memo_limit: Option<usize>,
 }
@@ -306,14 +306,11 @@ fn read(path: &PathBuf, problem: Option<&(String, Problem)>) -> Result<Diagram, 
     let diagram = Diagram::read_zdd(&text).map_err(|error| format!("{name}:{error}"))?;
     if let Some((problem_name, problem)) = problem {
         let options = problem.option_count();
-        for id in 2..diagram.node_count() as u32 + 2 {
-            let (option, _, _) = diagram.node(id);
-            if option.index() >= options {
-                return Err(format!(
-                    "{name}: option {} is past the {options} options of {problem_name}",
-                    option.index() + 1
-                ));
-            }
+        if let Some((_, option)) = diagram.first_option_past(options) {
+            return Err(format!(
+                "{name}: option {} is past the {options} options of {problem_name}",
+                option.index() + 1
+            ));
         }
     }
     diag!("{name}: {} ZDD nodes read", diagram.node_count());

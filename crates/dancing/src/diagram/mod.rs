@@ -76,8 +76,26 @@ impl std::str::FromStr for Order {
     }
 }
 
-/// The default bound on the cache of subproblems: 256 MiB.
+/// The least default bound on the cache of subproblems, and the bound
+/// where the machine does not say how much memory it has: 256 MiB.
 pub const DEFAULT_DIAGRAM_CACHE: usize = 256 << 20;
+
+/// The default bound on the cache of subproblems: half the memory
+/// available (Linux's `MemAvailable`), and at least
+/// [`DEFAULT_DIAGRAM_CACHE`].
+///
+/// A cache that fills is emptied and refilled, and the search below every
+/// subproblem it forgot is made again: on domino tilings of 18x18 a
+/// 256 MiB cache is emptied thousands of times and the build takes
+/// minutes instead of ten seconds. The diagram itself takes a fraction of
+/// the cache's memory (a node of 12 bytes against a key and its entry),
+/// and what is left of the other half is for it.
+pub fn default_cache_limit() -> usize {
+    let half = crate::machine::memory_available().map_or(0, |bytes| bytes / 2);
+    usize::try_from(half)
+        .unwrap_or(usize::MAX)
+        .max(DEFAULT_DIAGRAM_CACHE)
+}
 
 /// How a diagram is built: the branching order, the most nodes it may
 /// have, and the memory of its cache of subproblems.
@@ -101,14 +119,14 @@ impl Default for DiagramConfig {
         DiagramConfig {
             order: Order::Fewest,
             max_nodes: u32::MAX - FIRST_NODE,
-            cache_limit: DEFAULT_DIAGRAM_CACHE,
+            cache_limit: default_cache_limit(),
         }
     }
 }
 
 impl DiagramConfig {
     /// Fewest options first, as many nodes as `u32` ids allow, a cache of
-    /// [`DEFAULT_DIAGRAM_CACHE`] bytes.
+    /// [`default_cache_limit`] bytes.
     pub fn new() -> DiagramConfig {
         DiagramConfig::default()
     }
@@ -337,6 +355,31 @@ impl Diagram {
             self.lo[k],
             self.hi[k],
         )
+    }
+
+    /// The first node (by id) whose option is not among `options`
+    /// options, with that option: a diagram read from a file that belongs
+    /// to a problem with fewer options than it names. `None` when every
+    /// node fits.
+    ///
+    /// ```
+    /// use dancing::diagram::Diagram;
+    ///
+    /// // Two nodes: option 3 (from 1) or option 1, then the top.
+    /// let diagram = Diagram::read_zdd("2: (~3?0:1)\n3: (~1?2:1)\n").unwrap();
+    /// assert_eq!(diagram.first_option_past(3), None);
+    /// let (id, option) = diagram.first_option_past(2).unwrap();
+    /// assert_eq!((id, option.index()), (2, 2));
+    /// ```
+    pub fn first_option_past(&self, options: usize) -> Option<(u32, OptionId)> {
+        let k = self
+            .options
+            .iter()
+            .position(|&option| option as usize >= options)?;
+        Some((
+            k as u32 + FIRST_NODE,
+            OptionId::new(self.options[k] as usize),
+        ))
     }
 
     /// What building it took (zeros for a diagram read from a file).
