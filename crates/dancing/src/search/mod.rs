@@ -82,6 +82,8 @@ macro_rules! by_dance {
 
 mod c;
 mod counter;
+#[cfg(target_arch = "x86_64")]
+mod cpu;
 mod estimate;
 mod m;
 mod memo;

@@ -84,7 +84,7 @@ impl Solver<'_> {
         explorer: &mut E,
     ) -> Stats {
         #[cfg(target_arch = "x86_64")]
-        if std::is_x86_feature_detected!("avx2") {
+        if super::cpu::has_avx2() {
             // SAFETY: the CPU has AVX2, checked just above.
             #[allow(unsafe_code)]
             return unsafe { self.walk_avx2::<A, E>(cutoff, explorer) };
