@@ -4,20 +4,33 @@
 //! statistics: two processes that differ only in the data structure, for
 //! timing them in alternating pairs and against Knuth's `ssxcc`
 //! (`cargo run --release -p dancing-benches --example cells_count -- FILE`).
+//! With `--branching wtd` or `frb`, dancing cells branch as Knuth's
+//! SSXCC-WTD0 or SSXCC-FRB0 (`dancing::Branching`).
 
 use std::ops::ControlFlow;
 use std::time::Instant;
 
+use dancing::Branching;
 use dancing::expert::{DancingCells, Search, Solver};
 
 fn main() {
+    const USAGE: &str = "usage: cells_count FILE.dlx [--links | --branching mrv|wtd|frb]";
     let mut args = std::env::args().skip(1);
-    let path = args.next().expect("usage: cells_count FILE.dlx [--links]");
-    let links = match args.next().as_deref() {
-        None => false,
-        Some("--links") => true,
-        Some(other) => panic!("unknown argument {other:?}: usage: cells_count FILE.dlx [--links]"),
-    };
+    let path = args.next().expect(USAGE);
+    let mut links = false;
+    let mut branching = Branching::Mrv;
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--links" => links = true,
+            "--branching" => {
+                let name = args.next().expect(USAGE);
+                branching = name
+                    .parse()
+                    .unwrap_or_else(|error| panic!("{error}: {USAGE}"));
+            }
+            other => panic!("unknown argument {other:?}: {USAGE}"),
+        }
+    }
     let text = std::fs::read_to_string(&path).expect("readable file");
     let problem = dancing::format::read(text.as_bytes())
         .expect("valid problem")
@@ -29,7 +42,7 @@ fn main() {
         solver.count();
         solver.stats()
     } else {
-        let mut cells = DancingCells::new(&problem, &bump);
+        let mut cells = DancingCells::new(&problem, &bump).with_branching(branching);
         cells.search(|_| ControlFlow::Continue(()));
         cells.stats()
     };

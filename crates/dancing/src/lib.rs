@@ -43,6 +43,7 @@ mod stop;
 pub mod task;
 mod visit;
 
+pub use cells::Branching;
 pub use engine::{BestReport, Config, Counting, Engine, Report, Request};
 pub use problem::builder::{BuildError, ProblemBuilder};
 pub use problem::{ColorId, ItemId, ItemKind, OptionId, Problem};
@@ -60,7 +61,7 @@ pub use visit::{FnVisitor, Progress, Solution, Stats, StopReason, Visitor};
 /// does, with its policy (threads, seed, memo fallback) decided for you.
 pub mod expert {
     pub use crate::budget::{Budget, BudgetClock, POLL_INTERVAL};
-    pub use crate::cells::DancingCells;
+    pub use crate::cells::{DancingCells, UnknownBranching};
     pub use crate::clock::Instant;
     pub use crate::config::{DEFAULT_CHECKPOINT_INTERVAL, SearchConfig};
     pub use crate::cover::ExactCover;

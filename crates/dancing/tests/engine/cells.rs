@@ -34,7 +34,7 @@ fn cells_solutions(problem: &Problem) -> (BTreeSet<Vec<OptionId>>, dancing::Stat
 /// A random problem with colors: `primary` primary items, some
 /// secondary ones, options of one to four items, secondary entries
 /// colored one of three colors or not at all.
-fn random_colored(random: &mut SplitMix64) -> Problem {
+pub(crate) fn random_colored(random: &mut SplitMix64) -> Problem {
     let primary = 1 + random.below(6);
     let secondary = random.below(4);
     let mut builder = ProblemBuilder::new();

@@ -4,6 +4,8 @@
 //! - [`reference`]: Knuth's DLX1 figures on the reference files.
 //! - [`colors`]: Algorithm C against DLX2's figures and brute force.
 //! - [`cells`]: dancing cells (SSXCC) against brute force and SSXCC.
+//! - [`heuristics`]: the branching rules of dancing cells against
+//!   SSXCC-WTD0, SSXCC-FRB0 and brute force.
 //! - [`multiplicities`]: Algorithm M against DLX3's figures and brute force.
 //! - [`brute_force`]: random problems against the brute-force enumerator.
 //! - [`building`]: the problem builder and its errors.
@@ -43,6 +45,7 @@ mod format;
 mod format_props;
 mod front_door;
 mod front_door_tasks;
+mod heuristics;
 mod hostile_shapes;
 mod memo;
 mod mincost;

@@ -29,6 +29,11 @@
 //! Knuth's program is `ssxcc.w` (2020); the data structure is Briggs and
 //! Torczon's sparse sets (1993).
 //!
+//! The item to branch on is chosen by a [`Branching`] rule ([`choice`]):
+//! SSXCC's fewest options by default, or the weighted and failure-rate
+//! rules of Knuth's change files `ssxcc-wtd0.ch` and `ssxcc-frb0.ch`
+//! (2025), whose trees, nodes and updates this search then walks.
+//!
 //! Measured (docs/src/benchmarks.md, "Colors"; the details in
 //! docs/src/benchmarks-record.md, "Dancing cells, built"): 1.14 to 1.2
 //! times SSXCC's time and slower than the linked Algorithm C of
@@ -36,9 +41,14 @@
 //! this search is here for comparing trees with SSXCC and as the base of
 //! the work on its speed.
 
+mod choice;
+
 use std::ops::ControlFlow;
 
 use bumpalo::Bump;
+
+use choice::{Active, FailureRate, Mrv, Rule, Scan, Tallies, Weighted};
+pub use choice::{Branching, UnknownBranching};
 
 use crate::problem::{OptionId, Problem};
 use crate::visit::{Solution, Stats, StopReason};
@@ -109,6 +119,9 @@ pub struct DancingCells<'b> {
     initial_items: &'b [u32],
     /// Whether a search has run since the layout was restored.
     used: bool,
+    /// The rule that chooses the item to branch on, and what it learns.
+    branching: Branching,
+    tallies: Tallies,
     force: Vec<u32>,
     saved_sizes: Vec<Saved>,
     /// `saved[level]` is where level `level`'s saved sizes start.
@@ -219,6 +232,8 @@ impl<'b> DancingCells<'b> {
             initial_locs,
             initial_items,
             used: false,
+            branching: Branching::Mrv,
+            tallies: Tallies::default(),
             nodes,
             colors,
             option_of,
@@ -233,6 +248,20 @@ impl<'b> DancingCells<'b> {
             solution: Vec::with_capacity(primary),
             stats: Stats::default(),
         }
+    }
+
+    /// Searches choose the item to branch on by `branching` (the fewest
+    /// options unless set). The learning rules start again from their
+    /// initial weights or counts at every search.
+    #[must_use]
+    pub fn with_branching(mut self, branching: Branching) -> DancingCells<'b> {
+        self.branching = branching;
+        self
+    }
+
+    /// The rule that chooses the item to branch on.
+    pub fn branching(&self) -> Branching {
+        self.branching
     }
 
     /// The statistics of the last search.
@@ -263,8 +292,21 @@ impl<'b> DancingCells<'b> {
         self.stats.updates += 1;
     }
 
-    /// Visits every solution, in SSXCC's order, until `visit` breaks.
-    pub fn search<F>(&mut self, mut visit: F)
+    /// Visits every solution, in the order of SSXCC (or, with a learning
+    /// rule, of SSXCC-WTD0 or SSXCC-FRB0), until `visit` breaks.
+    pub fn search<F>(&mut self, visit: F)
+    where
+        F: FnMut(&Solution<'_>) -> ControlFlow<()>,
+    {
+        // The rule is chosen once per search: each has its own loop.
+        match self.branching {
+            Branching::Mrv => self.run::<Mrv, F>(visit),
+            Branching::Weighted => self.run::<Weighted, F>(visit),
+            Branching::FailureRate => self.run::<FailureRate, F>(visit),
+        }
+    }
+
+    fn run<R: Rule, F>(&mut self, mut visit: F)
     where
         F: FnMut(&Solution<'_>) -> ControlFlow<()>,
     {
@@ -276,6 +318,7 @@ impl<'b> DancingCells<'b> {
             }
         }
         self.used = true;
+        R::reset(&mut self.tallies, self.set.len());
         self.stats = Stats::default();
         let mut active = self.items.len() as u32;
         self.stats.stop = StopReason::Complete;
@@ -316,23 +359,30 @@ impl<'b> DancingCells<'b> {
                         }
                     }
                     if forced.is_none() {
-                        let mut smallest = u32::MAX;
-                        for k in 0..active as usize {
-                            let x = self.items[k];
-                            if x >= self.second {
+                        let scan = R::scan(
+                            &Active {
+                                set: self.set,
+                                items: &self.items[..active as usize],
+                                second: self.second,
+                            },
+                            &mut self.force,
+                            &self.tallies,
+                        );
+                        let branch = match scan {
+                            Scan::Best(item) => {
+                                best = item;
+                                true
+                            }
+                            Scan::Nothing => false,
+                            Scan::WipedOut(item) => {
+                                // A node whose item has no option: a dead end.
+                                R::wiped_out(&mut self.tallies, item);
+                                step = Step::Backup;
                                 continue;
                             }
-                            let s = self.size(x);
-                            if s <= 1 {
-                                debug_assert_eq!(s, 1, "hiding leaves no empty primary item");
-                                self.force.push(x);
-                            } else if s < smallest || (s == smallest && x < best) {
-                                smallest = s;
-                                best = x;
-                            }
-                        }
+                        };
                         forced = self.force.pop();
-                        if forced.is_none() && smallest == u32::MAX {
+                        if forced.is_none() && !branch {
                             self.stats.solutions += 1;
                             self.solution.clear();
                             for &node in &self.choice[..level] {
@@ -369,7 +419,7 @@ impl<'b> DancingCells<'b> {
                         0,
                         (oactive, active, self.second),
                     );
-                    self.stats.updates += hidden.unwrap_or_else(|updates| updates);
+                    self.stats.updates += hidden.unwrap_or_else(|(updates, _)| updates);
                     cur_choice = best;
                     let start = *self.saved.last().expect("the root's entry");
                     if forced.is_some() {
@@ -403,7 +453,7 @@ impl<'b> DancingCells<'b> {
                     }
                     active = p;
                     // Hide the options they rule out.
-                    let mut ok = true;
+                    let mut emptied = None;
                     let mut q = next_in_option(self.nodes, node);
                     while q != node {
                         let c = self.nodes[q as usize].item as u32;
@@ -426,20 +476,22 @@ impl<'b> DancingCells<'b> {
                             (oactive, active, self.second),
                         ) {
                             Ok(updates) => self.stats.updates += updates,
-                            Err(updates) => {
+                            Err((updates, item)) => {
                                 self.stats.updates += updates;
-                                ok = false;
+                                emptied = Some(item);
                                 break;
                             }
                         }
                         q = next_in_option(self.nodes, q);
                     }
-                    if ok {
-                        level += 1;
-                        step = Step::Forward;
-                    } else {
+                    if let Some(item) = emptied {
+                        R::failed(&mut self.tallies, best, item);
                         self.force.clear();
                         step = Step::Abort;
+                    } else {
+                        R::succeeded(&mut self.tallies, best);
+                        level += 1;
+                        step = Step::Forward;
                     }
                 }
                 Step::Abort => {
@@ -495,8 +547,8 @@ fn next_in_option(nodes: &[Node], q: u32) -> u32 {
 /// they are in, among the items placed before `oactive`. With `CHECK`,
 /// gives up (returns `Err`) as soon as an active primary item (placed
 /// before `active`, set before `second`) is left with no option, and
-/// stacks those left with one on `force`. The updates made, `Err` if it
-/// gave up.
+/// stacks those left with one on `force`. The updates made, `Err` with
+/// the item left without options if it gave up.
 ///
 /// Not inlined: the search loop around it is large, and on its own this
 /// loop keeps its slices and counters in registers.
@@ -510,7 +562,7 @@ fn hide<const CHECK: bool>(
     c: u32,
     color: u32,
     (oactive, active, second): (u32, u32, u32),
-) -> Result<u64, u64> {
+) -> Result<u64, (u64, u32)> {
     let mut updates = 0;
     let end = c + set[(c - SIZE) as usize];
     for r in c..end {
@@ -531,7 +583,7 @@ fn hide<const CHECK: bool>(
                 let size = set[(u - SIZE) as usize] - 1;
                 if CHECK && size <= 1 && u < second && pos < active {
                     if size == 0 {
-                        return Err(updates);
+                        return Err((updates, u));
                     }
                     force.push(u);
                 }
