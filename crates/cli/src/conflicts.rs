@@ -90,6 +90,26 @@ const WHY: &[(&str, &str, &str, &str)] = &[
         "the memoized count searches in input order (a shuffled search counts the same)",
     ),
     (
+        "solve",
+        "--tasks",
+        "--heuristic",
+        "a task's path is a node of the fewest-options tree; what a learning rule branches on \
+         depends on the whole search before it, which a task does not run",
+    ),
+    (
+        "*",
+        "--heuristic",
+        "--memo",
+        "the memoized count branches in an order of its own, which keeps its cache's \
+         subproblems few (see `dlx zdd --order`)",
+    ),
+    (
+        "*",
+        "--heuristic",
+        "--profile",
+        "--heuristic searches on dancing cells, which keep no count of nodes per level",
+    ),
+    (
         "gen",
         "--memo",
         "--solve",

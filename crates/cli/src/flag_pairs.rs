@@ -155,6 +155,14 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
     ("solve", "--stats", "--profile --memo --memo-limit --seed"),
     ("solve", "--profile", "--seed"),
     ("solve", "--memo", "--memo-limit"),
+    // --heuristic chooses the branches of every listing and plain count
+    // (a learning rule with -j 2 or more is refused when the plan is
+    // made: it searches on one thread).
+    (
+        "solve",
+        "--heuristic",
+        "FILES --count -n --json --draw --color -j --max-nodes --time-limit -q --stats --seed",
+    ),
     (
         "solve",
         "--tasks",
@@ -286,6 +294,11 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
     ("gen *", "--stats", "--profile --memo --memo-limit --seed"),
     ("gen *", "--profile", "--seed"),
     ("gen *", "--memo", "--memo-limit"),
+    (
+        "gen *",
+        "--heuristic",
+        "--solve --count --max -j --max-nodes --time-limit -q --stats --seed",
+    ),
     // ---- The problems' own flags change the problem, so they go with
     // every way of writing, solving or counting it; --color only with
     // drawings (not --count, nor --memo, which needs --count), and only on
@@ -293,37 +306,37 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
     (
         "gen langford",
         "--up-to-reversal",
-        "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
+        "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --heuristic",
     ),
     (
         "gen pentomino",
         "--color",
-        "--pieces --up-to-symmetry --solve --max -j --max-nodes --time-limit -q --stats --profile --seed",
+        "--pieces --up-to-symmetry --solve --max -j --max-nodes --time-limit -q --stats --profile --seed --heuristic",
     ),
     (
         "gen dominoes",
         "--color",
-        "--solve --max -j --max-nodes --time-limit -q --stats --profile --seed",
+        "--solve --max -j --max-nodes --time-limit -q --stats --profile --seed --heuristic",
     ),
     (
         "gen tiling",
         "--color",
-        "--shapes --prices --solve --max -j --max-nodes --time-limit -q --stats --profile --seed",
+        "--shapes --prices --solve --max -j --max-nodes --time-limit -q --stats --profile --seed --heuristic",
     ),
     (
         "gen pentomino",
         "--pieces",
-        "--up-to-symmetry --solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
+        "--up-to-symmetry --solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --heuristic",
     ),
     (
         "gen pentomino",
         "--up-to-symmetry",
-        "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
+        "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --heuristic",
     ),
     (
         "gen tiling",
         "--shapes",
-        "--prices --solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
+        "--prices --solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --heuristic",
     ),
     // Prices are written as the options' costs (for `dlx solve --best`);
     // drawing and counting list every tiling, whatever it costs, as
@@ -331,44 +344,44 @@ const WORK_TOGETHER: &[(&str, &str, &str)] = &[
     (
         "gen tiling",
         "--prices",
-        "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
+        "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --heuristic",
     ),
     (
         "gen matrices",
         "--column-sums",
-        "--row-sums --solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
+        "--row-sums --solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --heuristic",
     ),
     (
         "gen matrices",
         "--row-sums",
-        "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
+        "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --heuristic",
     ),
     (
         "gen words",
         "--distinct",
-        "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
+        "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --heuristic",
     ),
     // The assignment's costs: N workers with random costs (--cost-seed,
     // --max-cost), or a matrix file (--costs, which refuses the others).
     (
         "gen assignment",
         "N",
-        "--cost-seed --max-cost --solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
+        "--cost-seed --max-cost --solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --heuristic",
     ),
     (
         "gen assignment",
         "--cost-seed",
-        "--max-cost --solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
+        "--max-cost --solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --heuristic",
     ),
     (
         "gen assignment",
         "--max-cost",
-        "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
+        "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --heuristic",
     ),
     (
         "gen assignment",
         "--costs",
-        "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed",
+        "--solve --count --max -j --max-nodes --time-limit -q --stats --profile --memo --memo-limit --seed --heuristic",
     ),
     // ---- dlx estimate, dlx split: each flag tunes one thing of one run.
     ("estimate", "FILE", "--probes --seed --json"),

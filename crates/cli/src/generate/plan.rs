@@ -65,13 +65,20 @@ impl GenPlan {
                 search_flags.join(", ")
             ));
         }
-        Ok(GenPlan {
-            name,
-            solving: solving.then(|| Solving {
+        let solving = match solving {
+            true => Some(Solving {
                 count: output.count,
                 max: output.max,
-                search: output.search.plan(),
+                search: output
+                    .search
+                    .plan()
+                    .map_err(|why| format!("dlx gen {name}: {why}"))?,
             }),
+            false => None,
+        };
+        Ok(GenPlan {
+            name,
+            solving,
             colored,
         })
     }

@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use dancing::Branching;
 use dancing::expert::DEFAULT_MEMO_LIMIT;
 
 use super::plan::SearchPlan;
@@ -62,16 +64,52 @@ pub struct SearchArgs {
     /// Counts do not change.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
+
+    /// How to choose the item to branch on: `mrv`, the fewest options
+    /// (Knuth's DLX1-3 and SSXCC; the default), or a rule that learns from
+    /// the search's dead ends, as Knuth's 2025 programs: `wtd`, fewest
+    /// options per weight, an item's weight growing each time it is wiped
+    /// out (SSXCC-WTD0), or `frb`, per failure rate (SSXCC-FRB0). The
+    /// learning rules search on dancing cells, on one thread, problems
+    /// without item bounds; the trees, nodes and updates are Knuth's.
+    #[arg(long, value_name = "RULE", value_parser = branching_parser(),
+          conflicts_with_all = ["memo", "memo_limit", "profile"])]
+    pub heuristic: Option<Branching>,
+}
+
+/// `--heuristic`'s values, shown in `--help` and in the error for another.
+fn branching_parser() -> impl TypedValueParser<Value = Branching> {
+    PossibleValuesParser::new(Branching::ALL.map(Branching::as_str)).map(|name| {
+        Branching::ALL
+            .into_iter()
+            .find(|rule| rule.as_str() == name)
+            .unwrap_or_default()
+    })
 }
 
 impl SearchArgs {
-    /// The plan these flags make (clap has checked their conflicts).
-    pub fn plan(&self) -> SearchPlan {
-        SearchPlan {
+    /// The plan these flags make (clap has checked their conflicts); the
+    /// error is the message to show: a learning rule with more than one
+    /// thread, which it cannot use (what it learns depends on the order of
+    /// the whole search).
+    pub fn plan(&self) -> Result<SearchPlan, String> {
+        if let (Some(rule @ (Branching::Weighted | Branching::FailureRate)), Some(threads @ 2..)) =
+            (self.heuristic, self.threads)
+        {
+            return Err(format!(
+                "--heuristic {rule} searches on one thread (what it learns depends on the order \
+                 of the whole search): give -j 1 or leave out -j, not -j {threads}"
+            ));
+        }
+        Ok(SearchPlan {
             // The one default policy of every front end.
-            threads: self
-                .threads
-                .map_or_else(dancing::engine::default_threads, |n| n as usize),
+            threads: match self.heuristic {
+                // A learning rule searches on one thread.
+                Some(Branching::Weighted | Branching::FailureRate) => 1,
+                _ => self
+                    .threads
+                    .map_or_else(dancing::engine::default_threads, |n| n as usize),
+            },
             max_nodes: self.max_nodes,
             time_limit: self.time_limit,
             quiet: self.quiet,
@@ -81,7 +119,8 @@ impl SearchArgs {
                 .memo
                 .then(|| self.memo_limit.unwrap_or(DEFAULT_MEMO_LIMIT)),
             seed: self.seed,
-        }
+            branching: self.heuristic.unwrap_or_default(),
+        })
     }
 
     /// The flags given, by name, for the message that says they need a
@@ -97,6 +136,7 @@ impl SearchArgs {
             (self.memo, "--memo"),
             (self.memo_limit.is_some(), "--memo-limit"),
             (self.seed.is_some(), "--seed"),
+            (self.heuristic.is_some(), "--heuristic"),
         ];
         flags
             .into_iter()

@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use dancing::engine::CacheStats;
+use dancing::engine::{Algorithm, CacheStats};
 use dancing::{Stats, StopReason};
 
 use crate::status::Status;
@@ -23,9 +23,6 @@ pub struct MemoReport {
     pub solutions: u128,
     /// The cache's figures.
     pub cache: CacheStats,
-    /// Why the count could not be made, if it could not: the run is then
-    /// an error and no count is printed.
-    pub refused: Option<String>,
 }
 
 /// What a run did, for the printer and the summary.
@@ -52,11 +49,18 @@ pub struct RunOutcome {
     pub cleansings_counted: bool,
     /// The exact count and the cache's figures of a `--memo` count.
     pub memo: Option<MemoReport>,
+    /// The search that ran (`--heuristic`'s rule on dancing cells, or the
+    /// links).
+    pub algorithm: Algorithm,
+    /// Why the search could not be made as asked, if it could not (a
+    /// `--memo` count past 2^128, a learning rule on a problem with
+    /// bounds): the run is then an error and no count is printed.
+    pub refused: Option<String>,
 }
 
 impl RunOutcome {
-    /// 0 when a solution was found, 1 when none was, 2 when a `--memo`
-    /// count was refused.
+    /// 0 when a solution was found, 1 when none was, 2 when the search was
+    /// refused.
     pub fn status(&self) -> Status {
         if self.refusal().is_some() {
             Status::Error
@@ -75,8 +79,8 @@ impl RunOutcome {
             .map_or(u128::from(self.stats.solutions), |memo| memo.solutions)
     }
 
-    /// Why a `--memo` count was refused, if it was.
+    /// Why the search was refused, if it was.
     pub fn refusal(&self) -> Option<&str> {
-        self.memo.as_ref()?.refused.as_deref()
+        self.refused.as_deref()
     }
 }

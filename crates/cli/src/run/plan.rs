@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use dancing::Branching;
+
 /// How a search runs and what it reports.
 #[derive(Clone, Debug)]
 pub struct SearchPlan {
@@ -24,4 +26,26 @@ pub struct SearchPlan {
     pub memo_limit: Option<usize>,
     /// `--seed`: search a shuffled copy of the problem.
     pub seed: Option<u64>,
+    /// `--heuristic`: how the item to branch on is chosen.
+    pub branching: Branching,
+}
+
+impl SearchPlan {
+    /// Why the plan cannot search `problem` as it says, if it cannot: the
+    /// learning rules are built for exact cover with colors, not for item
+    /// bounds (Knuth's SSMCC versions are not), and search on one thread.
+    pub fn refusal(&self, problem: &dancing::Problem) -> Option<String> {
+        if self.branching == Branching::Mrv {
+            return None;
+        }
+        let rule = self.branching;
+        if problem.has_bounds() {
+            Some(format!(
+                "--heuristic {rule}: the problem has items with multiplicities (bounds), \
+                 which only --heuristic mrv searches"
+            ))
+        } else {
+            None
+        }
+    }
 }

@@ -7,6 +7,7 @@
 
 use std::io::{self, Write};
 
+use dancing::engine::Algorithm;
 use dancing::{OptionId, Problem};
 use serde_json::{Value, json};
 
@@ -176,6 +177,9 @@ impl<W: Write> Printer for Json<'_, W> {
         });
         if outcome.cleansings_counted {
             summary["cleansings"] = json!(stats.cleansings);
+        }
+        if outcome.algorithm != Algorithm::Links {
+            summary["search"] = json!(outcome.algorithm.as_str());
         }
         if let Some(refusal) = outcome.refusal() {
             // No count came (it passed 2^128, say): no figure, the reason.

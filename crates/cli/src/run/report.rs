@@ -4,6 +4,7 @@
 use std::time::Duration;
 
 use dancing::StopReason;
+use dancing::engine::Algorithm;
 
 use super::outcome::{RunOutcome, is_budget};
 use super::plan::SearchPlan;
@@ -76,8 +77,13 @@ pub fn report(
                 if cache.turned_off { "yes" } else { "no" }
             )
         });
+        // Which search ran, when a rule other than the default chose.
+        let searched = match outcome.algorithm {
+            Algorithm::Links => String::new(),
+            other => format!(" search {}", other.as_str()),
+        };
         diag!(
-            "{}solutions {} nodes {} updates {}{cleansings} max-depth {} time {seconds:.3}s threads {} complete {}{cache}{stopped}",
+            "{}solutions {} nodes {} updates {}{cleansings} max-depth {} time {seconds:.3}s threads {}{searched} complete {}{cache}{stopped}",
             if prefixed {
                 format!("file {name} ")
             } else {

@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::Duration;
 
-use dancing::engine::CacheStats;
+use dancing::engine::{Algorithm, CacheStats};
 use dancing::{Config, Counting, Engine, Problem, Progress, Solution, Stats, StopReason, Visitor};
 
 use super::clock::Clock;
@@ -58,6 +58,12 @@ impl Runner<'_> {
         printer: &mut impl Printer,
     ) -> io::Result<RunOutcome> {
         let search = self.search;
+        let problem = problem.into();
+        if let Some(why) = search.refusal(&problem) {
+            printer.begin()?;
+            let refusal = format!("{}: {why}", self.name);
+            return self.refused(&problem, refusal, false, printer);
+        }
         let counting = match search.memo_limit {
             Some(memory_limit) => Counting::Memo { memory_limit },
             None => Counting::Plain,
@@ -66,6 +72,7 @@ impl Runner<'_> {
             .threads(search.threads)
             .seed(search.seed)
             .counting(counting)
+            .branching(search.branching)
             .progress_interval(self.poll());
         // Linking a huge problem takes a while: Ctrl-C and the clock stop it.
         let Some(engine) = Engine::builder()
@@ -112,7 +119,7 @@ impl Runner<'_> {
                 Ok(report) => report,
                 Err(error) => {
                     let refused = format!("{}: --memo: {error}", self.name);
-                    return self.refused(problem, refused, printer);
+                    return self.refused(problem, refused, true, printer);
                 }
             }
         };
@@ -127,22 +134,27 @@ impl Runner<'_> {
             explored: Some(report.explored),
             profile: report.profile.clone(),
             stopped_reading_at: None,
-            cleansings_counted: problem.has_colors() || (problem.has_bounds() && !memoized),
+            // Dancing cells count no cleansings.
+            cleansings_counted: report.algorithm == Algorithm::Links
+                && (problem.has_colors() || (problem.has_bounds() && !memoized)),
             memo: report.cache.map(|cache| MemoReport {
                 solutions: report.solutions,
                 cache,
-                refused: None,
             }),
+            algorithm: report.algorithm,
+            refused: None,
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)
     }
 
-    /// Reports a count that `--memo` refused (with `refusal`): an error.
+    /// Reports a search refused (with `refusal`; `memo` for a `--memo`
+    /// count): an error.
     fn refused(
         &self,
         problem: &Problem,
         refusal: String,
+        memo: bool,
         printer: &mut impl Printer,
     ) -> io::Result<RunOutcome> {
         let outcome = RunOutcome {
@@ -157,11 +169,12 @@ impl Runner<'_> {
             profile: Vec::new(),
             stopped_reading_at: None,
             cleansings_counted: problem.has_colors(),
-            memo: Some(MemoReport {
+            memo: memo.then(|| MemoReport {
                 solutions: 0,
                 cache: CacheStats::default(),
-                refused: Some(refusal),
             }),
+            algorithm: Algorithm::Links,
+            refused: Some(refusal),
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)
@@ -219,6 +232,8 @@ impl Runner<'_> {
             stopped_reading_at: Some(line),
             cleansings_counted: false,
             memo: None,
+            algorithm: Algorithm::Links,
+            refused: None,
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)
@@ -241,6 +256,8 @@ impl Runner<'_> {
             stopped_reading_at: None,
             cleansings_counted: false,
             memo: None,
+            algorithm: Algorithm::Links,
+            refused: None,
         };
         self.finish(printer, &outcome)?;
         Ok(outcome)

@@ -58,14 +58,14 @@ pub struct Args {
     /// after --best is taken for K).
     #[arg(long, value_name = "K", num_args = 0..=1, default_missing_value = "1",
           value_parser = parse_best,
-          conflicts_with_all = ["count", "max_solutions", "memo", "memo_limit", "seed", "profile"])]
+          conflicts_with_all = ["count", "max_solutions", "memo", "memo_limit", "seed", "profile", "heuristic"])]
     pub best: Option<u64>,
 
     /// With --best: also print each solution that improves on the K best
     /// found so far, as it is found, under `improvement N: cost C` (JSON:
     /// an `improvement` record), before the K best.
     #[arg(long, requires = "best",
-          conflicts_with_all = ["count", "max_solutions", "memo", "memo_limit", "seed", "profile"])]
+          conflicts_with_all = ["count", "max_solutions", "memo", "memo_limit", "seed", "profile", "heuristic"])]
     pub improvements: bool,
 
     /// Draw each solution as a picture of its board, for a problem whose
@@ -105,8 +105,9 @@ const NOT_WITH_DRAW: [&str; 6] = [
 /// The flags a task run cannot honour (see `crate::conflicts` for why),
 /// carried by --tasks and by every flag that requires it: clap waives a
 /// `requires` whose target conflicts with a flag given.
-const NOT_WITH_TASKS: [&str; 10] = [
+const NOT_WITH_TASKS: [&str; 11] = [
     "max_solutions",
+    "heuristic",
     "improvements",
     "seed",
     "memo",

@@ -58,7 +58,7 @@ impl SolvePlan {
             inputs: Input::all(&args.files),
             format,
             max_solutions: args.max_solutions,
-            search: args.search.plan(),
+            search: args.search.plan()?,
             tasks: TaskPlan::new(args)?,
             best: args.best.map(|k| k as usize),
             improvements: args.improvements,

@@ -10,6 +10,7 @@ mod gen_search;
 mod gen_xcc;
 mod generate;
 mod hardening;
+mod heuristic;
 mod manual;
 mod memo;
 mod merge;

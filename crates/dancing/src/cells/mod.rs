@@ -43,15 +43,30 @@
 
 mod choice;
 
+use std::cell::RefCell;
 use std::ops::ControlFlow;
+use std::time::Duration;
 
 use bumpalo::Bump;
 
 use choice::{Active, FailureRate, Mrv, Rule, Scan, Tallies, Weighted};
 pub use choice::{Branching, UnknownBranching};
 
+use crate::budget::{Budget, BudgetClock};
+use crate::clock::Instant;
 use crate::problem::{OptionId, Problem};
-use crate::visit::{Solution, Stats, StopReason};
+use crate::visit::{Progress, Solution, Stats, StopReason, Visitor};
+
+/// What a search answers to besides its tree: the budget, its next
+/// checkpoint, the progress reports, and the caller's visit.
+struct Hooks<'h> {
+    clock: &'h mut BudgetClock,
+    next_checkpoint: u64,
+    progress_interval: Option<Duration>,
+    last_progress: Instant,
+    visit: &'h mut dyn FnMut(&Solution<'_>) -> ControlFlow<()>,
+    progress: &'h mut dyn FnMut(&Progress) -> ControlFlow<()>,
+}
 
 /// A node of an option: the item it is in (the index of that item's set in
 /// `set`), or, for the spacer after an option of `t` items, `-t`; and, for
@@ -129,6 +144,9 @@ pub struct DancingCells<'b> {
     choice: Vec<u32>,
     solution: Vec<OptionId>,
     stats: Stats,
+    /// Knuth's estimate of the share explored when the last search
+    /// stopped early (1 after a complete one).
+    explored_at_stop: f64,
 }
 
 impl<'b> DancingCells<'b> {
@@ -247,6 +265,7 @@ impl<'b> DancingCells<'b> {
             choice: Vec::with_capacity(primary + 1),
             solution: Vec::with_capacity(primary),
             stats: Stats::default(),
+            explored_at_stop: 0.0,
         }
     }
 
@@ -267,6 +286,16 @@ impl<'b> DancingCells<'b> {
     /// The statistics of the last search.
     pub fn stats(&self) -> Stats {
         self.stats
+    }
+
+    /// Knuth's estimate of the share of the tree the last search explored
+    /// (from 0 to 1; 1 when it ran to its end).
+    pub fn explored_at_stop(&self) -> f64 {
+        if self.stats.is_complete() {
+            1.0
+        } else {
+            self.explored_at_stop
+        }
     }
 
     #[inline(always)]
@@ -294,22 +323,121 @@ impl<'b> DancingCells<'b> {
 
     /// Visits every solution, in the order of SSXCC (or, with a learning
     /// rule, of SSXCC-WTD0 or SSXCC-FRB0), until `visit` breaks.
-    pub fn search<F>(&mut self, visit: F)
+    pub fn search<F>(&mut self, mut visit: F)
     where
         F: FnMut(&Solution<'_>) -> ControlFlow<()>,
     {
-        // The rule is chosen once per search: each has its own loop.
-        match self.branching {
-            Branching::Mrv => self.run::<Mrv, F>(visit),
-            Branching::Weighted => self.run::<Weighted, F>(visit),
-            Branching::FailureRate => self.run::<FailureRate, F>(visit),
+        let mut clock = Budget::new().start();
+        self.dispatch(&mut clock, None, &mut visit, &mut |_| {
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// Visits every solution as [`search`](Self::search) does, within
+    /// `budget`, handing `visitor` the solutions and, every
+    /// `progress_interval` or so (looked at every [`POLL_INTERVAL`]
+    /// nodes when the budget has a clock or a cancel check), the
+    /// progress with Knuth's estimate of the share explored. The
+    /// statistics say why it stopped (the visitor's break of a solution
+    /// is [`StopReason::Visitor`], of a progress report
+    /// [`StopReason::Interrupted`]).
+    ///
+    /// # Errors
+    /// The visitor's error, which stops the search.
+    ///
+    /// [`POLL_INTERVAL`]: crate::budget::POLL_INTERVAL
+    pub fn search_within<V: Visitor>(
+        &mut self,
+        budget: &Budget,
+        progress_interval: Duration,
+        mut visitor: V,
+    ) -> Result<Stats, V::Error> {
+        let mut clock = budget.start();
+        let error = RefCell::new(None);
+        let fail = |result: Result<ControlFlow<()>, V::Error>| {
+            result.unwrap_or_else(|failure| {
+                *error.borrow_mut() = Some(failure);
+                ControlFlow::Break(())
+            })
+        };
+        let visitor = RefCell::new(&mut visitor);
+        self.dispatch(
+            &mut clock,
+            Some(progress_interval),
+            &mut |solution| fail(visitor.borrow_mut().solution(solution)),
+            &mut |progress| fail(visitor.borrow_mut().progress(progress)),
+        );
+        match error.into_inner() {
+            Some(failure) => Err(failure),
+            None => Ok(self.stats),
         }
     }
 
-    fn run<R: Rule, F>(&mut self, mut visit: F)
-    where
-        F: FnMut(&Solution<'_>) -> ControlFlow<()>,
-    {
+    /// The search under the configured rule: each rule has its own loop.
+    fn dispatch(
+        &mut self,
+        clock: &mut BudgetClock,
+        progress_interval: Option<Duration>,
+        visit: &mut dyn FnMut(&Solution<'_>) -> ControlFlow<()>,
+        progress: &mut dyn FnMut(&Progress) -> ControlFlow<()>,
+    ) {
+        let mut hooks = Hooks {
+            clock,
+            next_checkpoint: 0,
+            progress_interval,
+            last_progress: Instant::now(),
+            visit,
+            progress,
+        };
+        hooks.next_checkpoint = hooks.clock.first_checkpoint();
+        match self.branching {
+            Branching::Mrv => self.run::<Mrv>(&mut hooks),
+            Branching::Weighted => self.run::<Weighted>(&mut hooks),
+            Branching::FailureRate => self.run::<FailureRate>(&mut hooks),
+        }
+    }
+
+    /// Knuth's estimate of the share of the tree explored, from the
+    /// choices of the first `level` levels: each level's branches taken
+    /// to root subtrees of equal size.
+    fn explored(&self, level: usize) -> f64 {
+        let (mut fraction, mut share) = (0.0, 1.0);
+        for &node in &self.choice[..level] {
+            let Node { item, loc } = self.nodes[node as usize];
+            let item = item as u32;
+            let degree = f64::from(self.size(item).max(1));
+            fraction += share * f64::from(loc - item) / degree;
+            share /= degree;
+        }
+        fraction.min(1.0)
+    }
+
+    /// At a checkpoint of the budget, about to enter a node at `level`:
+    /// the next checkpoint, or why to stop. Reports progress when its
+    /// interval has passed.
+    #[cold]
+    #[inline(never)]
+    fn checkpoint(&mut self, hooks: &mut Hooks<'_>, level: usize) -> ControlFlow<StopReason> {
+        hooks.next_checkpoint = hooks.clock.checkpoint(self.stats.nodes)?;
+        if let Some(interval) = hooks.progress_interval
+            && hooks.last_progress.elapsed() >= interval
+        {
+            hooks.last_progress = Instant::now();
+            let progress = Progress {
+                stats: Stats {
+                    stop: StopReason::Running,
+                    ..self.stats
+                },
+                fraction: self.explored(level),
+            };
+            if (hooks.progress)(&progress).is_break() {
+                return ControlFlow::Break(StopReason::Interrupted);
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn run<R: Rule>(&mut self, hooks: &mut Hooks<'_>) {
         if self.used {
             self.set.copy_from_slice(self.initial_set);
             self.items.copy_from_slice(self.initial_items);
@@ -350,7 +478,15 @@ impl<'b> DancingCells<'b> {
         loop {
             match step {
                 Step::Forward => {
+                    if self.stats.nodes == hooks.next_checkpoint
+                        && let ControlFlow::Break(reason) = self.checkpoint(hooks, level)
+                    {
+                        self.stats.stop = reason;
+                        self.explored_at_stop = self.explored(level);
+                        return;
+                    }
                     self.stats.nodes += 1;
+                    self.stats.max_depth = self.stats.max_depth.max(level);
                     let mut forced = None;
                     while let Some(item) = self.force.pop() {
                         if self.pos(item) < active {
@@ -396,8 +532,9 @@ impl<'b> DancingCells<'b> {
                             let solution = Solution {
                                 options: &self.solution,
                             };
-                            if visit(&solution).is_break() {
+                            if (hooks.visit)(&solution).is_break() {
                                 self.stats.stop = StopReason::Visitor;
+                                self.explored_at_stop = self.explored(level);
                                 return;
                             }
                             step = Step::Backup;

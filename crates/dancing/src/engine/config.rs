@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use crate::cells::Branching;
 use crate::schedule::default_threads;
 use crate::search::DEFAULT_MEMO_LIMIT;
 
@@ -56,6 +57,7 @@ pub struct Config {
     ordered: bool,
     seed: Option<u64>,
     counting: Counting,
+    branching: Branching,
     progress_interval: Duration,
 }
 
@@ -66,6 +68,7 @@ impl Default for Config {
             ordered: true,
             seed: None,
             counting: Counting::Plain,
+            branching: Branching::Mrv,
             progress_interval: Duration::from_millis(100),
         }
     }
@@ -112,6 +115,23 @@ impl Config {
         self
     }
 
+    /// How the item to branch on is chosen when solutions are listed or
+    /// counted plainly. [`Branching::Mrv`], the default, is Knuth's
+    /// fewest-options rule, on the linked lists of DLX1, DLX2 and DLX3, on
+    /// the configured threads. The learning rules, [`Branching::Weighted`]
+    /// and [`Branching::FailureRate`], walk the trees of Knuth's
+    /// SSXCC-WTD0 and SSXCC-FRB0 on dancing cells, on one thread (what a
+    /// rule learns depends on the order of the whole search), for
+    /// problems without item bounds; a problem with bounds is searched by
+    /// the fewest-options rule, and the [`Report`](super::Report)'s
+    /// `algorithm` says which search ran. Memoized counts, tasks,
+    /// estimates and the cheapest solutions keep their own orders.
+    #[must_use]
+    pub fn branching(mut self, branching: Branching) -> Config {
+        self.branching = branching;
+        self
+    }
+
     /// How often a search reports progress to its visitor (and looks at
     /// the request's stop token and deadline, on several threads).
     #[must_use]
@@ -138,6 +158,11 @@ impl Config {
     /// How counts are made.
     pub fn get_counting(&self) -> Counting {
         self.counting
+    }
+
+    /// How the item to branch on is chosen.
+    pub fn get_branching(&self) -> Branching {
+        self.branching
     }
 
     /// How often progress is reported.

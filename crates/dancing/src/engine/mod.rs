@@ -37,7 +37,7 @@ use crate::stop::Stop;
 pub use crate::schedule::default_threads;
 pub use config::{Config, Counting};
 pub use each::run_each;
-pub use report::{BestReport, Report};
+pub use report::{Algorithm, BestReport, Report};
 pub use request::{Request, RequestClock};
 pub use search::CountError;
 pub use solutions::{Cache, Solutions};

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use crate::cells::Branching;
 use crate::mincost::CostedSolution;
 use crate::problem::OptionId;
 use crate::search::CacheStats;
@@ -30,6 +31,8 @@ pub struct Report {
     pub cache: Option<CacheStats>,
     /// The threads that searched.
     pub threads: usize,
+    /// The search that ran.
+    pub algorithm: Algorithm,
     /// From the start of the call to its end.
     pub elapsed: Duration,
     /// The first solution, for [`Engine::first`](super::Engine::first).
@@ -57,6 +60,41 @@ impl Report {
             threads,
             elapsed,
             ..Report::default()
+        }
+    }
+}
+
+/// Which search made a [`Report`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Algorithm {
+    /// Dancing links, branching on the item with the fewest options
+    /// (Knuth's DLX1, DLX2 and DLX3; with a cache of subproblems, DLX6's
+    /// memoized count).
+    #[default]
+    Links,
+    /// Dancing cells, branching by a rule (Knuth's SSXCC, SSXCC-WTD0,
+    /// SSXCC-FRB0).
+    Cells(Branching),
+}
+
+impl Algorithm {
+    /// A short name: `links`, or `cells-` and the rule's name
+    /// (`cells-wtd`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Algorithm::Links => "links",
+            Algorithm::Cells(Branching::Mrv) => "cells-mrv",
+            Algorithm::Cells(Branching::Weighted) => "cells-wtd",
+            Algorithm::Cells(Branching::FailureRate) => "cells-frb",
+        }
+    }
+
+    /// The rule that chose the items to branch on.
+    pub fn branching(self) -> Branching {
+        match self {
+            Algorithm::Links => Branching::Mrv,
+            Algorithm::Cells(branching) => branching,
         }
     }
 }

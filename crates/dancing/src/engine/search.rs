@@ -7,13 +7,17 @@ use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
+use bumpalo::Bump;
+
 use super::Engine;
 use super::config::Counting;
-use super::report::Report;
+use super::report::{Algorithm, Report};
 use super::request::{Request, RequestClock};
+use crate::cells::{Branching, DancingCells};
 use crate::config::SearchConfig;
 use crate::parallel::ParallelSolver;
 use crate::problem::OptionId;
+use crate::problem::Problem;
 use crate::relabel::Shuffled;
 use crate::search::{MemoConfig, MemoError, Search};
 use crate::visit::{FnVisitor, Progress, Solution, Stats, StopReason, Visitor};
@@ -76,7 +80,6 @@ impl Engine {
                 clock.elapsed(),
             ));
         }
-        let mut solver = self.parallel(&clock, threads);
         let limited = Limited {
             visitor,
             left: request.get_max_solutions().unwrap_or(u64::MAX),
@@ -85,6 +88,10 @@ impl Engine {
                 buffer: Vec::new(),
             }),
         };
+        if let Some(branching) = self.cells_branching() {
+            return self.search_cells(&clock, branching, limited);
+        }
+        let mut solver = self.parallel(&clock, threads);
         let result = solver.run(limited);
         let report = self.report_of(&solver, solver.stats(), &clock, threads);
         result.map(|_| report)
@@ -150,8 +157,20 @@ impl Engine {
         if request.get_max_solutions() == Some(0) {
             return Report::nothing(StopReason::Visitor, threads, clock.elapsed());
         }
-        let mut solver = self.parallel(clock, threads);
         let limit = request.get_max_solutions().unwrap_or(u64::MAX);
+        if let Some(branching) = self.cells_branching() {
+            let counter = Limited {
+                visitor: FnVisitor {
+                    solution: |_: &Solution<'_>| ControlFlow::Continue(()),
+                    progress: monitor,
+                },
+                left: limit,
+                mapping: None,
+            };
+            let Ok(report) = self.search_cells(clock, branching, counter);
+            return report;
+        }
+        let mut solver = self.parallel(clock, threads);
         let stats = solver.count_within(limit, monitor);
         self.report_of(&solver, stats, clock, threads)
     }
@@ -210,6 +229,51 @@ impl Engine {
             profile: Vec::new(),
             cache: Some(counted.cache),
             threads,
+            algorithm: Algorithm::Links,
+            elapsed: clock.elapsed(),
+            solution: None,
+        })
+    }
+
+    /// The rule to search with on dancing cells, when the configuration
+    /// asks for a learning rule and the problem has no item bounds; `None`
+    /// for the links.
+    fn cells_branching(&self) -> Option<Branching> {
+        let branching = self.config.get_branching();
+        (branching != Branching::Mrv && !self.searched_problem().has_bounds()).then_some(branching)
+    }
+
+    /// The problem the searches run on: the shuffled one, with a seed.
+    fn searched_problem(&self) -> &Problem {
+        self.linked
+            .shuffled
+            .as_ref()
+            .map_or(&*self.linked.problem, Shuffled::problem)
+    }
+
+    /// The search on dancing cells under `branching`, on the caller's
+    /// thread, within `clock`, laid out for this call.
+    fn search_cells<V: Visitor>(
+        &self,
+        clock: &RequestClock,
+        branching: Branching,
+        visitor: V,
+    ) -> Result<Report, V::Error> {
+        let bump = Bump::new();
+        let mut cells = DancingCells::new(self.searched_problem(), &bump).with_branching(branching);
+        let stats = cells.search_within(
+            &clock.budget(),
+            self.config.get_progress_interval(),
+            visitor,
+        )?;
+        Ok(Report {
+            stats,
+            solutions: u128::from(stats.solutions),
+            explored: cells.explored_at_stop(),
+            profile: Vec::new(),
+            cache: None,
+            threads: 1,
+            algorithm: Algorithm::Cells(branching),
             elapsed: clock.elapsed(),
             solution: None,
         })
@@ -241,6 +305,7 @@ impl Engine {
             profile: solver.profile().to_vec(),
             cache: None,
             threads,
+            algorithm: Algorithm::Links,
             elapsed: clock.elapsed(),
             solution: None,
         }

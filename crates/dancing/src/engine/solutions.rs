@@ -19,7 +19,7 @@ use bumpalo::Bump;
 use self_cell::self_cell;
 
 use super::Engine;
-use super::report::Report;
+use super::report::{Algorithm, Report};
 use super::request::{Request, RequestClock};
 use super::search::map_back;
 use crate::config::SearchConfig;
@@ -318,6 +318,7 @@ impl Solutions {
             profile,
             cache: None,
             threads: 1,
+            algorithm: Algorithm::Links,
             elapsed: self.ended_after.unwrap_or_else(|| self.clock.elapsed()),
             solution: None,
         }

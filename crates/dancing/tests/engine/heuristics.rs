@@ -4,14 +4,20 @@
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
+use std::time::Duration;
 
 use bumpalo::Bump;
 use dancing_testkit::brute;
 use dancing_testkit::verify::assert_exact_cover;
 
+use dancing::engine::Algorithm;
 use dancing::expert::DancingCells;
+use dancing::expert::POLL_INTERVAL;
 use dancing::random::SplitMix64;
-use dancing::{Branching, OptionId, Problem};
+use dancing::{
+    Branching, Config, Engine, FnVisitor, OptionId, Problem, Progress, Request, Solution, Stop,
+    StopReason, Visitor,
+};
 
 use super::cells::random_colored;
 
@@ -140,4 +146,206 @@ fn branching_rules_have_short_names() {
     assert_eq!(Branching::default(), Branching::Mrv);
     let error = "dom".parse::<Branching>().unwrap_err();
     assert!(error.to_string().contains("\"dom\""), "{error}");
+}
+
+/// An engine that branches by `branching`, on `threads` threads.
+fn engine(problem: Problem, branching: Branching, threads: usize) -> Engine {
+    Engine::builder()
+        .config(Config::new().threads(threads).branching(branching))
+        .build(problem)
+}
+
+#[test]
+fn the_engine_walks_knuths_trees_under_the_configured_rule() {
+    for (branching, figures) in [
+        (Branching::Weighted, &SSXCC_WTD0),
+        (Branching::FailureRate, &SSXCC_FRB0),
+    ] {
+        for &(file, solutions, nodes, updates) in figures {
+            // Two threads asked: a learning rule searches on one.
+            let report = engine(read(file), branching, 2)
+                .count(&Request::new())
+                .unwrap();
+            assert_eq!(report.algorithm, Algorithm::Cells(branching), "{file}");
+            assert_eq!(report.threads, 1, "{file}");
+            assert!(report.is_complete(), "{file}");
+            assert_eq!(report.explored, 1.0, "{file}");
+            assert_eq!(
+                (report.solutions, report.stats.nodes, report.stats.updates),
+                (u128::from(solutions), nodes, updates),
+                "{file} under {branching}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_default_rule_stays_on_the_links() {
+    let report = engine(read("queens8.dlx"), Branching::Mrv, 1)
+        .count(&Request::new())
+        .unwrap();
+    assert_eq!(report.algorithm, Algorithm::Links);
+    assert_eq!(report.solutions, 92);
+}
+
+#[test]
+fn a_learning_rule_lists_the_solutions_of_the_links() {
+    for file in ["queens8.dlx", "debruijn3.dlx", "latin4.dlx", "colors.dlx"] {
+        let problem = read(file);
+        let expected: BTreeSet<Vec<OptionId>> = listed(&engine(problem.clone(), Branching::Mrv, 1));
+        for branching in [Branching::Weighted, Branching::FailureRate] {
+            let found = listed(&engine(problem.clone(), branching, 1));
+            assert_eq!(found, expected, "{file} under {branching}");
+            for options in &found {
+                assert_exact_cover(&problem, options);
+            }
+            // With a seed: the same solutions, in the input's numbering.
+            let seeded = Engine::builder()
+                .config(Config::new().branching(branching).seed(Some(9)))
+                .build(problem.clone());
+            assert_eq!(
+                listed(&seeded),
+                expected,
+                "{file} under {branching}, seeded"
+            );
+        }
+    }
+}
+
+/// Every solution the engine lists, sorted, none twice.
+fn listed(engine: &Engine) -> BTreeSet<Vec<OptionId>> {
+    let mut found = BTreeSet::new();
+    let report = engine
+        .search(
+            &Request::new(),
+            FnVisitor {
+                solution: |solution: &Solution<'_>| {
+                    let mut options = solution.options().to_vec();
+                    options.sort();
+                    assert!(found.insert(options), "a solution listed twice");
+                    ControlFlow::Continue(())
+                },
+                progress: |_: &Progress| ControlFlow::Continue(()),
+            },
+        )
+        .unwrap();
+    assert!(report.is_complete());
+    assert_eq!(report.solutions as usize, found.len());
+    found
+}
+
+#[test]
+fn a_learning_rule_keeps_the_requests_limits() {
+    let engine = engine(read("queens12.dlx"), Branching::Weighted, 1);
+    // The node cap is exact, and its estimate is a share below 1.
+    let report = engine.count(&Request::new().max_nodes(1000)).unwrap();
+    assert_eq!(report.stop(), StopReason::NodeLimit);
+    assert_eq!(report.stats.nodes, 1000);
+    assert!(
+        report.explored > 0.0 && report.explored < 1.0,
+        "{}",
+        report.explored
+    );
+    let report = engine.count(&Request::new().max_nodes(0)).unwrap();
+    assert_eq!(report.stats.nodes, 0);
+    // A solution limit.
+    let report = engine.count(&Request::new().max_solutions(5)).unwrap();
+    assert_eq!((report.solutions, report.stop()), (5, StopReason::Visitor));
+    let first = engine.first(&Request::new()).solution.expect("a solution");
+    assert_eq!(first.len(), 12);
+    // A stop token requested before the search: it stops at its first
+    // look at the token, as the links do.
+    let stop = Stop::new();
+    stop.request();
+    let report = engine.count(&Request::new().stop(&stop)).unwrap();
+    assert_eq!(report.stop(), StopReason::Cancelled);
+    assert!(
+        report.stats.nodes <= POLL_INTERVAL,
+        "{}",
+        report.stats.nodes
+    );
+    // A time limit already spent.
+    let report = engine
+        .count(&Request::new().time_limit(Duration::ZERO))
+        .unwrap();
+    assert_eq!(report.stop(), StopReason::TimeLimit);
+}
+
+#[test]
+fn a_learning_rule_reports_progress_and_stops_when_told() {
+    let engine = Engine::builder()
+        .config(
+            Config::new()
+                .branching(Branching::FailureRate)
+                .progress_interval(Duration::ZERO),
+        )
+        .build(read("queens12.dlx"));
+    let stop = Stop::new();
+    let mut fractions = Vec::new();
+    // Progress is looked at when the request can stop the search.
+    let report = engine
+        .count_monitored(&Request::new().stop(&stop), |progress| {
+            assert_eq!(progress.stats.stop, StopReason::Running);
+            fractions.push(progress.fraction);
+            if fractions.len() == 5 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+        .unwrap();
+    assert_eq!(report.stop(), StopReason::Interrupted);
+    assert_eq!(fractions.len(), 5);
+    assert!(
+        fractions.windows(2).all(|pair| pair[0] <= pair[1]),
+        "{fractions:?}"
+    );
+    assert!(report.stats.nodes < 247_031);
+}
+
+/// Fails at its third solution.
+struct FailsAtThird(u32);
+
+impl Visitor for FailsAtThird {
+    type Error = &'static str;
+
+    fn solution(&mut self, _: &Solution<'_>) -> Result<ControlFlow<()>, &'static str> {
+        self.0 += 1;
+        if self.0 == 3 {
+            Err("full")
+        } else {
+            Ok(ControlFlow::Continue(()))
+        }
+    }
+}
+
+#[test]
+fn a_visitors_error_ends_a_learning_rules_search() {
+    let engine = engine(read("queens8.dlx"), Branching::Weighted, 1);
+    let mut visitor = FailsAtThird(0);
+    let result = engine.search(&Request::new(), &mut visitor);
+    assert_eq!(result.unwrap_err(), "full");
+    assert_eq!(visitor.0, 3);
+}
+
+#[test]
+fn a_problem_with_bounds_is_searched_on_the_links() {
+    // Dancing cells here are Algorithm C: Algorithm M's problems keep the
+    // fewest-options rule, and the report says so.
+    for file in [
+        "rowcol4_1_2.dlx",
+        "rowcol4_2_2.dlx",
+        "knuth_dlx3_example.dlx",
+    ] {
+        let problem = read(file);
+        assert!(problem.has_bounds(), "{file}");
+        let plain = engine(problem.clone(), Branching::Mrv, 1)
+            .count(&Request::new())
+            .unwrap();
+        let report = engine(problem, Branching::Weighted, 1)
+            .count(&Request::new())
+            .unwrap();
+        assert_eq!(report.algorithm, Algorithm::Links, "{file}");
+        assert_eq!(report.stats, plain.stats, "{file}");
+    }
 }
