@@ -56,8 +56,8 @@ pub use visit::{FnVisitor, Progress, Solution, Stats, StopReason, Visitor};
 /// iterator), the [`ParallelSolver`](expert::ParallelSolver), the
 /// minimum-cost search, the linked [`Template`](expert::Template), budgets,
 /// the memo's configuration, the reduction, the seeded relabelling, and
-/// Algorithm C on dancing cells (which nothing chooses: it is kept for
-/// measurement). The engine is built from these; what they do is what it
+/// Algorithm C on dancing cells (the engine's search under Knuth's
+/// learning branching rules, see [`Config::branching`]). The engine is built from these; what they do is what it
 /// does, with its policy (threads, seed, memo fallback) decided for you.
 pub mod expert {
     pub use crate::budget::{Budget, BudgetClock, POLL_INTERVAL};

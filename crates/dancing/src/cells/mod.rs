@@ -34,12 +34,13 @@
 //! rules of Knuth's change files `ssxcc-wtd0.ch` and `ssxcc-frb0.ch`
 //! (2025), whose trees, nodes and updates this search then walks.
 //!
-//! Measured (docs/src/benchmarks.md, "Colors"; the details in
-//! docs/src/benchmarks-record.md, "Dancing cells, built"): 1.14 to 1.2
-//! times SSXCC's time and slower than the linked Algorithm C of
-//! [`Solver`](crate::expert::Solver), which stays the engine's search for colors;
-//! this search is here for comparing trees with SSXCC and as the base of
-//! the work on its speed.
+//! The engine searches here when its configuration asks for a learning
+//! rule ([`Config::branching`](crate::Config::branching)); under the
+//! fewest-options rule it keeps the linked search of
+//! [`Solver`](crate::expert::Solver), which is faster on every problem
+//! measured (docs/src/benchmarks.md, "Colors" and "Branching rules"),
+//! while this one takes 1.05 to 1.46 times SSXCC's time on SSXCC's tree
+//! (pentominoes, whose options are long, the worst).
 
 mod choice;
 
