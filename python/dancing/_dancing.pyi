@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Iterator, Mapping
 from types import ModuleType
-from typing import Any, Optional, Union, final
+from typing import Any, Literal, Optional, Union, final
 
 from ._best import Best
 from ._estimate import Estimate
@@ -14,6 +14,10 @@ from ._results import Count
 
 ItemName = Union[str, int]
 Bound = Union[int, tuple[int, int]]
+# The branching rules' short names (Problem.count's `heuristic`).
+Heuristic = Literal["mrv", "wtd", "frb"]
+# Which search ran (Stats.search).
+Search = Literal["links", "cells-mrv", "cells-wtd", "cells-frb"]
 
 __version__: str
 
@@ -52,6 +56,7 @@ class Stats:
         stop: str,
         threads: int,
         time: float,
+        search: Search = "links",
     ) -> None: ...
     def __eq__(self, other: object) -> bool: ...
 
@@ -74,6 +79,9 @@ class Stats:
     def threads(self) -> int: ...
     @property
     def time(self) -> float: ...
+    @property
+    def search(self) -> Search:
+        """Which search ran: "links" (fewest options), or "cells-wtd" / "cells-frb" (heuristic="wtd" / "frb")."""
 
 @final
 class Solutions(Iterator[list[int]]):
@@ -180,11 +188,23 @@ class Problem:
         memo: bool = False,
         time_limit: Optional[float] = None,
         max_nodes: Optional[int] = None,
+        # The branching rule: "mrv" (fewest options, the default), or
+        # Knuth's learning rules "wtd" (SSXCC-WTD0) and "frb" (SSXCC-FRB0),
+        # on one thread, without memo, for problems without bounds.
+        heuristic: Heuristic = "mrv",
     ) -> Count: ...
     def first(
-        self, time_limit: Optional[float] = None, max_nodes: Optional[int] = None
+        self,
+        time_limit: Optional[float] = None,
+        max_nodes: Optional[int] = None,
+        heuristic: Heuristic = "mrv",
     ) -> Optional[list[int]]: ...
-    def solutions(self, limit: Optional[int] = None, seed: Optional[int] = None) -> Solutions: ...
+    def solutions(
+        self,
+        limit: Optional[int] = None,
+        seed: Optional[int] = None,
+        heuristic: Heuristic = "mrv",
+    ) -> Solutions: ...
     def diagram(
         self,
         order: str = "mrv",

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use dancing::engine::CostedSolution;
+use dancing::engine::{Algorithm, CostedSolution};
 use dancing::expert::MinCostError;
 use dancing::mincost::MAX_BEST;
 use dancing::{Config, Engine, StopReason};
@@ -45,29 +45,37 @@ pub fn best(
     let problem = Arc::clone(problem);
     let started = Instant::now();
     let by = SearchId::new();
-    let (found, stats) = catch_stats(last, by, &stopper, py, threads, started, move || {
-        let config = Config::new()
-            .threads(threads)
-            .progress_interval(PROGRESS_INTERVAL);
-        // Linking a huge problem takes a while: Ctrl-C stops it too.
-        let Some(engine) = Engine::builder()
-            .config(config)
-            .build_until(problem, &watch.stop())
-        else {
-            return (Ok(Vec::new()), stopped_stats(StopReason::Cancelled));
-        };
-        let request = limits.request(&watch);
-        let search = || engine.best(k, &request, |_| ControlFlow::Continue(()));
-        let outcome = if threads == 1 {
-            search()
-        } else {
-            watched(&watch, search)
-        };
-        match outcome {
-            Ok(report) => (Ok(report.best), report.stats),
-            Err(error) => (Err(error), stopped_stats(StopReason::Failed)),
-        }
-    })?;
+    let (found, stats) = catch_stats(
+        last,
+        by,
+        &stopper,
+        py,
+        (threads, Algorithm::Links),
+        started,
+        move || {
+            let config = Config::new()
+                .threads(threads)
+                .progress_interval(PROGRESS_INTERVAL);
+            // Linking a huge problem takes a while: Ctrl-C stops it too.
+            let Some(engine) = Engine::builder()
+                .config(config)
+                .build_until(problem, &watch.stop())
+            else {
+                return (Ok(Vec::new()), stopped_stats(StopReason::Cancelled));
+            };
+            let request = limits.request(&watch);
+            let search = || engine.best(k, &request, |_| ControlFlow::Continue(()));
+            let outcome = if threads == 1 {
+                search()
+            } else {
+                watched(&watch, search)
+            };
+            match outcome {
+                Ok(report) => (Ok(report.best), report.stats),
+                Err(error) => (Err(error), stopped_stats(StopReason::Failed)),
+            }
+        },
+    )?;
     let best = found.map_err(|error| min_cost_error(py, &error))?;
     // `solutions` of the figures: the improvements the search found.
     let solutions = u128::from(stats.solutions);

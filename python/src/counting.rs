@@ -5,22 +5,23 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use dancing::{Config, Counting, Engine, StopReason};
+use dancing::engine::Algorithm;
+use dancing::{Branching, Config, Counting, Engine, StopReason};
 use pyo3::prelude::*;
 
 use crate::last_search::{LastSearch, SearchId};
 use crate::stats::Stats;
 use crate::stop::{Limits, PROGRESS_INTERVAL, Stopper};
 
-/// Runs a search without the GIL. On Ctrl-C the figures so far become the
-/// problem's `stats` (`last`, as search `by`) before KeyboardInterrupt is
-/// raised.
+/// Runs a search without the GIL. On Ctrl-C the figures so far (of
+/// `search`, on `threads`) become the problem's `stats` (`last`, as search
+/// `by`) before KeyboardInterrupt is raised.
 pub fn catch_stats<T, F>(
     last: &LastSearch,
     by: SearchId,
     stopper: &Stopper,
     py: Python<'_>,
-    threads: usize,
+    (threads, search): (usize, Algorithm),
     started: Instant,
     work: F,
 ) -> PyResult<(T, dancing::Stats)>
@@ -43,7 +44,10 @@ where
         }
         let solutions = u128::from(stats.solutions);
         let elapsed = started.elapsed().as_secs_f64();
-        last.record(by, Stats::new(&stats, solutions, threads, elapsed));
+        last.record(
+            by,
+            Stats::new(&stats, solutions, threads, elapsed).searched_by(search),
+        );
     }
     result
 }
@@ -56,16 +60,30 @@ pub fn stopped_stats(stop: StopReason) -> dancing::Stats {
     }
 }
 
-/// Counts on `threads` threads, with the cache of subproblems if `memo`,
-/// as `dlx solve --count [--memo]` does: through the engine's front door,
-/// which falls back to the plain search when the cache does not pay.
+/// How a count searches: its threads, whether with the cache of
+/// subproblems, and its branching rule.
+#[derive(Clone, Copy, Debug)]
+pub struct CountPlan {
+    pub threads: usize,
+    pub memo: bool,
+    pub branching: Branching,
+}
+
+/// Counts as `plan` says, as `dlx solve --count [--memo] [--heuristic]`
+/// does: through the engine's front door, which falls back to the plain
+/// search when the cache does not pay. Returns the count and the search
+/// that ran, and its figures.
 pub fn count_through_engine(
     problem: &Arc<dancing::Problem>,
-    threads: usize,
-    memo: bool,
+    plan: CountPlan,
     limits: Limits,
     stopper: &Stopper,
-) -> (u128, dancing::Stats) {
+) -> ((u128, Algorithm), dancing::Stats) {
+    let CountPlan {
+        threads,
+        memo,
+        branching,
+    } = plan;
     let counting = if memo {
         Counting::memo()
     } else {
@@ -74,18 +92,22 @@ pub fn count_through_engine(
     let config = Config::new()
         .threads(threads)
         .counting(counting)
+        .branching(branching)
         .progress_interval(PROGRESS_INTERVAL);
     // Linking a huge problem takes a while: Ctrl-C stops it too.
     let Some(engine) = Engine::builder()
         .config(config)
         .build_until(Arc::clone(problem), &stopper.stop())
     else {
-        return (0, stopped_stats(StopReason::Cancelled));
+        return ((0, Algorithm::Links), stopped_stats(StopReason::Cancelled));
     };
     match engine.count(&limits.request(stopper)) {
-        Ok(report) => (report.solutions, report.stats),
+        Ok(report) => ((report.solutions, report.algorithm), report.stats),
         // Only an overflow of u128, which no search lives to see; reported
         // as the incomplete count it is.
-        Err(_) => (u128::MAX, stopped_stats(StopReason::Failed)),
+        Err(_) => (
+            (u128::MAX, Algorithm::Links),
+            stopped_stats(StopReason::Failed),
+        ),
     }
 }

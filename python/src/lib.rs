@@ -9,6 +9,7 @@
 
 mod args;
 mod best;
+mod branching;
 mod build;
 mod costs;
 mod counting;
@@ -16,6 +17,7 @@ mod diagram;
 mod errors;
 mod estimate;
 mod generators;
+mod handed;
 mod handle;
 mod last_search;
 mod matrix;

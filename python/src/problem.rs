@@ -16,9 +16,10 @@ use pyo3::types::{PyDict, PyTuple};
 
 use crate::args;
 use crate::best;
+use crate::branching;
 use crate::build;
 use crate::costs;
-use crate::counting::{catch_stats, count_through_engine, stopped_stats};
+use crate::counting::{CountPlan, catch_stats, count_through_engine, stopped_stats};
 use crate::diagram::{self, Diagram, DiagramArgs};
 use crate::errors::parse_error;
 use crate::estimate;
@@ -238,7 +239,15 @@ impl Problem {
     /// bound and ``complete`` is False. Ctrl-C raises KeyboardInterrupt
     /// within a tenth of a second; ``stats`` then holds the figures so far.
     /// The GIL is released while counting.
-    #[pyo3(signature = (threads = None, memo = false, time_limit = None, max_nodes = None))]
+    ///
+    /// ``heuristic`` chooses the item to branch on: "mrv" (the default,
+    /// the fewest options, on dancing links), or one of Knuth's learning
+    /// rules on dancing cells, "wtd" (SSXCC-WTD0: options / weight) and
+    /// "frb" (SSXCC-FRB0: options / failure rate), whose trees are his
+    /// node for node. A learning rule searches on one thread, so it
+    /// refuses ``threads`` above 1 and ``memo=True``, and a problem with
+    /// multiplicities (bounds); ``stats.search`` says which search ran.
+    #[pyo3(signature = (threads = None, memo = false, time_limit = None, max_nodes = None, heuristic = "mrv"))]
     fn count(
         &self,
         py: Python<'_>,
@@ -246,8 +255,24 @@ impl Problem {
         memo: bool,
         time_limit: Option<f64>,
         max_nodes: Option<&Bound<'_, PyAny>>,
+        heuristic: &str,
     ) -> PyResult<Py<PyAny>> {
-        let threads = stop::threads(threads)?;
+        let branching = branching::parse(heuristic)?;
+        let asked = threads.map(|_| stop::threads(threads)).transpose()?;
+        branching::refuse_threads(branching, asked)?;
+        branching::refuse_memo(branching, memo)?;
+        branching::refuse_bounds(branching, &self.inner)?;
+        let threads = match asked {
+            Some(threads) => threads,
+            // A learning rule searches on one thread.
+            None if branching::learns(branching) => 1,
+            None => stop::threads(None)?,
+        };
+        let plan = CountPlan {
+            threads,
+            memo,
+            branching,
+        };
         let max_nodes = args::optional_whole("max_nodes", max_nodes)?;
         let limits = Limits::new(time_limit, max_nodes)?;
         let stopper = Stopper::new();
@@ -255,11 +280,17 @@ impl Problem {
         let watch = stopper.clone();
         let started = Instant::now();
         let by = SearchId::new();
-        let (solutions, stats) =
-            catch_stats(&self.last, by, &stopper, py, threads, started, move || {
-                count_through_engine(&problem, threads, memo, limits, &watch)
-            })?;
-        let stats = Stats::new(&stats, solutions, threads, started.elapsed().as_secs_f64());
+        let ((solutions, algorithm), stats) = catch_stats(
+            &self.last,
+            by,
+            &stopper,
+            py,
+            (threads, branching::algorithm(branching)),
+            started,
+            move || count_through_engine(&problem, plan, limits, &watch),
+        )?;
+        let stats = Stats::new(&stats, solutions, threads, started.elapsed().as_secs_f64())
+            .searched_by(algorithm);
         self.last.record(by, stats.clone());
         let count = py.import("dancing._results")?.getattr("Count")?;
         Ok(count.call1((solutions, stats))?.unbind())
@@ -291,14 +322,18 @@ impl Problem {
     /// The first solution (a list of option indices), or None if there is
     /// none or a limit stopped the search first (then ``stats.complete``
     /// is False and ``stats.stop`` says which). It searches on one thread:
-    /// the first solution ``dlx solve -j 1`` prints.
-    #[pyo3(signature = (time_limit = None, max_nodes = None))]
+    /// the first solution ``dlx solve -j 1`` prints. ``heuristic``: the
+    /// branching rule, as for ``count`` ("mrv", "wtd" or "frb").
+    #[pyo3(signature = (time_limit = None, max_nodes = None, heuristic = "mrv"))]
     fn first(
         &self,
         py: Python<'_>,
         time_limit: Option<f64>,
         max_nodes: Option<&Bound<'_, PyAny>>,
+        heuristic: &str,
     ) -> PyResult<Option<Vec<usize>>> {
+        let branching = branching::parse(heuristic)?;
+        branching::refuse_bounds(branching, &self.inner)?;
         let max_nodes = args::optional_whole("max_nodes", max_nodes)?;
         let limits = Limits::new(time_limit, max_nodes)?;
         let stopper = Stopper::new();
@@ -306,26 +341,31 @@ impl Problem {
         let watch = stopper.clone();
         let started = Instant::now();
         let by = SearchId::new();
-        let (found, stats) = catch_stats(&self.last, by, &stopper, py, 1, started, move || {
-            // One thread: the first solution of `dlx solve -j 1`, and its
-            // figures.
-            let config = Config::new()
-                .threads(1)
-                .progress_interval(PROGRESS_INTERVAL);
-            // Linking a huge problem takes a while: Ctrl-C stops it too.
-            let Some(engine) = Engine::builder()
-                .config(config)
-                .build_until(problem, &watch.stop())
-            else {
-                return (None, stopped_stats(StopReason::Cancelled));
-            };
-            let report = engine.first(&limits.request(&watch));
-            (report.solution, report.stats)
-        })?;
+        let searched = (1, branching::algorithm(branching));
+        let ((found, algorithm), stats) =
+            catch_stats(&self.last, by, &stopper, py, searched, started, move || {
+                // One thread: the first solution of `dlx solve -j 1`, and its
+                // figures.
+                let config = Config::new()
+                    .threads(1)
+                    .branching(branching)
+                    .progress_interval(PROGRESS_INTERVAL);
+                // Linking a huge problem takes a while: Ctrl-C stops it too.
+                let Some(engine) = Engine::builder()
+                    .config(config)
+                    .build_until(problem, &watch.stop())
+                else {
+                    return ((None, searched.1), stopped_stats(StopReason::Cancelled));
+                };
+                let report = engine.first(&limits.request(&watch));
+                ((report.solution, report.algorithm), report.stats)
+            })?;
         let solutions = u128::from(stats.solutions);
         let elapsed = started.elapsed().as_secs_f64();
-        self.last
-            .record(by, Stats::new(&stats, solutions, 1, elapsed));
+        self.last.record(
+            by,
+            Stats::new(&stats, solutions, 1, elapsed).searched_by(algorithm),
+        );
         Ok(found.map(|options| options.iter().map(|option| option.index()).collect()))
     }
 
@@ -339,19 +379,29 @@ impl Problem {
     /// stops after that many. ``problem.stats`` follows the search; once
     /// the iterator is dropped before its end (``break``, Ctrl-C), they
     /// say "interrupted".
-    #[pyo3(signature = (limit = None, seed = None))]
+    ///
+    /// ``heuristic``: the branching rule, as for ``count``. Under "wtd" or
+    /// "frb" the search (Knuth's SSXCC-WTD0 or SSXCC-FRB0, which cannot
+    /// pause) runs on a thread of its own and waits at each solution
+    /// until it is taken, so nothing is searched ahead there either;
+    /// between two solutions its ``stats`` are those of its last progress
+    /// report (a few milliseconds old).
+    #[pyo3(signature = (limit = None, seed = None, heuristic = "mrv"))]
     fn solutions(
         &self,
         limit: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
+        heuristic: &str,
     ) -> PyResult<Solutions> {
         let limit = args::optional_whole("limit", limit)?;
         let seed = args::optional_whole("seed", seed)?;
+        let branching = branching::parse(heuristic)?;
+        branching::refuse_bounds(branching, &self.inner)?;
         Ok(Solutions::new(
             Arc::clone(&self.inner),
             Arc::clone(&self.last),
-            limit,
-            seed,
+            (limit, seed),
+            branching,
         ))
     }
 

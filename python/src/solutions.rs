@@ -1,5 +1,7 @@
 //! `Problem.solutions()`: a Python iterator over the front door's
-//! resumable listing, [`dancing::Engine::solutions`].
+//! resumable listing, [`dancing::Engine::solutions`], or, under a learning
+//! rule (which only the one-shot [`dancing::Engine::search`] takes), over
+//! that search handed over one solution at a time ([`Handed`]).
 //!
 //! The engine's iterator owns its search (the linked problem, the arena
 //! and the paused solver in it), so it is kept here as it is, between two
@@ -11,20 +13,47 @@
 use std::sync::{Arc, Mutex, TryLockError};
 use std::time::Instant;
 
-use dancing::{Config, Engine, StopReason};
+use dancing::engine::Algorithm;
+use dancing::{Branching, Config, Engine, OptionId, StopReason};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::branching;
 use crate::counting::stopped_stats;
+use crate::handed::Handed;
 use crate::last_search::{LastSearch, SearchId};
 use crate::stats::Stats;
 use crate::stop::{Limits, Stopper};
+
+/// A listing under way.
+enum Listing {
+    /// The engine's resumable listing (fewest options, on the links).
+    Resumable(dancing::engine::Solutions),
+    /// A learning rule's search, on its own thread.
+    Handed(Handed),
+}
+
+impl Listing {
+    fn next(&mut self, stopper: &Stopper) -> Option<Vec<OptionId>> {
+        match self {
+            Listing::Resumable(search) => search.next(),
+            Listing::Handed(search) => search.next(stopper),
+        }
+    }
+
+    fn stats(&self) -> dancing::Stats {
+        match self {
+            Listing::Resumable(search) => search.stats(),
+            Listing::Handed(search) => search.stats(),
+        }
+    }
+}
 
 /// What the iterator needs between two calls.
 struct State {
     /// The paused search; `None` before the first call and once over (its
     /// memory is freed at once, not when the iterator is collected).
-    search: Option<dancing::engine::Solutions>,
+    search: Option<Listing>,
     /// Solutions handed out.
     taken: u64,
     done: bool,
@@ -47,18 +76,20 @@ pub struct Solutions {
     id: SearchId,
     limit: Option<u64>,
     seed: Option<u64>,
+    branching: Branching,
     stopper: Stopper,
     state: Mutex<State>,
 }
 
 impl Solutions {
     /// The solutions of `problem` (whose `stats` are `last`), up to
-    /// `limit`, of the problem shuffled by `seed` if given.
+    /// `limit`, of the problem shuffled by `seed` if given, branching by
+    /// `branching`.
     pub fn new(
         problem: Arc<dancing::Problem>,
         last: Arc<LastSearch>,
-        limit: Option<u64>,
-        seed: Option<u64>,
+        (limit, seed): (Option<u64>, Option<u64>),
+        branching: Branching,
     ) -> Solutions {
         Solutions {
             problem,
@@ -66,6 +97,7 @@ impl Solutions {
             id: SearchId::new(),
             limit,
             seed,
+            branching,
             stopper: Stopper::new(),
             state: Mutex::new(State {
                 search: None,
@@ -84,31 +116,44 @@ impl Solutions {
 /// one thread, within the solution limit and the Ctrl-C watch.
 fn step(
     state: &mut State,
-    problem: &Arc<dancing::Problem>,
-    seed: Option<u64>,
-    limit: Option<u64>,
+    listed: &Solutions,
     stopper: &Stopper,
 ) -> (Option<Vec<usize>>, dancing::Stats) {
     if state.search.is_none() {
         state.started = Some(Instant::now());
-        let config = Config::new().threads(1).seed(seed);
-        let Some(engine) = Engine::builder()
-            .config(config)
-            .build_until(Arc::clone(problem), &stopper.stop())
-        else {
-            return (None, stopped_stats(StopReason::Cancelled));
-        };
+        let config = Config::new()
+            .threads(1)
+            .seed(listed.seed)
+            .branching(listed.branching);
         let mut request = Limits::default().request(stopper);
-        if let Some(limit) = limit {
+        if let Some(limit) = listed.limit {
             request = request.max_solutions(limit);
         }
-        state.search = Some(engine.solutions(&request));
+        let problem = Arc::clone(&listed.problem);
+        if branching::learns(listed.branching) {
+            state.search = Some(Listing::Handed(Handed::start(problem, config, request)));
+        } else {
+            let Some(engine) = Engine::builder()
+                .config(config)
+                .build_until(problem, &stopper.stop())
+            else {
+                return (None, stopped_stats(StopReason::Cancelled));
+            };
+            state.search = Some(Listing::Resumable(engine.solutions(&request)));
+        }
     }
     let search = state.search.as_mut().expect("made above");
     let found = search
-        .next()
+        .next(stopper)
         .map(|options| options.iter().map(|option| option.index()).collect());
     (found, search.stats())
+}
+
+impl Solutions {
+    /// The search that lists (bounds are refused a learning rule).
+    fn search(&self) -> Algorithm {
+        branching::algorithm(self.branching)
+    }
 }
 
 #[pymethods]
@@ -133,11 +178,9 @@ impl Solutions {
             state.search = None;
             return Ok(None);
         }
-        let (problem, stopper) = (&self.problem, &self.stopper);
-        let (seed, limit) = (self.seed, self.limit);
         let stepped = self
             .stopper
-            .run_detached(py, || step(state, problem, seed, limit, stopper));
+            .run_detached(py, || step(state, self, &self.stopper));
         let elapsed = state
             .started
             .map_or(0.0, |started| started.elapsed().as_secs_f64());
@@ -146,10 +189,10 @@ impl Solutions {
             Err(error) => {
                 // Ctrl-C (or a panic): the search is over; its figures are
                 // those it reached (none, stopped while linking).
-                let mut stats = state.search.as_ref().map_or_else(
-                    || stopped_stats(StopReason::Running),
-                    dancing::engine::Solutions::stats,
-                );
+                let mut stats = state
+                    .search
+                    .as_ref()
+                    .map_or_else(|| stopped_stats(StopReason::Running), Listing::stats);
                 if matches!(stats.stop, StopReason::Running | StopReason::Complete) {
                     // The search did not see the signal (or reached its
                     // end first), or it panicked: it stops here.
@@ -160,7 +203,7 @@ impl Solutions {
                     };
                 }
                 let solutions = u128::from(stats.solutions);
-                let stats = Stats::new(&stats, solutions, 1, elapsed);
+                let stats = Stats::new(&stats, solutions, 1, elapsed).searched_by(self.search());
                 self.last.record(self.id, stats.clone());
                 state.stats = Some(stats);
                 state.done = true;
@@ -168,7 +211,8 @@ impl Solutions {
                 return Err(error);
             }
         };
-        let stats = Stats::new(&stats, u128::from(stats.solutions), 1, elapsed);
+        let stats =
+            Stats::new(&stats, u128::from(stats.solutions), 1, elapsed).searched_by(self.search());
         self.last.record(self.id, stats.clone());
         state.stats = Some(stats);
         match found {

@@ -1,6 +1,7 @@
 //! `dancing.Stats`: the figures of the last search of a problem.
 
-use dancing::StopReason;
+use dancing::engine::Algorithm;
+use dancing::{Branching, StopReason};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -14,6 +15,11 @@ use pyo3::prelude::*;
 /// iterator dropped before its end) or "failed"; "running" while a
 /// ``solutions()`` iterator is paused between two solutions. A figure of
 /// an incomplete search counts only what was explored.
+///
+/// `search` says which search ran: "links" (dancing links, fewest
+/// options first: every search unless told otherwise), or "cells-wtd" and
+/// "cells-frb" (dancing cells under Knuth's learning rules, asked for with
+/// ``heuristic="wtd"`` or ``"frb"``).
 ///
 /// Stats compare, pickle and copy by value.
 #[pyclass(module = "dancing", frozen, eq, get_all, from_py_object)]
@@ -37,6 +43,8 @@ pub struct Stats {
     pub threads: usize,
     /// Wall-clock seconds of the search.
     pub time: f64,
+    /// Which search ran: the engine's name of its algorithm.
+    pub search: &'static str,
 }
 
 /// The stop reason of a search that has not ended (a paused iterator).
@@ -44,6 +52,20 @@ pub const RUNNING: &str = "running";
 /// The stop reason of a search stopped by Ctrl-C, or given up before its
 /// end.
 pub const INTERRUPTED: &str = "interrupted";
+
+/// The name of the search most figures come from (dancing links).
+const LINKS: &str = "links";
+
+/// Every search's name, in the engine's vocabulary.
+fn search_names() -> [&'static str; 4] {
+    [
+        Algorithm::Links,
+        Algorithm::Cells(Branching::Mrv),
+        Algorithm::Cells(Branching::Weighted),
+        Algorithm::Cells(Branching::FailureRate),
+    ]
+    .map(Algorithm::as_str)
+}
 
 /// Every stop reason's name, in the engine's one vocabulary.
 fn stop_names() -> [&'static str; 8] {
@@ -73,6 +95,16 @@ impl Stats {
             stop: stats.stop.as_str(),
             threads,
             time,
+            search: LINKS,
+        }
+    }
+
+    /// The same figures, of the search `algorithm`.
+    #[must_use]
+    pub fn searched_by(self, algorithm: Algorithm) -> Stats {
+        Stats {
+            search: algorithm.as_str(),
+            ..self
         }
     }
 }
@@ -80,9 +112,10 @@ impl Stats {
 #[pymethods]
 impl Stats {
     /// Figures as ``repr`` shows them (what unpickling calls): ``complete``
-    /// must say whether ``stop`` is "complete".
+    /// must say whether ``stop`` is "complete"; ``search`` is one of
+    /// "links" (the default), "cells-mrv", "cells-wtd", "cells-frb".
     #[new]
-    #[pyo3(signature = (solutions, nodes, updates, cleansings, max_depth, complete, stop, threads, time))]
+    #[pyo3(signature = (solutions, nodes, updates, cleansings, max_depth, complete, stop, threads, time, search = LINKS))]
     #[allow(clippy::too_many_arguments)]
     fn py_new(
         solutions: u128,
@@ -94,11 +127,18 @@ impl Stats {
         stop: &str,
         threads: usize,
         time: f64,
+        search: &str,
     ) -> PyResult<Stats> {
         let Some(stop) = stop_names().into_iter().find(|&name| name == stop) else {
             return Err(PyValueError::new_err(format!(
                 "stop must be one of {} (got {stop:?})",
                 stop_names().join(", ")
+            )));
+        };
+        let Some(search) = search_names().into_iter().find(|&name| name == search) else {
+            return Err(PyValueError::new_err(format!(
+                "search must be one of {} (got {search:?})",
+                search_names().join(", ")
             )));
         };
         if complete != (stop == StopReason::Complete.as_str()) {
@@ -118,6 +158,7 @@ impl Stats {
             stop,
             threads,
             time,
+            search,
         })
     }
 
@@ -127,7 +168,18 @@ impl Stats {
         slf: &Bound<'py, Self>,
     ) -> (
         Bound<'py, pyo3::types::PyType>,
-        (u128, u64, u64, u64, usize, bool, &'static str, usize, f64),
+        (
+            u128,
+            u64,
+            u64,
+            u64,
+            usize,
+            bool,
+            &'static str,
+            usize,
+            f64,
+            &'static str,
+        ),
     ) {
         let s = slf.get();
         (
@@ -142,6 +194,7 @@ impl Stats {
                 s.stop,
                 s.threads,
                 s.time,
+                s.search,
             ),
         )
     }
@@ -149,7 +202,7 @@ impl Stats {
     fn __repr__(&self) -> String {
         format!(
             "Stats(solutions={}, nodes={}, updates={}, cleansings={}, max_depth={}, \
-             complete={}, stop={:?}, threads={}, time={:.6})",
+             complete={}, stop={:?}, threads={}, time={:.6}, search={:?})",
             self.solutions,
             self.nodes,
             self.updates,
@@ -158,7 +211,8 @@ impl Stats {
             if self.complete { "True" } else { "False" },
             self.stop,
             self.threads,
-            self.time
+            self.time,
+            self.search
         )
     }
 }

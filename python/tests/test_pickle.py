@@ -59,7 +59,7 @@ def test_a_sudoku_rating_round_trips_by_its_figures():
         assert again == rating and str(again) == str(rating)
 
 
-STATS_FIELDS = ("solutions", "nodes", "updates", "cleansings", "max_depth", "complete", "stop", "threads", "time")
+STATS_FIELDS = ("solutions", "nodes", "updates", "cleansings", "max_depth", "complete", "stop", "threads", "time", "search")
 
 
 def same_stats(a, b) -> bool:
@@ -72,6 +72,8 @@ def counts():
     yield queens.count(max_nodes=500)
     yield dancing.problems.langford(13).count(time_limit=0.01)
     yield dancing.problems.queens(6).count(threads=2)
+    yield queens.count(heuristic="wtd")
+    yield queens.count(heuristic="frb", max_nodes=300)
     # Past 2**64: a memoized count of 2**70 solutions (each item by one
     # of two options).
     items = [f"a{k}" for k in range(70)]
@@ -108,15 +110,28 @@ def all_stats():
     del generator
     yield problem.stats  # "interrupted"
     yield dancing.Problem(["a"], [["b:1", "a"], ["a"]], secondary=["b"]).count().stats
+    yield problem.count(heuristic="wtd").stats
+    generator = problem.solutions(heuristic="frb")
+    next(generator)
+    yield generator.stats  # "running", on dancing cells
+    del generator
+    yield problem.stats  # "interrupted", on dancing cells
 
 
-@pytest.mark.parametrize("stats", list(all_stats()), ids=lambda s: s.stop)
+@pytest.mark.parametrize("stats", list(all_stats()), ids=lambda s: f"{s.stop}-{s.search}")
 def test_stats_pickle_and_copy_by_value(stats):
     for again in round_trips(stats):
         assert again == stats and same_stats(again, stats)
     # Equality looks at the figures.
-    changed = dancing.Stats(*(getattr(stats, f) for f in STATS_FIELDS[:-1]), stats.time + 1)
+    figures = {f: getattr(stats, f) for f in STATS_FIELDS}
+    changed = dancing.Stats(**{**figures, "time": stats.time + 1})
     assert changed != stats and not same_stats(changed, stats)
+    other = "links" if stats.search != "links" else "cells-wtd"
+    searched_otherwise = dancing.Stats(**{**figures, "search": other})
+    assert searched_otherwise != stats and not same_stats(searched_otherwise, stats)
+    # Figures made without naming the search (as before it was recorded)
+    # are of the links.
+    assert dancing.Stats(*(figures[f] for f in STATS_FIELDS[:-1])).search == "links"
 
 
 def test_stats_are_what_repr_says():
@@ -127,6 +142,8 @@ def test_stats_are_what_repr_says():
         dancing.Stats(**{**{f: getattr(stats, f) for f in STATS_FIELDS}, "stop": "done"})
     with pytest.raises(ValueError, match="complete=True"):
         dancing.Stats(**{**{f: getattr(stats, f) for f in STATS_FIELDS}, "stop": "max-nodes"})
+    with pytest.raises(ValueError, match="search must be one of links, cells-mrv, cells-wtd, cells-frb"):
+        dancing.Stats(**{**{f: getattr(stats, f) for f in STATS_FIELDS}, "search": "cells"})
 
 
 def problems():
