@@ -385,14 +385,29 @@ function drawPieces(drawing) {
   return svg;
 }
 
+/// Which search ran, as the engine names it (the report's `search`), in
+/// the page's words.
+const SEARCHES = {
+  links: "dancing links, fewest options",
+  "cells-mrv": "dancing cells, fewest options",
+  "cells-wtd": "dancing cells, weighted (SSXCC-WTD0)",
+  "cells-frb": "dancing cells, failure rate (SSXCC-FRB0)",
+};
+
+function searchName(search) {
+  return SEARCHES[search] || search;
+}
+
 function statsTable(report, ms) {
   const rows = [
     ["Solutions", fmt(report.solutions) + (report.complete ? "" : " (so far)")],
     ["Nodes", fmt(report.nodes)],
     ["Updates", fmt(report.updates)],
-    ["Cleansings", fmt(report.cleansings)],
+    // Dancing cells purify no colored entries (dlx solve leaves the figure out).
+    ["Cleansings", report.search && report.search !== "links" ? "(not on dancing cells)" : fmt(report.cleansings)],
     ["Deepest level", fmt(report.max_depth)],
     ["Ended", report.stop],
+    ...(report.search ? [["Search", searchName(report.search)]] : []),
     ["Explored (Knuth's estimate)", (report.explored * 100).toFixed(2) + "%"],
     ["Time (search)", seconds(report.elapsed_ms)],
     ["Time (in the Worker)", seconds(ms)],
@@ -451,7 +466,7 @@ async function coverRun() {
   const list = coverMode() === "list" ? Math.max(1, Number($("cover-k").value) || 1) : 0;
   const maxNodes = Number($("cover-nodes").value.replace(/[,_ ]/g, "")) || 0;
   const timeMs = (Number($("cover-time").value) || 0) * 1000;
-  const common = { list, maxNodes, timeMs };
+  const common = { list, maxNodes, timeMs, branching: $("cover-branching").value };
   $("cover-problem").textContent = "";
   $("cover-stats").replaceChildren();
   $("cover-solutions").replaceChildren();
@@ -472,7 +487,10 @@ async function coverRun() {
   summary.textContent = report.complete
     ? `${plural(report.solutions, "solution")}.`
     : `${plural(report.solutions, "solution")} found before the search ended (${report.stop}).`;
-  $("cover-stats").replaceChildren(summary, statsTable(report, answer.ms), profileChart(report.profile));
+  const searched = document.createElement("p");
+  searched.id = "cover-search";
+  searched.textContent = `Search: ${searchName(report.search)}, ${plural(report.nodes, "node")}.`;
+  $("cover-stats").replaceChildren(summary, searched, statsTable(report, answer.ms), profileChart(report.profile));
   const box = document.createElement("div");
   box.className = "solutions";
   report.shown.forEach((shown, k) => box.appendChild(solutionBox(shown, `Solution ${k + 1}`)));
@@ -580,7 +598,8 @@ $("cover-text").addEventListener("input", () => delete $("cover-text").dataset.n
 
 /// The current problem as a query string, so that a link reproduces it:
 /// ?sudoku=CELLS[&box=RxC][&variant=V], or ?dlx=TEXT, or
-/// ?gen=NAME&arg=ARGUMENT[&opt=1]; [&list=K] lists instead of counting.
+/// ?gen=NAME&arg=ARGUMENT[&opt=1]; [&list=K] lists instead of counting,
+/// [&branching=wtd|frb] branches by a learning rule.
 function setUrl() {
   const params = new URLSearchParams();
   if (currentView === "sudoku") {
@@ -597,6 +616,7 @@ function setUrl() {
     params.set("dlx", $("cover-text").value);
   }
   if (currentView === "cover" && coverMode() === "list") params.set("list", $("cover-k").value);
+  if (currentView === "cover" && $("cover-branching").value !== "mrv") params.set("branching", $("cover-branching").value);
   const url = `${location.pathname}?${params}`;
   history.replaceState(null, "", url);
   $("permalink").href = url;
@@ -625,6 +645,7 @@ async function fromUrl() {
       document.querySelector('input[name="cover-mode"][value="list"]').checked = true;
       $("cover-k").value = params.get("list");
     }
+    if (params.has("branching")) $("cover-branching").value = params.get("branching");
     showCoverSource();
     await coverRun();
   } else if (params.get("view") === "cover") {

@@ -16,8 +16,9 @@ const operations = {
   sudoku_solve: (a) => engine.sudoku_solve(a.text, a.name, a.box, a.variant, a.limit),
   sudoku_count: (a, progress) => engine.sudoku_count(a.text, a.name, a.box, a.variant, a.list, a.maxNodes, a.timeMs, progress),
   sudoku_generate: (a) => JSON.stringify(engine.sudoku_generate(a.box, a.variant, a.seed)),
-  cover_text: (a, progress) => engine.cover_text(a.text, a.name, a.list, a.maxNodes, a.timeMs, progress),
-  cover_generated: (a, progress) => engine.cover_generated(a.generator, a.argument, a.option, a.list, a.maxNodes, a.timeMs, progress),
+  cover_text: (a, progress) => engine.cover_text(a.text, a.name, a.list, a.maxNodes, a.timeMs, a.branching, progress),
+  cover_generated: (a, progress) =>
+    engine.cover_generated(a.generator, a.argument, a.option, a.list, a.maxNodes, a.timeMs, a.branching, progress),
   random_text: (a) => engine.random_text(a.text, a.name, a.seed),
   random_generated: (a) => engine.random_generated(a.generator, a.argument, a.option, a.seed),
   random_grid: (a) => engine.random_grid(a.box, a.variant, a.seed),

@@ -7,6 +7,7 @@ here, never written in: the page must agree with `dlx sudoku`,
 to $WEB_SCREENSHOTS.
 """
 
+import json
 import os
 import re
 import subprocess
@@ -19,7 +20,7 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 BASE = os.environ["BASE_URL"]
 DLX = os.environ["DLX"]
@@ -283,6 +284,41 @@ def test_stop_button(driver):
     assert time.monotonic() - load_started < 60
 
 
+# Knuth's node counts for queens 8 (the reference file queens8.dlx, which
+# `dlx gen queens 8` writes), from `ssxcc-wtd0` and `ssxcc-frb0` built from
+# ascherer/cwebtest: see crates/dancing/tests/engine/heuristics.rs.
+KNUTH_QUEENS8 = {"wtd": ("weighted (SSXCC-WTD0)", 945), "frb": ("failure rate (SSXCC-FRB0)", 966)}
+
+
+def test_branching_rules_walk_knuths_trees(driver):
+    # The default: the links, DLX1's tree, as dlx solve counts it.
+    with tempfile.NamedTemporaryFile("w", suffix=".dlx") as f:
+        f.write(dlx("gen", "queens", "8").stdout)
+        f.flush()
+        records = [json.loads(line) for line in dlx("solve", "--count", "--json", "-j", "1", f.name).stdout.splitlines()]
+    [expected] = [record for record in records if record.get("type") == "summary"]
+    load(driver, "gen=queens&arg=8")
+    shown = driver.find_element(By.ID, "cover-search").text
+    assert shown == f"Search: dancing links, fewest options, {expected['nodes']:,} nodes.", (shown, expected)
+    for rule, (name, nodes) in KNUTH_QUEENS8.items():
+        # Chosen in the select, then run: the rule goes to the engine.
+        Select(driver.find_element(By.ID, "cover-branching")).select_by_value(rule)
+        run_cover(driver)
+        count = driver.find_element(By.ID, "cover-count").text
+        shown = driver.find_element(By.ID, "cover-search").text
+        print(f"   {rule}: {count} {shown}")
+        assert count == "92 solutions.", count
+        assert shown == f"Search: dancing cells, {name}, {nodes} nodes.", shown
+        assert f"branching={rule}" in driver.current_url
+        table = driver.find_element(By.CSS_SELECTOR, "#cover-stats table.stats").text
+        assert f"Nodes {nodes}" in table and "Cleansings (not on dancing cells)" in table, table
+    screenshot(driver, "cover-branching")
+    # Items with multiplicities: refused, as dlx solve --heuristic refuses them.
+    load(driver, "branching=wtd&dlx=" + urllib.parse.quote("A 2:3|B\nA B\nB\nB\nB\n"))
+    shown = driver.find_element(By.ID, "error").text
+    assert "branching wtd" in shown and "multiplicities" in shown, shown
+
+
 def test_bad_input_shows_located_errors(driver, work):
     path = os.path.join(work, "bad.dlx")
     with open(path, "w") as f:
@@ -345,6 +381,7 @@ def main():
             (test_generated_boards_drawn, ()),
             (test_random_buttons_draw_valid_solutions, ()),
             (test_stop_button, ()),
+            (test_branching_rules_walk_knuths_trees, ()),
             (test_bad_input_shows_located_errors, (work,)),
             (test_one_is_singular_and_nothing_is_missing, ()),
         ]

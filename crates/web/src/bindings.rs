@@ -9,6 +9,8 @@ use std::time::Duration;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+use dancing::Branching;
+
 use crate::cover::{self, Source};
 use crate::random;
 use crate::search::{Progress, Request};
@@ -25,6 +27,7 @@ fn limit(value: f64) -> Option<u64> {
 
 fn request(list: f64, max_nodes: f64, time_ms: f64) -> Request {
     Request {
+        branching: Branching::Mrv,
         list: limit(list).unwrap_or(0),
         max_nodes: limit(max_nodes),
         // A limit longer than a `Duration` holds (some 584 billion years)
@@ -129,25 +132,38 @@ pub fn sudoku_generate(box_shape: &str, variant: &str, seed: f64) -> Result<Stri
     sudoku::generate(box_shape, variant, limit(seed).unwrap_or(1))
 }
 
-/// Counts (or lists `list` of) the solutions of a problem in DLX text.
+/// The page's branching rule: `mrv`, `wtd` or `frb`.
+fn branching(name: &str) -> Result<Branching, String> {
+    name.parse()
+        .map_err(|error: dancing::expert::UnknownBranching| format!("branching: {error}"))
+}
+
+/// Counts (or lists `list` of) the solutions of a problem in DLX text,
+/// branching by `heuristic` (`mrv`, `wtd` or `frb`).
 #[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
 pub fn cover_text(
     text: &str,
     name: &str,
     list: f64,
     max_nodes: f64,
     time_ms: f64,
+    heuristic: &str,
     progress: &js_sys::Function,
 ) -> Result<String, String> {
     let source = Source::Text {
         text: text.to_owned(),
         name: name.to_owned(),
     };
-    let request = request(list, max_nodes, time_ms);
+    let request = Request {
+        branching: branching(heuristic)?,
+        ..request(list, max_nodes, time_ms)
+    };
     json(&cover::run(&source, &request, &mut reporter(progress))?)
 }
 
-/// Counts (or lists `list` of) the solutions of a generated problem.
+/// Counts (or lists `list` of) the solutions of a generated problem,
+/// branching by `heuristic`.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn cover_generated(
@@ -157,6 +173,7 @@ pub fn cover_generated(
     list: f64,
     max_nodes: f64,
     time_ms: f64,
+    heuristic: &str,
     progress: &js_sys::Function,
 ) -> Result<String, String> {
     let source = Source::Generator {
@@ -164,7 +181,10 @@ pub fn cover_generated(
         argument: argument.to_owned(),
         option,
     };
-    let request = request(list, max_nodes, time_ms);
+    let request = Request {
+        branching: branching(heuristic)?,
+        ..request(list, max_nodes, time_ms)
+    };
     json(&cover::run(&source, &request, &mut reporter(progress))?)
 }
 

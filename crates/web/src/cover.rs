@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use dancing::expert::ExactCover;
-use dancing::{OptionId, Problem, format};
+use dancing::{Branching, OptionId, Problem, format};
 use dancing_problems::generator::{parse_dimensions, parse_sums};
 use dancing_problems::polyomino::{Board, Cell, Tiling, pentominoes};
 use dancing_problems::{Built, Generator, PieceSet, TileLayout};
@@ -461,6 +461,15 @@ pub fn run(
 ) -> Result<CoverReport, Located> {
     let loaded = load(source)?;
     let problem = loaded.problem();
+    if request.branching != Branching::Mrv && problem.has_bounds() {
+        // As `dlx solve --heuristic` refuses it: the learning rules are
+        // built for exact cover with colors, not item bounds.
+        return Err(format!(
+            "branching {}: the problem has items with multiplicities (bounds), \
+             which only the fewest-options rule searches",
+            request.branching
+        ));
+    }
     let report = search::run(problem, request, progress);
     let shown = report
         .listed
@@ -483,6 +492,34 @@ mod tests {
             name: name.to_owned(),
             argument: argument.to_owned(),
             option,
+        }
+    }
+
+    #[test]
+    fn learning_rules_refuse_multiplicities() {
+        let bounded = Source::Text {
+            text: "1:2|a b\na\na\nb\na b\n".to_owned(),
+            name: "bounded.dlx".to_owned(),
+        };
+        let counted = |branching| {
+            let request = Request {
+                branching,
+                ..Request::count()
+            };
+            run(&bounded, &request, &mut |_| ControlFlow::Continue(()))
+        };
+        // a once or twice, b once: b by `b` with one or both `a`s (3
+        // ways), or by `a b` alone or with one `a` (3 ways).
+        let fewest = counted(Branching::Mrv).unwrap();
+        assert!(fewest.complete && fewest.algorithm == "links");
+        assert_eq!(fewest.solutions, 6);
+        for rule in [Branching::Weighted, Branching::FailureRate] {
+            let refused = counted(rule).unwrap_err();
+            assert!(refused.contains("multiplicities"), "{refused}");
+            assert!(
+                refused.starts_with(&format!("branching {rule}")),
+                "{refused}"
+            );
         }
     }
 

@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use dancing::expert::Instant;
-use dancing::{Config, Engine, FnVisitor, OptionId, Problem, Solution};
+use dancing::{Branching, Config, Engine, FnVisitor, OptionId, Problem, Solution};
 use serde::Serialize;
 
 /// The most time between two progress reports: the page's progress line
@@ -26,6 +26,9 @@ pub struct Request {
     pub max_nodes: Option<u64>,
     /// Stop after this long.
     pub time_limit: Option<Duration>,
+    /// How the item to branch on is chosen (the engine's
+    /// [`Config::branching`]): fewest options unless told otherwise.
+    pub branching: Branching,
 }
 
 impl Request {
@@ -97,6 +100,10 @@ pub struct Report {
     /// Milliseconds the search took (linking included), by the engine's
     /// clock: in the browser, the Worker's `performance.now()`.
     pub elapsed_ms: f64,
+    /// Which search ran, in `dlx solve --json`'s words (its `search`):
+    /// `links`, or `cells-wtd` and `cells-frb` under a learning rule.
+    #[serde(rename = "search")]
+    pub algorithm: &'static str,
     /// The solutions listed, each as the indices of its options (0 for the
     /// first option of the input), in the order they were found.
     pub listed: Vec<Vec<usize>>,
@@ -131,7 +138,7 @@ pub fn run(
     // policy of every front end is documented at
     // `dancing::engine::default_threads`).
     let engine = Engine::builder()
-        .config(Config::new().threads(1))
+        .config(Config::new().threads(1).branching(request.branching))
         .build(problem.clone());
     let mut last_report = started;
     let mut monitor = |at: &dancing::Progress| {
@@ -177,6 +184,7 @@ pub fn run(
         complete: stats.is_complete(),
         explored: report.explored,
         elapsed_ms: millis_since(started),
+        algorithm: report.algorithm.as_str(),
         listed,
     }
 }
@@ -262,6 +270,36 @@ mod tests {
             (100, "max-nodes", false)
         );
         assert!(report.explored < 1.0);
+    }
+
+    /// Knuth's figures for queens 8 (`ssxcc-wtd0` and `ssxcc-frb0` on
+    /// the reference file queens8.dlx, which `dlx gen queens 8` writes:
+    /// see crates/dancing/tests/engine/heuristics.rs).
+    #[test]
+    fn a_learning_rule_walks_knuths_tree() {
+        let queens = dancing_problems::Queens::new(8).unwrap();
+        let problem = dancing::expert::ExactCover::problem(&queens);
+        for (branching, nodes, search) in [
+            (Branching::Mrv, None, "links"),
+            (Branching::Weighted, Some(945), "cells-wtd"),
+            (Branching::FailureRate, Some(966), "cells-frb"),
+        ] {
+            let request = Request {
+                branching,
+                ..Request::count()
+            };
+            let report = run(problem, &request, &mut |_| ControlFlow::Continue(()));
+            assert_eq!((report.solutions, report.algorithm), (92, search));
+            if let Some(nodes) = nodes {
+                assert_eq!(report.nodes, nodes);
+            }
+            let listing = Request {
+                branching,
+                ..Request::first(3)
+            };
+            let listed = run(problem, &listing, &mut |_| ControlFlow::Continue(()));
+            assert_eq!((listed.listed.len(), listed.algorithm), (3, search));
+        }
     }
 
     #[test]
