@@ -40,6 +40,18 @@ CHILD = textwrap.dedent(
             problem = dancing.problems.langford(13)
             for solution in problem.solutions():
                 pass
+        elif work == "count-wtd":
+            # Knuth's SSXCC-WTD0 on dancing cells, on the caller's thread.
+            problem.count(heuristic="wtd")
+        elif work == "iterate-frb":
+            # A learning rule's listing: its search on a thread of its own.
+            for solution in problem.solutions(heuristic="frb"):
+                pass
+        elif work == "iterate-searching-wtd":
+            # The signal comes while the caller waits for that thread.
+            problem = dancing.problems.langford(13)
+            for solution in problem.solutions(heuristic="wtd"):
+                pass
         elif work == "sudoku":
             dancing.sudoku.count("." * 625, limit=10**9)
         elif work in ("best1", "best2"):
@@ -69,7 +81,22 @@ CHILD = textwrap.dedent(
 
 
 @pytest.mark.parametrize(
-    "work", ["count1", "count2", "memo2", "iterate", "iterate-searching", "sudoku", "best1", "best2", "estimate", "diagram"]
+    "work",
+    [
+        "count1",
+        "count2",
+        "memo2",
+        "iterate",
+        "iterate-searching",
+        "count-wtd",
+        "iterate-frb",
+        "iterate-searching-wtd",
+        "sudoku",
+        "best1",
+        "best2",
+        "estimate",
+        "diagram",
+    ],
 )
 def test_sigint_raises_keyboard_interrupt_promptly(work):
     child = subprocess.Popen(
@@ -123,7 +150,7 @@ def test_sigint_stops_from_file_waiting_on_a_named_pipe(work, tmp_path):
             writer.close()
 
 
-@pytest.mark.parametrize("work", ["count", "iterate"])
+@pytest.mark.parametrize("work", ["count", "iterate", "count-wtd", "iterate-frb"])
 def test_the_gil_is_released_while_searching(work):
     """Another Python thread runs while a search does: it would not move
     at all if the search held the GIL."""
@@ -137,6 +164,12 @@ def test_the_gil_is_released_while_searching(work):
     def search():
         if work == "count":
             problem.count(threads=1, time_limit=1.0)
+        elif work == "count-wtd":
+            problem.count(heuristic="wtd", time_limit=1.0)
+        elif work == "iterate-frb":
+            # The caller waits for the search's own thread.
+            for _ in problem.solutions(heuristic="frb"):
+                pass
         else:
             # The first next() searches the whole tree (seconds).
             for _ in problem.solutions():
