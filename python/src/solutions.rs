@@ -114,11 +114,8 @@ impl Solutions {
 /// (in the problem's numbering) and the figures so far. The first step
 /// links the problem (Ctrl-C stops that too) and starts the listing, on
 /// one thread, within the solution limit and the Ctrl-C watch.
-fn step(
-    state: &mut State,
-    listed: &Solutions,
-    stopper: &Stopper,
-) -> (Option<Vec<usize>>, dancing::Stats) {
+fn step(state: &mut State, listed: &Solutions) -> (Option<Vec<usize>>, dancing::Stats) {
+    let stopper = &listed.stopper;
     if state.search.is_none() {
         state.started = Some(Instant::now());
         let config = Config::new()
@@ -178,9 +175,7 @@ impl Solutions {
             state.search = None;
             return Ok(None);
         }
-        let stepped = self
-            .stopper
-            .run_detached(py, || step(state, self, &self.stopper));
+        let stepped = self.stopper.run_detached(py, || step(state, self));
         let elapsed = state
             .started
             .map_or(0.0, |started| started.elapsed().as_secs_f64());

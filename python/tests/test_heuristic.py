@@ -12,7 +12,7 @@ import pytest
 
 import dancing
 from checks import brute_force
-from conftest import DATA
+from conftest import DATA, dlx_summary
 
 # (file, solutions, nodes, updates) as Knuth's programs print them on the
 # repository's reference files: the tables of
@@ -69,6 +69,19 @@ def test_counts_walk_knuths_trees(rule, name, solutions, nodes, updates):
     assert count.stats.search == f"cells-{rule}"
     # One thread, as a learning rule searches, without asking for it.
     assert count.stats.threads == 1
+
+
+@pytest.mark.parametrize("rule", RULES)
+@pytest.mark.parametrize("name", ["queens8.dlx", "langford8.dlx", "colors.dlx", "latin4.dlx"])
+def test_counts_are_dlx_solves_under_the_same_heuristic(dlx, rule, name):
+    summary = dlx_summary(dlx, DATA / name, "--heuristic", rule)
+    count = read(name).count(heuristic=rule)
+    assert summary["search"] == count.stats.search == f"cells-{rule}"
+    assert (summary["solutions"], summary["nodes"], summary["updates"]) == (
+        count,
+        count.stats.nodes,
+        count.stats.updates,
+    )
 
 
 @pytest.mark.parametrize("rule", RULES)
