@@ -20,16 +20,10 @@ pub fn parse(name: &str) -> PyResult<Branching> {
     })
 }
 
-/// Whether `rule` learns as it searches (Knuth's SSXCC-WTD0 or
-/// SSXCC-FRB0), and so runs on one thread on dancing cells.
-pub fn learns(rule: Branching) -> bool {
-    rule != Branching::Mrv
-}
-
 /// The search `rule` runs on a problem without bounds (those with bounds
 /// are refused a learning rule).
 pub fn algorithm(rule: Branching) -> Algorithm {
-    if learns(rule) {
+    if rule.learns() {
         Algorithm::Cells(rule)
     } else {
         Algorithm::Links
@@ -40,7 +34,7 @@ pub fn algorithm(rule: Branching) -> Algorithm {
 /// are built for exact cover with colors, and the engine would search such
 /// a problem by the fewest options instead of what was asked.
 pub fn refuse_bounds(rule: Branching, problem: &dancing::Problem) -> PyResult<()> {
-    if learns(rule) && problem.has_bounds() {
+    if !rule.searches(problem) {
         return Err(PyValueError::new_err(format!(
             "heuristic={:?}: the problem has items with multiplicities (bounds), \
              which only heuristic=\"mrv\" searches",
@@ -55,7 +49,7 @@ pub fn refuse_bounds(rule: Branching, problem: &dancing::Problem) -> PyResult<()
 /// rule).
 pub fn refuse_threads(rule: Branching, threads: Option<usize>) -> PyResult<()> {
     match threads {
-        Some(threads) if learns(rule) && threads > 1 => Err(PyValueError::new_err(format!(
+        Some(threads) if rule.learns() && threads > 1 => Err(PyValueError::new_err(format!(
             "heuristic={:?} searches on one thread (what it learns depends on the order of \
              the whole search): give threads=1 or leave threads out, not threads={threads}",
             rule.as_str()
@@ -66,7 +60,7 @@ pub fn refuse_threads(rule: Branching, threads: Option<usize>) -> PyResult<()> {
 
 /// Refuses `rule` with the memoized count, which keeps its own order.
 pub fn refuse_memo(rule: Branching, memo: bool) -> PyResult<()> {
-    if learns(rule) && memo {
+    if rule.learns() && memo {
         return Err(PyValueError::new_err(format!(
             "heuristic={:?} cannot be combined with memo=True: the memoized count branches \
              on the fewest options (use heuristic=\"mrv\", or memo=False)",

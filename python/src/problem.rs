@@ -265,7 +265,7 @@ impl Problem {
         let threads = match asked {
             Some(threads) => threads,
             // A learning rule searches on one thread.
-            None if branching::learns(branching) => 1,
+            None if branching.learns() => 1,
             None => stop::threads(None)?,
         };
         let plan = CountPlan {

@@ -127,7 +127,7 @@ fn step(state: &mut State, listed: &Solutions) -> (Option<Vec<usize>>, dancing::
             request = request.max_solutions(limit);
         }
         let problem = Arc::clone(&listed.problem);
-        if branching::learns(listed.branching) {
+        if listed.branching.learns() {
             state.search = Some(Listing::Handed(Handed::start(problem, config, request)));
         } else {
             let Some(engine) = Engine::builder()

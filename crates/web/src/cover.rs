@@ -5,7 +5,7 @@
 use std::ops::ControlFlow;
 
 use dancing::expert::ExactCover;
-use dancing::{Branching, OptionId, Problem, format};
+use dancing::{OptionId, Problem, format};
 use dancing_problems::generator::{parse_dimensions, parse_sums};
 use dancing_problems::polyomino::{Board, Cell, Tiling, pentominoes};
 use dancing_problems::{Built, Generator, PieceSet, TileLayout};
@@ -461,7 +461,7 @@ pub fn run(
 ) -> Result<CoverReport, Located> {
     let loaded = load(source)?;
     let problem = loaded.problem();
-    if request.branching != Branching::Mrv && problem.has_bounds() {
+    if !request.branching.searches(problem) {
         // As `dlx solve --heuristic` refuses it: the learning rules are
         // built for exact cover with colors, not item bounds.
         return Err(format!(
@@ -486,6 +486,7 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use dancing::Branching;
 
     fn generated(name: &str, argument: &str, option: bool) -> Source {
         Source::Generator {

@@ -93,9 +93,8 @@ impl SearchArgs {
     /// thread, which it cannot use (what it learns depends on the order of
     /// the whole search).
     pub fn plan(&self) -> Result<SearchPlan, String> {
-        if let (Some(rule @ (Branching::Weighted | Branching::FailureRate)), Some(threads @ 2..)) =
-            (self.heuristic, self.threads)
-        {
+        let rule = self.heuristic.unwrap_or_default();
+        if let (true, Some(threads @ 2..)) = (rule.learns(), self.threads) {
             return Err(format!(
                 "--heuristic {rule} searches on one thread (what it learns depends on the order \
                  of the whole search): give -j 1 or leave out -j, not -j {threads}"
@@ -103,12 +102,12 @@ impl SearchArgs {
         }
         Ok(SearchPlan {
             // The one default policy of every front end.
-            threads: match self.heuristic {
-                // A learning rule searches on one thread.
-                Some(Branching::Weighted | Branching::FailureRate) => 1,
-                _ => self
-                    .threads
-                    .map_or_else(dancing::engine::default_threads, |n| n as usize),
+            // A learning rule searches on one thread.
+            threads: if rule.learns() {
+                1
+            } else {
+                self.threads
+                    .map_or_else(dancing::engine::default_threads, |n| n as usize)
             },
             max_nodes: self.max_nodes,
             time_limit: self.time_limit,
@@ -119,7 +118,7 @@ impl SearchArgs {
                 .memo
                 .then(|| self.memo_limit.unwrap_or(DEFAULT_MEMO_LIMIT)),
             seed: self.seed,
-            branching: self.heuristic.unwrap_or_default(),
+            branching: rule,
         })
     }
 

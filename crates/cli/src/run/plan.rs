@@ -35,11 +35,8 @@ impl SearchPlan {
     /// learning rules are built for exact cover with colors, not for item
     /// bounds (Knuth's SSMCC versions are not), and search on one thread.
     pub fn refusal(&self, problem: &dancing::Problem) -> Option<String> {
-        if self.branching == Branching::Mrv {
-            return None;
-        }
         let rule = self.branching;
-        if problem.has_bounds() {
+        if !rule.searches(problem) {
             Some(format!(
                 "--heuristic {rule}: the problem has items with multiplicities (bounds), \
                  which only --heuristic mrv searches"

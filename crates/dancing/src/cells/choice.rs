@@ -54,6 +54,22 @@ impl Branching {
             Branching::FailureRate => "frb",
         }
     }
+
+    /// Whether the rule learns from the search's dead ends (the weighted
+    /// and failure-rate rules): such a rule searches on dancing cells, on
+    /// one thread, since what it learns depends on the order of the whole
+    /// search.
+    pub fn learns(self) -> bool {
+        self != Branching::Mrv
+    }
+
+    /// Whether the rule searches `problem` as asked: the learning rules
+    /// are built for exact cover with colors, not for item bounds (a
+    /// problem with bounds is searched by the fewest-options rule). Front
+    /// ends refuse what this refuses, in their own words.
+    pub fn searches(self, problem: &crate::Problem) -> bool {
+        !(self.learns() && problem.has_bounds())
+    }
 }
 
 impl fmt::Display for Branching {

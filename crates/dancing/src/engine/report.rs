@@ -89,14 +89,6 @@ impl Algorithm {
             Algorithm::Cells(Branching::FailureRate) => "cells-frb",
         }
     }
-
-    /// The rule that chose the items to branch on.
-    pub fn branching(self) -> Branching {
-        match self {
-            Algorithm::Links => Branching::Mrv,
-            Algorithm::Cells(branching) => branching,
-        }
-    }
 }
 
 /// What a search for the cheapest solutions found.

@@ -240,7 +240,7 @@ impl Engine {
     /// for the links.
     fn cells_branching(&self) -> Option<Branching> {
         let branching = self.config.get_branching();
-        (branching != Branching::Mrv && !self.searched_problem().has_bounds()).then_some(branching)
+        (branching.learns() && branching.searches(self.searched_problem())).then_some(branching)
     }
 
     /// The problem the searches run on: the shuffled one, with a seed.
