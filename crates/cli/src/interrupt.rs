@@ -10,7 +10,6 @@
 //! so the program gets two at once), so that they never cost the partial
 //! report.
 
-use std::process::ExitCode;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -91,11 +90,11 @@ fn on_signal() {
 /// The exit code of the program: 130 once Ctrl-C (or SIGTERM) has come,
 /// whatever the inputs did before (128 + SIGINT, the shells' convention),
 /// else `status`'s (an error if a diagnostic could not be written).
-pub fn exit_code(status: Status) -> ExitCode {
+pub fn exit_code(status: Status) -> u8 {
     if requested() {
-        ExitCode::from(EXIT_CODE)
+        EXIT_CODE
     } else {
-        status::with_diagnostics(status).into()
+        status::with_diagnostics(status).code()
     }
 }
 

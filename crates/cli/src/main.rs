@@ -2,8 +2,9 @@
 
 // Diagnostics go through `diag!`, which cannot panic on a closed stderr.
 #![deny(clippy::print_stderr, clippy::print_stdout)]
-
-use std::process::ExitCode;
+// On Linux with glibc the program starts at its own C `main` (see
+// `startup`), without the standard library's runtime set-up.
+#![cfg_attr(all(not(test), target_os = "linux", target_env = "gnu"), no_main)]
 
 use clap::{Parser, Subcommand};
 
@@ -24,6 +25,8 @@ mod reduce;
 mod run;
 mod solve;
 mod split;
+#[cfg(all(not(test), target_os = "linux", target_env = "gnu"))]
+mod startup;
 mod status;
 mod sudoku;
 mod sudoku_puzzles;
@@ -72,7 +75,16 @@ enum Command {
 #[global_allocator]
 static ALLOCATOR: memory::ExitWhenExhausted = memory::ExitWhenExhausted;
 
-fn main() -> ExitCode {
+/// The entry point where the standard library's runtime starts the program
+/// (everywhere but on Linux with glibc, and in the unit tests).
+#[cfg(any(test, not(all(target_os = "linux", target_env = "gnu"))))]
+fn main() -> std::process::ExitCode {
+    std::process::ExitCode::from(run())
+}
+
+/// The program: parses the command line, runs the subcommand, and gives the
+/// exit status. Called by `main`, the platform's entry point (`startup`).
+fn run() -> u8 {
     memory::exit_on_exhaustion_panics();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -102,19 +114,19 @@ fn main() -> ExitCode {
 /// help or version asked for on stdout (status 0), which, like every
 /// output, is an error when it cannot be written (`dlx --help >
 /// /dev/full`); clap's own `exit` would drop the failure.
-fn clap_exit(error: &clap::Error) -> ExitCode {
+fn clap_exit(error: &clap::Error) -> u8 {
     use std::io::Write as _;
     if error.use_stderr() {
         let _ = error.print();
-        return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+        return u8::try_from(error.exit_code()).unwrap_or(2);
     }
     match error.print().and_then(|()| std::io::stdout().flush()) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => status::Status::Success.code(),
         // The reader went away (`dlx --help | head`): stop quietly.
-        Err(written) if status::is_broken_pipe(&written) => ExitCode::SUCCESS,
+        Err(written) if status::is_broken_pipe(&written) => status::Status::Success.code(),
         Err(written) => {
             status::diag!("dlx: error writing output: {written}");
-            status::Status::Error.into()
+            status::Status::Error.code()
         }
     }
 }

@@ -2,7 +2,6 @@
 //! diagnostic on standard error.
 
 use std::io;
-use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How a run ended; a batch ends with the worst status of its inputs.
@@ -29,9 +28,10 @@ impl Status {
     }
 }
 
-impl From<Status> for ExitCode {
-    fn from(status: Status) -> ExitCode {
-        ExitCode::from(status as u8)
+impl Status {
+    /// The process's exit status for this outcome.
+    pub fn code(self) -> u8 {
+        self as u8
     }
 }
 

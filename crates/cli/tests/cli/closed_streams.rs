@@ -128,3 +128,41 @@ fn help_and_version_on_a_full_stdout_are_errors_said_on_stderr() {
         );
     }
 }
+
+/// A run started with standard output closed (`>&-`) writes its results
+/// nowhere, as if to `/dev/null`, and the files it opens do not take the
+/// closed stream's number: the diagram written with `--write` is the one
+/// written with standard output open, and the run succeeds.
+#[test]
+fn a_closed_stdout_does_not_become_a_file_the_run_opens() {
+    let folder = tempfile::tempdir().unwrap();
+    let queens = engine_data("queens8.dlx");
+    let written = |name: &str, close_stdout: bool| {
+        let out = folder.path().join(name);
+        let mut command = Command::new("sh");
+        let script = if close_stdout {
+            r#"exec "$0" "$@" >&-"#
+        } else {
+            r#"exec "$0" "$@""#
+        };
+        command
+            .arg("-c")
+            .arg(script)
+            .arg(assert_cmd::cargo::cargo_bin("dlx"))
+            .args(["zdd", "--write"])
+            .arg(&out)
+            .arg(&queens);
+        let output = command.output().unwrap();
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        std::fs::read(out).unwrap()
+    };
+    let open = written("open.zdd", false);
+    let closed = written("closed.zdd", true);
+    assert!(!open.is_empty());
+    assert_eq!(open, closed);
+}
