@@ -39,17 +39,14 @@ impl Matrix<'_> {
     fn hide(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
         let unit = self.unit;
-        // Counted loops over the option's nodes before and after `p`: no
-        // spacer test per node, as DLX1's walk around the option needs.
-        let mut q = first;
-        while q < p {
-            self.links.unlink(q, unit);
-            q += 1;
-        }
-        let mut q = p + 1;
-        while q <= last {
-            self.links.unlink(q, unit);
-            q += 1;
+        // One counted loop over the option's other nodes, `first..last`
+        // shifted by one from `p` on: no spacer test per node, as DLX1's
+        // walk around the option needs, and a trip count that is the
+        // option's size less one, the same for every option of most
+        // problems, so that its exit is predicted (two loops around `p`
+        // have counts that vary with `p`'s place in the option).
+        for q in first..last {
+            self.links.unlink(q + u32::from(q >= p), unit);
         }
         self.updates += u64::from(last - first);
     }
@@ -60,15 +57,8 @@ impl Matrix<'_> {
     pub(super) fn unhide(&mut self, p: u32) {
         let (first, last) = self.option_bounds(p);
         let unit = self.unit;
-        let mut q = first;
-        while q < p {
-            self.links.relink(q, unit);
-            q += 1;
-        }
-        let mut q = p + 1;
-        while q <= last {
-            self.links.relink(q, unit);
-            q += 1;
+        for q in first..last {
+            self.links.relink(q + u32::from(q >= p), unit);
         }
     }
 
