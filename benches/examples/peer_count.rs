@@ -4,10 +4,11 @@
 //! Plain files go to its `x` module; colored and bounded ones to `c`, `m`
 //! or `mc`, as the `xcc` bench runs them.
 //!
-//! With `--ours` after the file, a colored or bounded problem is counted by
-//! our engine instead, through the same preparation: two processes that
-//! differ only in the engine, for timing them in alternating pairs
-//! (`farm-bench ... --vs 'peer_count FILE' -- peer_count FILE --ours`).
+//! With `--ours` after the file, the problem is counted by our engine
+//! instead, through the same preparation (both read the file with both
+//! readers before the clock starts): two processes that differ only in the
+//! engine, for timing them in alternating pairs (`peer_count FILE --ours`
+//! against `peer_count FILE`).
 
 use std::time::Instant;
 
@@ -25,20 +26,22 @@ fn main() {
     let problem = dancing::format::read(text.as_bytes())
         .expect("valid problem")
         .problem;
+    // A plain problem: the crate's reader too, in both modes, so that the
+    // two processes read the same way and differ only in the engine.
+    let plain = !(problem.has_colors() || problem.has_bounds());
+    let spec = plain.then(|| dlx::Spec::new(&text, false).expect("valid problem"));
     let started = Instant::now();
-    let count = if problem.has_colors() || problem.has_bounds() {
-        let prepared = Prepared::new(&problem);
-        prepared
-            .count(engine, &mut bumpalo::Bump::new())
-            .unwrap_or_else(|e| panic!("{engine} does not take the problem: {e}"))
-    } else {
-        assert_eq!(
-            engine,
-            Engine::DlxCrate,
-            "--ours is for colored or bounded problems"
-        );
-        let spec = dlx::Spec::new(&text, false).expect("valid problem");
-        dancing_benches::dlx_crate_count(&spec)
+    let count = match spec {
+        None => {
+            let prepared = Prepared::new(&problem);
+            prepared
+                .count(engine, &mut bumpalo::Bump::new())
+                .unwrap_or_else(|e| panic!("{engine} does not take the problem: {e}"))
+        }
+        Some(spec) => match engine {
+            Engine::DlxCrate => dancing_benches::dlx_crate_count(&spec),
+            _ => dancing_benches::dancing_count(&problem, &mut bumpalo::Bump::new()).solutions,
+        },
     };
     println!(
         "solutions {count} time {:.3}s",
