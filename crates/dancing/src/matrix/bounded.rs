@@ -120,10 +120,14 @@ impl Matrix<'_> {
         self.columns.reactivate(item);
     }
 
-    /// Whether `item` is a primary item (bounds belong to primary items).
+    /// Whether `item` is a primary item (bounds belong to primary items):
+    /// whether it has a column, one per primary item (padding included)
+    /// and the root. Tested against the columns' length, so that the
+    /// access to its column that follows needs no check of its own.
     #[inline]
     fn is_primary(&self, item: u32) -> bool {
-        item <= self.primary_count
+        debug_assert_eq!(self.columns.len(), self.primary_count as usize + 1);
+        (item as usize) < self.columns.len()
     }
 
     /// Counts one more option holding primary `item`: when that uses up its
