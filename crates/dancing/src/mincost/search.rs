@@ -163,7 +163,12 @@ impl MinCostSolver {
             // `advance` commits the option at `level`, `backup` and
             // `backdown` go back up.
             'forward: loop {
-                if stats.nodes == *checkpoint {
+                // At or past: a solution counts as a node without coming
+                // here (two in a row, or a subtree's path that is one),
+                // so the count can step over a checkpoint, which an
+                // equality would then never see again: no node cap, no
+                // cancel, no clock.
+                if stats.nodes >= *checkpoint {
                     let reason = match clock.checkpoint(stats.nodes) {
                         ControlFlow::Continue(next) => {
                             *checkpoint = next;

@@ -138,3 +138,34 @@ fn a_chains_choices_take_linear_work() {
     let (small, large) = (chain_steps(n, false), chain_steps(2 * n, false));
     assert!((large as f64) > 3.5 * small as f64, "{small} then {large}");
 }
+
+/// A node cap stops the search though solutions, which count as nodes
+/// without entering one, step the count over its checkpoint: item `a`'s
+/// two options each lead to item `b`'s forty, every one a solution, so the
+/// count goes from 2 to 42 between two nodes entered.
+#[test]
+fn a_node_cap_holds_when_solutions_step_over_it() {
+    let mut text = String::from("a b\n");
+    for cost in 1..=2 {
+        text += &format!("a |{cost}\n");
+    }
+    for cost in 1..=40 {
+        text += &format!("b |{cost}\n");
+    }
+    let problem = format::read_str(&text).unwrap().problem;
+    let search = |budget: Budget| {
+        let mut solver = MinCostSolver::new(&problem).unwrap();
+        solver.search(100, budget, |_| ControlFlow::Continue(()))
+    };
+    let whole = search(Budget::new());
+    assert_eq!(whole.stats.stop, crate::visit::StopReason::Complete);
+    assert_eq!(whole.stats.solutions, 80);
+    let capped = search(Budget::new().max_nodes(3));
+    assert_eq!(capped.stats.stop, crate::visit::StopReason::NodeLimit);
+    assert!(
+        capped.stats.nodes < whole.stats.nodes,
+        "{:?} against {:?}",
+        capped.stats,
+        whole.stats
+    );
+}
