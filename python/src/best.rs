@@ -50,7 +50,7 @@ pub fn best(
         by,
         &stopper,
         py,
-        (threads, Algorithm::Links),
+        (Some(threads), Algorithm::Links),
         started,
         move || {
             let config = Config::new()

@@ -14,14 +14,15 @@ use crate::stats::Stats;
 use crate::stop::{Limits, PROGRESS_INTERVAL, Stopper};
 
 /// Runs a search without the GIL. On Ctrl-C the figures so far (of
-/// `search`, on `threads`) become the problem's `stats` (`last`, as search
-/// `by`) before KeyboardInterrupt is raised.
+/// `search`, on `threads`, or the engine's default where they are not
+/// given) become the problem's `stats` (`last`, as search `by`) before
+/// KeyboardInterrupt is raised.
 pub fn catch_stats<T, F>(
     last: &LastSearch,
     by: SearchId,
     stopper: &Stopper,
     py: Python<'_>,
-    (threads, search): (usize, Algorithm),
+    (threads, search): (Option<usize>, Algorithm),
     started: Instant,
     work: F,
 ) -> PyResult<(T, dancing::Stats)>
@@ -46,7 +47,7 @@ where
         let elapsed = started.elapsed().as_secs_f64();
         last.record(
             by,
-            Stats::new(&stats, solutions, threads, elapsed).searched_by(search),
+            Stats::new(&stats, solutions, engine_threads(threads), elapsed).searched_by(search),
         );
     }
     result
@@ -60,25 +61,26 @@ pub fn stopped_stats(stop: StopReason) -> dancing::Stats {
     }
 }
 
-/// How a count searches: its threads, whether with the cache of
-/// subproblems, and its branching rule.
+/// How a count searches: its threads (`None`: the engine's default, which
+/// it asks the system for only when the tree is not tiny), whether with
+/// the cache of subproblems, and its branching rule.
 #[derive(Clone, Copy, Debug)]
 pub struct CountPlan {
-    pub threads: usize,
+    pub threads: Option<usize>,
     pub memo: bool,
     pub branching: Branching,
 }
 
 /// Counts as `plan` says, as `dlx solve --count [--memo] [--heuristic]`
 /// does: through the engine's front door, which falls back to the plain
-/// search when the cache does not pay. Returns the count and the search
-/// that ran, and its figures.
+/// search when the cache does not pay. Returns the count, the search that
+/// ran and the threads it ran on, and its figures.
 pub fn count_through_engine(
     problem: &Arc<dancing::Problem>,
     plan: CountPlan,
     limits: Limits,
     stopper: &Stopper,
-) -> ((u128, Algorithm), dancing::Stats) {
+) -> ((u128, Algorithm, usize), dancing::Stats) {
     let CountPlan {
         threads,
         memo,
@@ -89,25 +91,40 @@ pub fn count_through_engine(
     } else {
         Counting::Plain
     };
-    let config = Config::new()
-        .threads(threads)
+    let mut config = Config::new()
         .counting(counting)
         .branching(branching)
         .progress_interval(PROGRESS_INTERVAL);
+    if let Some(threads) = threads {
+        config = config.threads(threads);
+    }
     // Linking a huge problem takes a while: Ctrl-C stops it too.
     let Some(engine) = Engine::builder()
         .config(config)
         .build_until(Arc::clone(problem), &stopper.stop())
     else {
-        return ((0, Algorithm::Links), stopped_stats(StopReason::Cancelled));
+        let threads = engine_threads(threads);
+        return (
+            (0, Algorithm::Links, threads),
+            stopped_stats(StopReason::Cancelled),
+        );
     };
     match engine.count(&limits.request(stopper)) {
-        Ok(report) => ((report.solutions, report.algorithm), report.stats),
+        Ok(report) => (
+            (report.solutions, report.algorithm, report.threads),
+            report.stats,
+        ),
         // Only an overflow of u128, which no search lives to see; reported
         // as the incomplete count it is.
         Err(_) => (
-            (u128::MAX, Algorithm::Links),
+            (u128::MAX, Algorithm::Links, engine_threads(threads)),
             stopped_stats(StopReason::Failed),
         ),
     }
+}
+
+/// The threads of a count that did not report them: as given, else the
+/// engine's default.
+pub fn engine_threads(threads: Option<usize>) -> usize {
+    threads.unwrap_or_else(dancing::engine::default_threads)
 }

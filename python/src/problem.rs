@@ -263,10 +263,11 @@ impl Problem {
         branching::refuse_memo(branching, memo)?;
         branching::refuse_bounds(branching, &self.inner)?;
         let threads = match asked {
-            Some(threads) => threads,
+            Some(threads) => Some(threads),
             // A learning rule searches on one thread.
-            None if branching.learns() => 1,
-            None => stop::threads(None)?,
+            None if branching.learns() => Some(1),
+            // The engine's default, which it asks for only when needed.
+            None => None,
         };
         let plan = CountPlan {
             threads,
@@ -280,7 +281,7 @@ impl Problem {
         let watch = stopper.clone();
         let started = Instant::now();
         let by = SearchId::new();
-        let ((solutions, algorithm), stats) = catch_stats(
+        let ((solutions, algorithm, threads), stats) = catch_stats(
             &self.last,
             by,
             &stopper,
@@ -341,7 +342,7 @@ impl Problem {
         let watch = stopper.clone();
         let started = Instant::now();
         let by = SearchId::new();
-        let searched = (1, branching::algorithm(branching));
+        let searched = (Some(1), branching::algorithm(branching));
         let ((found, algorithm), stats) =
             catch_stats(&self.last, by, &stopper, py, searched, started, move || {
                 // One thread: the first solution of `dlx solve -j 1`, and its

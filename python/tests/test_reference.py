@@ -51,10 +51,13 @@ def test_two_threads_and_memo_count_the_same(dlx, path):
     assert problem.count(memo=True, threads=2) == expected
 
 
-def test_a_count_runs_on_as_many_threads_as_dlx_by_default(dlx):
+@pytest.mark.parametrize("name", ["queens6.dlx", "queens10.dlx"])
+def test_a_count_runs_on_as_many_threads_as_dlx_by_default(dlx, name):
     # One default policy: `dlx` without -j, and count() without threads,
-    # run on one thread per core the process may use.
-    path = DATA / "queens6.dlx"
+    # run on one thread per core the process may use, except a tree so
+    # small (queens 6, 111 nodes) that it is counted on one thread before
+    # the cores are asked for.
+    path = DATA / name
     done = run_dlx(dlx, "solve", "--count", "--json", str(path))
     summary = [json.loads(line) for line in done.stdout.splitlines() if line.strip()][-1]
     assert summary["type"] == "summary", done.stdout + done.stderr
@@ -62,9 +65,12 @@ def test_a_count_runs_on_as_many_threads_as_dlx_by_default(dlx):
     count = problem.count()
     assert count == summary["solutions"]
     assert count.stats.threads == summary["threads"]
+    assert count.stats.nodes == summary["nodes"]
     # The cores it may use (fewer under a CPU quota, which Rust counts too).
     if hasattr(os, "sched_getaffinity"):
         assert 1 <= count.stats.threads <= len(os.sched_getaffinity(0))
+    if name == "queens6.dlx":
+        assert count.stats.threads == 1
     assert problem.count(threads=2).stats.threads == 2
     # The first solution and the listing search on one thread.
     problem.first()

@@ -4,10 +4,12 @@
 //! what fits (with a note), rather than starting threads that each fail
 //! to allocate.
 //!
-//! What fits is read from Linux's `/proc` (no system call, no unsafe
-//! code): the memory available (`MemAvailable`), and the room left under
-//! the process's limits on address space and data (`ulimit -v`, `-d`).
-//! Elsewhere nothing is known and nothing is cut.
+//! What fits is read from Linux's `/proc`: the memory available
+//! (`MemAvailable`), and the room left under the process's limits on
+//! address space and data (`ulimit -v`, `-d`). Whether there are limits at
+//! all, which every search asks, is asked of the system directly with
+//! glibc (`getrlimit`, two system calls where reading `/proc/self/limits`
+//! takes six). Elsewhere nothing is known and nothing is cut.
 //!
 //! Memory that runs out all the same (a limit lowered meanwhile, a search
 //! that grows) ends the program with one line and exit status 2
@@ -42,14 +44,12 @@ pub fn threads_that_fit(wanted: usize, per_thread: usize, who: &str) -> usize {
     if wanted <= 1 {
         return wanted;
     }
-    let limits = read_proc("/proc/self/limits").unwrap_or_default();
-    let limited = LIMITS
-        .iter()
-        .any(|(limit, _)| soft_limit(&limits, limit).is_some());
+    let limited = memory_limited();
     let copies = (wanted as u64).saturating_mul(per_thread as u64);
     if !limited && copies <= UNWEIGHED_COPIES {
         return wanted;
     }
+    let limits = read_proc("/proc/self/limits").unwrap_or_default();
     let Some(free) = Free::now(&limits, limited) else {
         return wanted;
     };
@@ -63,6 +63,44 @@ pub fn threads_that_fit(wanted: usize, per_thread: usize, who: &str) -> usize {
         );
     }
     fitting
+}
+
+/// Whether the copies of `per_thread` bytes made by as many threads as
+/// the engine may choose by default (up to [`MOST_THREADS`]) go unweighed
+/// by [`threads_that_fit`], whatever their number: the engine may then
+/// choose the threads itself.
+pub fn copies_unweighed(per_thread: usize) -> bool {
+    (per_thread as u64).saturating_mul(MOST_THREADS) <= UNWEIGHED_COPIES && !memory_limited()
+}
+
+/// The threads a search is given at most: `-j`'s bound, and more than
+/// any machine's cores that the engine would choose by default.
+const MOST_THREADS: u64 = 1024;
+
+/// Whether `ulimit -v` or `-d` limits this process.
+fn memory_limited() -> bool {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        [libc::RLIMIT_AS, libc::RLIMIT_DATA]
+            .into_iter()
+            .any(|resource| {
+                let mut limit = libc::rlimit {
+                    rlim_cur: 0,
+                    rlim_max: 0,
+                };
+                // SAFETY: `getrlimit` writes one `rlimit`, the one it is
+                // given, and reads nothing of ours.
+                let read = unsafe { libc::getrlimit(resource, &mut limit) } == 0;
+                read && limit.rlim_cur != libc::RLIM_INFINITY
+            })
+    }
+    #[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+    {
+        let limits = read_proc("/proc/self/limits").unwrap_or_default();
+        LIMITS
+            .iter()
+            .any(|(limit, _)| soft_limit(&limits, limit).is_some())
+    }
 }
 
 /// Copies that take this much in all are not weighed against the memory
@@ -362,6 +400,19 @@ mod tests {
         let unlimited = Free::read(meminfo, "", status).expect("read");
         assert_eq!(unlimited.address_space, None);
         assert!(Free::read("", limits, status).is_none());
+    }
+
+    #[test]
+    fn the_limits_asked_of_the_system_are_those_proc_shows() {
+        // Two ways to the same soft limits (`ulimit -v`, `-d`): glibc's
+        // `getrlimit` and the text of `/proc/self/limits`.
+        if cfg!(target_os = "linux") {
+            let limits = read_proc("/proc/self/limits").expect("/proc/self/limits");
+            let shown = LIMITS
+                .iter()
+                .any(|(limit, _)| soft_limit(&limits, limit).is_some());
+            assert_eq!(memory_limited(), shown, "{limits}");
+        }
     }
 
     #[test]

@@ -171,6 +171,11 @@ impl SearchConfig {
             .unwrap_or_else(crate::schedule::default_threads)
     }
 
+    /// The number of threads, if set.
+    pub(crate) fn threads_set(&self) -> Option<usize> {
+        self.threads
+    }
+
     /// Whether a parallel search keeps the order of one thread.
     pub fn get_ordered(&self) -> bool {
         self.ordered

@@ -28,7 +28,14 @@ use crate::clock::Instant;
 ///   (and this function cannot say more there: it gives 1).
 ///
 /// A [`Config`](crate::Config) without
-/// [`threads`](crate::Config::threads) uses this.
+/// [`threads`](crate::Config::threads) uses this, and asks for it only
+/// when a search needs it: a count of a small matrix (64 KiB of links) is
+/// first made on the caller's thread, and if its tree is over within 1,024
+/// nodes that is the count, with one thread's figures (the asking, a dozen
+/// reads of `/proc` and `/sys` on Linux, costs such a count more than its
+/// search; its report says 1 thread). `dlx` leaves the threads unset so
+/// where no memory limit makes it weigh their copies first, and Python's
+/// `count()` without `threads` always.
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }

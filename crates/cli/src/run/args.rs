@@ -101,13 +101,11 @@ impl SearchArgs {
             ));
         }
         Ok(SearchPlan {
-            // The one default policy of every front end.
             // A learning rule searches on one thread.
-            threads: if rule.learns() {
-                1
+            threads_given: if rule.learns() {
+                Some(1)
             } else {
-                self.threads
-                    .map_or_else(dancing::engine::default_threads, |n| n as usize)
+                self.threads.map(|n| n as usize)
             },
             max_nodes: self.max_nodes,
             time_limit: self.time_limit,

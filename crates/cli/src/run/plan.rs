@@ -9,8 +9,10 @@ use dancing::Branching;
 /// How a search runs and what it reports.
 #[derive(Clone, Debug)]
 pub struct SearchPlan {
-    /// The threads to search on (`-j`, else one per core).
-    pub threads: usize,
+    /// The threads to search on: `-j` (1 for a learning rule), else `None`,
+    /// one per core ([`threads`](Self::threads)), which the engine asks
+    /// the system for only when a search needs them.
+    pub threads_given: Option<usize>,
     /// `--max-nodes`: about this many search-tree nodes, then stop.
     pub max_nodes: Option<u64>,
     /// `--time-limit`, for the clock of each input.
@@ -31,6 +33,13 @@ pub struct SearchPlan {
 }
 
 impl SearchPlan {
+    /// The threads to search on: as given, else one per core (the one
+    /// default policy of every front end).
+    pub fn threads(&self) -> usize {
+        self.threads_given
+            .unwrap_or_else(dancing::engine::default_threads)
+    }
+
     /// Why the plan cannot search `problem` as it says, if it cannot: the
     /// learning rules are built for exact cover with colors, not for item
     /// bounds (Knuth's SSMCC versions are not), and search on one thread.

@@ -69,7 +69,6 @@ impl Runner<'_> {
             None => Counting::Plain,
         };
         let config = Config::new()
-            .threads(search.threads)
             .seed(search.seed)
             .counting(counting)
             .branching(search.branching)
@@ -80,10 +79,20 @@ impl Runner<'_> {
             .build_until(problem, &self.clock.stop())
         else {
             printer.begin()?;
-            return self.stopped_linking(search.threads, printer);
+            return self.stopped_linking(search.threads(), printer);
         };
-        let threads = memory::threads_that_fit(search.threads, engine.copy_bytes(), self.name);
-        let engine = engine.with_config(config.threads(threads));
+        // Threads not given are left to the engine, which asks the system
+        // for the cores only when the search needs them (a tiny search is
+        // over sooner than the asking), wherever their copies of the
+        // matrix need not be weighed against the memory.
+        let engine = match search.threads_given {
+            None if memory::copies_unweighed(engine.copy_bytes()) => engine,
+            given => {
+                let wanted = given.unwrap_or_else(dancing::engine::default_threads);
+                let threads = memory::threads_that_fit(wanted, engine.copy_bytes(), self.name);
+                engine.with_config(config.threads(threads))
+            }
+        };
         let mut request = self.clock.request();
         if let Some(nodes) = search.max_nodes {
             request = request.max_nodes(nodes);
@@ -129,7 +138,7 @@ impl Runner<'_> {
         let outcome = RunOutcome {
             stats: report.stats,
             elapsed: started.elapsed(),
-            threads,
+            threads: report.threads,
             stop: (!report.is_complete()).then(|| report.stop()),
             explored: Some(report.explored),
             profile: report.profile.clone(),
@@ -225,7 +234,7 @@ impl Runner<'_> {
         let outcome = RunOutcome {
             stats: nothing_searched(),
             elapsed: self.clock.started().elapsed(),
-            threads: self.search.threads,
+            threads: self.search.threads(),
             stop: Some(stop),
             explored: Some(0.0),
             profile: Vec::new(),

@@ -135,7 +135,7 @@ fn run_tasks(plan: &TaskPlan, search: &SearchPlan) -> Result<Status, String> {
     if let Some(k) = plan.best {
         mincost::check(&problem, k).map_err(|error| format!("{name}: {error}"))?;
     }
-    let wanted = search.threads;
+    let wanted = search.threads();
     // One thread a task, unless there are fewer tasks than threads: then
     // each task in turn on all of them.
     let each_on_threads = wanted > tasks.len() && wanted > 1;

@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::time::Duration;
 
-use super::common::{assert_exit, dlx, stderr};
+use super::common::{assert_exit, dlx, engine_data, stderr};
 use super::running::spawn;
 
 /// How long a stopped command may take to exit after Ctrl-C.
@@ -141,6 +141,34 @@ fn a_search_on_more_threads_than_memory_holds_runs_on_fewer_with_a_note() {
     assert!(message.contains("-j 1024 would copy the"), "{message}");
     assert!(message.contains("1 solution"), "{message}");
     assert_eq!(message.matches("panicked").count(), 0, "{message}");
+}
+
+#[test]
+fn under_a_memory_limit_the_threads_are_weighed_before_even_a_tiny_search() {
+    // Without a limit a tiny count runs before the cores are asked for, on
+    // one thread; under `ulimit -v` the default threads' copies are
+    // weighed first, so the count is given them all.
+    let bin = assert_cmd::cargo::cargo_bin("dlx");
+    let toy = engine_data("toy.dlx");
+    let summary = |limit: &str| {
+        let script = format!(
+            "{limit} exec {} solve --count --json {}",
+            bin.display(),
+            toy.display()
+        );
+        let output = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .output()
+            .unwrap();
+        assert_exit(&output, 0);
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let free = summary("");
+    assert!(free.contains("\"threads\":1"), "{free}");
+    let limited = summary("ulimit -v 3000000 &&");
+    let threads = format!("\"threads\":{}", dancing::engine::default_threads());
+    assert!(limited.contains(&threads), "{limited}");
+    assert!(limited.contains("\"solutions\":1"), "{limited}");
 }
 
 #[test]

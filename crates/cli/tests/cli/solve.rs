@@ -428,10 +428,11 @@ fn bad_budgets_and_thread_counts_are_usage_errors() {
 
 #[test]
 fn without_j_a_search_runs_on_the_default_threads() {
-    // The one default thread policy of every front end.
+    // The one default thread policy of every front end, for a tree larger
+    // than the few hundred nodes counted before the cores are asked for.
     let output = dlx()
         .args(["solve", "--count", "--json"])
-        .arg(engine_data("queens6.dlx"))
+        .arg(engine_data("queens10.dlx"))
         .output()
         .unwrap();
     assert!(output.status.success());
@@ -439,7 +440,36 @@ fn without_j_a_search_runs_on_the_default_threads() {
     let summary = stdout.lines().last().unwrap_or_default();
     let threads = format!("\"threads\":{}", dancing::engine::default_threads());
     assert!(summary.contains(&threads), "{summary}");
-    assert!(summary.contains("\"solutions\":4"), "{summary}");
+    assert!(summary.contains("\"solutions\":724"), "{summary}");
+}
+
+#[test]
+fn without_j_a_tiny_count_is_made_on_one_thread_with_one_threads_figures() {
+    // Counted before the cores are asked for: the figures of -j 1, and the
+    // summary says one thread searched.
+    let summary = |args: &[&str]| {
+        let output = dlx()
+            .args(["solve", "--count", "--json"])
+            .args(args)
+            .arg(engine_data("queens6.dlx"))
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        let last = stdout.lines().last().unwrap_or_default().to_owned();
+        // The figures without the time.
+        let figures: Vec<String> = last
+            .split(',')
+            .filter(|field| !field.contains("seconds") && !field.contains("elapsed"))
+            .map(str::to_owned)
+            .collect();
+        (last, figures)
+    };
+    let (unset, unset_figures) = summary(&[]);
+    let (one, one_figures) = summary(&["-j", "1"]);
+    assert!(unset.contains("\"threads\":1"), "{unset}");
+    assert!(unset.contains("\"solutions\":4"), "{unset}");
+    assert_eq!(unset_figures, one_figures, "{unset}\n{one}");
 }
 
 /// A problem whose full count takes several seconds: the 9356 ways to pack

@@ -145,6 +145,11 @@ impl Config {
         self.threads.unwrap_or_else(default_threads)
     }
 
+    /// The threads, if set.
+    pub(crate) fn threads_set(&self) -> Option<usize> {
+        self.threads
+    }
+
     /// Whether solutions keep the order of one thread.
     pub fn get_ordered(&self) -> bool {
         self.ordered

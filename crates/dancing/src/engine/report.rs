@@ -29,7 +29,10 @@ pub struct Report {
     /// What the cache did, for a memoized count (also when it turned
     /// itself off and the plain search finished the count).
     pub cache: Option<CacheStats>,
-    /// The threads that searched.
+    /// The threads that searched: as configured (unset, as many as
+    /// [`default_threads`](super::default_threads)), or 1 for a count
+    /// without threads set whose tree was small enough to be counted on
+    /// the caller's thread before the cores were asked for.
     pub threads: usize,
     /// The search that ran.
     pub algorithm: Algorithm,

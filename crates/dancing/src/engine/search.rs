@@ -72,11 +72,10 @@ impl Engine {
     /// The visitor's error.
     pub fn search<V: Visitor>(&self, request: &Request, visitor: V) -> Result<Report, V::Error> {
         let clock = request.start();
-        let threads = self.config.get_threads();
         if request.get_max_solutions() == Some(0) {
             return Ok(Report::nothing(
                 StopReason::Visitor,
-                threads,
+                self.config.get_threads(),
                 clock.elapsed(),
             ));
         }
@@ -91,9 +90,9 @@ impl Engine {
         if let Some(branching) = self.cells_branching() {
             return self.search_cells(&clock, branching, limited);
         }
-        let mut solver = self.parallel(&clock, threads);
+        let mut solver = self.parallel(&clock, self.config.threads_set());
         let result = solver.run(limited);
-        let report = self.report_of(&solver, solver.stats(), &clock, threads);
+        let report = self.report_of(&solver, solver.stats(), &clock);
         result.map(|_| report)
     }
 
@@ -153,9 +152,12 @@ impl Engine {
         request: &Request,
         monitor: impl FnMut(&Progress) -> ControlFlow<()>,
     ) -> Report {
-        let threads = self.config.get_threads();
         if request.get_max_solutions() == Some(0) {
-            return Report::nothing(StopReason::Visitor, threads, clock.elapsed());
+            return Report::nothing(
+                StopReason::Visitor,
+                self.config.get_threads(),
+                clock.elapsed(),
+            );
         }
         let limit = request.get_max_solutions().unwrap_or(u64::MAX);
         if let Some(branching) = self.cells_branching() {
@@ -170,9 +172,11 @@ impl Engine {
             let Ok(report) = self.search_cells(clock, branching, counter);
             return report;
         }
-        let mut solver = self.parallel(clock, threads);
+        // Without threads set, a small tree is counted before the cores
+        // are asked for (`ParallelSolver::threads`).
+        let mut solver = self.parallel(clock, self.config.threads_set());
         let stats = solver.count_within(limit, monitor);
-        self.report_of(&solver, stats, clock, threads)
+        self.report_of(&solver, stats, clock)
     }
 
     /// The memoized count: one cache shared by all threads, bounded to
@@ -188,7 +192,7 @@ impl Engine {
         let clock = request.start();
         let threads = self.config.get_threads();
         let memo = MemoConfig::new().memory_limit(memory_limit).hand_back(true);
-        let mut solver = self.parallel(&clock, threads);
+        let mut solver = self.parallel(&clock, Some(threads));
         // The memoized walk honours the node cap only: the token and the
         // clock are looked at here, at its progress reports.
         let mut stop = None;
@@ -280,31 +284,27 @@ impl Engine {
     }
 
     /// The parallel search of the linked problem, within `clock`, on
-    /// `threads` threads.
-    fn parallel(&self, clock: &RequestClock, threads: usize) -> ParallelSolver {
-        let config = SearchConfig::new()
-            .threads(threads)
+    /// `threads` threads (unset: the parallel search's default).
+    fn parallel(&self, clock: &RequestClock, threads: Option<usize>) -> ParallelSolver {
+        let mut config = SearchConfig::new()
             .ordered(self.config.get_ordered())
             .budget(clock.budget())
             .progress_interval(self.config.get_progress_interval());
+        if let Some(threads) = threads {
+            config = config.threads(threads);
+        }
         ParallelSolver::from_template(Arc::clone(&self.linked.template)).with_config(config)
     }
 
     /// The report of `solver`'s last search, which ended with `stats`.
-    fn report_of(
-        &self,
-        solver: &ParallelSolver,
-        stats: Stats,
-        clock: &RequestClock,
-        threads: usize,
-    ) -> Report {
+    fn report_of(&self, solver: &ParallelSolver, stats: Stats, clock: &RequestClock) -> Report {
         Report {
             stats,
             solutions: u128::from(stats.solutions),
             explored: solver.explored(),
             profile: solver.profile().to_vec(),
             cache: None,
-            threads,
+            threads: solver.threads(),
             algorithm: Algorithm::Links,
             elapsed: clock.elapsed(),
             solution: None,

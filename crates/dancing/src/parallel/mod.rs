@@ -72,7 +72,18 @@ pub struct ParallelSolver {
     profile: Vec<u64>,
     tasks: usize,
     explored: f64,
+    threads: usize,
 }
+
+/// The most nodes a count whose threads were not set searches on the
+/// caller's thread before it asks the system for the cores it may use (see
+/// `ParallelSolver::count_small_tree`): about as long as the asking takes
+/// on Linux (a dozen reads of `/proc` and `/sys`, some 40 µs).
+const SMALL_TREE_NODES: u64 = 1024;
+
+/// The largest matrix (in bytes copied) such a count is tried on: its copy
+/// costs a few microseconds, lost if the tree is larger.
+const SMALL_TREE_BYTES: usize = 64 << 10;
 
 impl ParallelSolver {
     /// A parallel search of `problem`, configured by default (on as many
@@ -93,6 +104,7 @@ impl ParallelSolver {
             profile: Vec::new(),
             tasks: 0,
             explored: 0.0,
+            threads: 0,
         }
     }
 
@@ -159,6 +171,15 @@ impl ParallelSolver {
         self.explored
     }
 
+    /// The threads the last search was given: as configured, else
+    /// [`default_threads`](crate::engine::default_threads), or 1 for a
+    /// count without configured threads whose tree was small enough to
+    /// finish on the caller's thread before the cores were asked for (0
+    /// before any search).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
     /// The search on the caller's thread alone, with progress on a clock;
     /// the solver's checkpoints look at the budget of `clock`.
     /// If not `collect`, the visitor only counts the solutions (see
@@ -200,6 +221,39 @@ impl ParallelSolver {
         stats
     }
 
+    /// A count of a small matrix whose threads were not set, on the
+    /// caller's thread, as far as [`SMALL_TREE_NODES`] nodes: the count of
+    /// a tree that small, which is then made without asking the system for
+    /// its cores (for a tiny problem, most of the search's own time), its
+    /// statistics those of one thread. `None` when the matrix is larger
+    /// than [`SMALL_TREE_BYTES`] or the tree than the nodes, having spent
+    /// about what the asking costs. The count reports no progress (it is
+    /// over in about 40 µs), and stops for the budget as any search does.
+    fn count_small_tree(&mut self, clock: &mut BudgetClock) -> Option<Stats> {
+        if self.template.copy_bytes() > SMALL_TREE_BYTES {
+            return None;
+        }
+        let budget = clock.remaining();
+        let asked_cap = budget.node_limit();
+        let cap = asked_cap.map_or(SMALL_TREE_NODES, |nodes| nodes.min(SMALL_TREE_NODES));
+        let bump = Bump::new();
+        let mut solver = Solver::from_template(&self.template, &bump);
+        solver.set_config(self.config.clone().budget(budget.max_nodes(cap)));
+        let stats = solver.explore_to(usize::MAX, &mut CountOnly);
+        // Stopped by this count's own cap, not the one asked for: larger.
+        let larger = stats.stop == StopReason::NodeLimit
+            && asked_cap.is_none_or(|nodes| nodes > SMALL_TREE_NODES);
+        if larger {
+            return None;
+        }
+        self.profile.fill(0);
+        self.profile[..solver.profile().len()].copy_from_slice(solver.profile());
+        self.tasks = 0;
+        self.stats = stats;
+        self.explored = solver.explored();
+        Some(stats)
+    }
+
     /// What a search stopped by the monitor before its first node (while
     /// the matrix was copied) reports.
     fn stopped_before_search(&mut self) -> Stats {
@@ -224,13 +278,24 @@ impl ParallelSolver {
         let depth_limit = self.template.max_depth();
         self.profile = vec![0; depth_limit + 1];
         self.tasks = 0;
-        let threads = self.config.get_threads();
         // The budget's clock starts with the search, and is looked at
         // before any work: a search cancelled already does none.
         let mut clock = self.config.get_budget().start();
         if let Some(reason) = clock.poll() {
+            self.threads = self.config.get_threads();
             return self.stopped_before_search_by(reason);
         }
+        let threads = match self.config.threads_set() {
+            Some(threads) => threads,
+            None => {
+                if !collect && let Some(stats) = self.count_small_tree(&mut clock) {
+                    self.threads = 1;
+                    return stats;
+                }
+                self.config.get_threads()
+            }
+        };
+        self.threads = threads;
         if threads == 1 {
             return self.explore_sequential(collect, visiting, &mut clock);
         }
@@ -570,6 +635,19 @@ impl<E: Explorer> Explorer for OptionsUnread<'_, E> {
 
     fn checkpoint(&mut self, progress: &Progress) -> ControlFlow<()> {
         self.0.checkpoint(progress)
+    }
+}
+
+/// An explorer that only lets the search count: no options listed, no
+/// progress reported.
+struct CountOnly;
+
+impl Explorer for CountOnly {
+    const LISTS_OPTIONS: bool = false;
+
+    #[inline(always)]
+    fn solution(&mut self, _solution: &Solution<'_>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
     }
 }
 

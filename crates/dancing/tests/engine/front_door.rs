@@ -111,10 +111,13 @@ fn each_limit_stops_with_its_reason_and_says_it_in_one_word() {
     let problem = format::read_str(include_str!("../data/queens8.dlx"))
         .unwrap()
         .problem;
-    for threads in [1, 2] {
-        let engine = Engine::builder()
-            .config(Config::new().threads(threads))
-            .build(problem.clone());
+    // Threads unset too: the count of a small tree on the caller's thread.
+    for config in [
+        Config::new(),
+        Config::new().threads(1),
+        Config::new().threads(2),
+    ] {
+        let engine = Engine::builder().config(config).build(problem.clone());
         let nodes = engine.count(&Request::new().max_nodes(50)).unwrap();
         assert_eq!(nodes.stop().as_str(), "max-nodes");
         assert!(nodes.solutions < 92);
@@ -138,6 +141,59 @@ fn each_limit_stops_with_its_reason_and_says_it_in_one_word() {
             (92, StopReason::Complete)
         );
         assert_eq!(whole.explored, 1.0);
+    }
+}
+
+#[test]
+fn a_count_without_threads_set_is_a_count_on_one_thread_in_its_figures() {
+    // A tree small enough (the engine's `SMALL_TREE_NODES`) is counted on
+    // the caller's thread before the cores are asked for, a larger one on
+    // the default threads; either way every figure of a complete count is
+    // one thread's, and a node cap within the small tree's stops the count
+    // where it stops one thread.
+    const SMALL_TREE_NODES: u64 = 1024;
+    let default = dancing::engine::default_threads();
+    for (file, small) in [
+        ("toy.dlx", true),
+        ("queens6.dlx", true),
+        ("colors.dlx", true),
+        ("rowcol4_2_2.dlx", true),
+        ("langford8.dlx", false),
+        ("queens10.dlx", false),
+    ] {
+        let problem = crate::data(file);
+        let unset = Engine::new(problem.clone());
+        let one = Engine::builder()
+            .config(Config::new().threads(1))
+            .build(problem);
+        let whole = one.count(&Request::new()).unwrap();
+        assert_eq!(whole.stats.nodes <= SMALL_TREE_NODES, small, "{file}");
+        for cap in [None, Some(20), Some(600), Some(5000)] {
+            let request = cap.map_or_else(Request::new, |nodes| Request::new().max_nodes(nodes));
+            let on_one = one.count(&request).unwrap();
+            let counted = unset.count(&request).unwrap();
+            let figures = |report: &Report| {
+                let stats = report.stats;
+                let profile = report.profile.clone();
+                (
+                    report.solutions,
+                    stats.nodes,
+                    stats.updates,
+                    stats.stop,
+                    profile,
+                )
+            };
+            let on_callers_thread = cap.is_some_and(|nodes| nodes <= SMALL_TREE_NODES) || small;
+            let expected = if on_callers_thread { 1 } else { default };
+            assert_eq!(counted.threads, expected, "{file} {cap:?}");
+            // Several threads stopped by a cap stop where they are, not
+            // where one thread is.
+            if on_callers_thread || on_one.is_complete() || default == 1 {
+                assert_eq!(figures(&counted), figures(&on_one), "{file} {cap:?}");
+            } else {
+                assert_eq!(counted.stop(), on_one.stop(), "{file} {cap:?}");
+            }
+        }
     }
 }
 
